@@ -1,0 +1,23 @@
+//! The game of Advance: its board, notation and rules, and two engines that apply them.
+//!
+//! Everything about the game lives under this module; the harness (bot runner, corpus walk,
+//! reports, CLI) only talks to it through the interfaces re-exported here.
+
+pub mod board;
+pub mod engine;
+pub mod explain;
+pub mod notation;
+pub mod piece;
+pub mod position;
+pub mod reference;
+pub mod square;
+pub mod text;
+
+pub use board::Board;
+pub use engine::Engine;
+pub use notation::{Action, Move};
+pub use piece::{Cell, Kind, Piece};
+pub use position::{Position, PositionError};
+pub use reference::Reference;
+pub use square::Square;
+pub use text::{BoardError, Strictness};

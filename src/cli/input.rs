@@ -1,0 +1,75 @@
+//! Reading what the user names on the command line: board files (or `-` for standard input),
+//! sides and engine choices, with errors that say what to fix.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+
+use crate::advance::{Board, Position, Strictness};
+use crate::side::Side;
+
+/// Reads the bytes of a board argument: a file path, or `-` for standard input. Returns the
+/// bytes and the label that errors should use.
+pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read the board from standard input")?;
+        Ok((bytes, "<stdin>".to_string()))
+    } else {
+        let bytes = std::fs::read(path)
+            .with_context(|| format!("cannot read board file {}", path.display()))?;
+        Ok((bytes, path.display().to_string()))
+    }
+}
+
+/// Reads and parses a board argument, turning parse errors into messages with a caret.
+pub fn read_board(path: &Path, strictness: Strictness) -> Result<Board> {
+    let (bytes, origin) = read_source(path)?;
+    Board::parse(&bytes, &origin, strictness).map_err(|e| anyhow!("{}", e.render()))
+}
+
+/// The options shared by every command that looks at one position.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Board file: 9 lines of 9 characters from `ZBJMSCDGzbjmscdg.#` (`-` reads standard input).
+    #[arg(value_name = "BOARD")]
+    pub board: PathBuf,
+
+    /// The side to move.
+    #[arg(long, short = 's', value_name = "white|black")]
+    pub side: Side,
+
+    /// Look at the position even if it is not well-formed (a side without exactly one General,
+    /// or the side not to move in danger). A side with no General is then never in danger.
+    #[arg(long)]
+    pub allow_invalid: bool,
+}
+
+impl PositionArgs {
+    /// Reads the board and checks the position, unless `--allow-invalid` was given.
+    pub fn load(&self) -> Result<Position> {
+        let board = read_board(&self.board, Strictness::Lenient)?;
+        let position = Position::new(board, self.side);
+        if !self.allow_invalid {
+            position.validate().map_err(|e| {
+                anyhow!(
+                    "{}: not a well-formed position with {} to move: {e}\n(use --allow-invalid to look at it anyway)",
+                    self.board.display(),
+                    self.side
+                )
+            })?;
+        }
+        Ok(position)
+    }
+}
+
+/// Which engine computes moves.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EngineChoice {
+    /// The reference engine: written to be read next to the rules page.
+    #[default]
+    Reference,
+}

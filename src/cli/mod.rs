@@ -1,0 +1,69 @@
+//! The `arbiter` command line: one file per subcommand, wired together here.
+
+mod apply;
+mod input;
+mod moves;
+mod perft;
+mod show;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// How a command ended, when it did not fail on bad input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The command did its job and the answer is "yes" (exit status 0).
+    Success,
+    /// The command did its job and the answer is "no": a move is illegal, a bot failed
+    /// (exit status 1).
+    Failure,
+}
+
+/// The result of a subcommand: an [`Outcome`], or an error about the input (exit status 2).
+pub type CommandResult = anyhow::Result<Outcome>;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Says with certainty which answers are right for an Advance bot, and checks real bots against them.",
+    long_about = "Says with certainty which answers are right for an Advance bot, and checks real bots against them.\n\n\
+                  Exit status: 0 on success, 1 when the answer is \"no\" (an illegal move, a failing bot), \
+                  2 when the input is invalid (a malformed board file, a bad argument)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List every legal move with its notation and the board after it.
+    Moves(moves::Args),
+    /// Play one move and print the board after it, or say why the move is not legal.
+    Apply(apply::Args),
+    /// Count move sequences to a given depth (perft), optionally per first move.
+    Perft(perft::Args),
+    /// Draw a board with rank and file labels, material, and who is in danger.
+    Show(show::Args),
+}
+
+/// Runs the command line and returns the process exit status.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Moves(args) => moves::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Perft(args) => perft::run(args),
+        Command::Show(args) => show::run(args),
+    };
+    match result {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Failure) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

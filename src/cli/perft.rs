@@ -1,0 +1,63 @@
+//! `arbiter perft`: the number of move sequences of a given length.
+
+use serde_json::json;
+
+use super::input::{EngineChoice, PositionArgs};
+use super::{CommandResult, Outcome};
+use crate::advance::{Engine, Reference};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    position: PositionArgs,
+
+    /// Number of plies (half-moves) to count.
+    #[arg(long, short = 'd')]
+    depth: u32,
+
+    /// List the count under each first move.
+    #[arg(long)]
+    divide: bool,
+
+    /// Print one JSON object: {"depth", "nodes", "divide": {"<move>": count}}.
+    #[arg(long)]
+    json: bool,
+
+    /// The engine that computes the moves.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineChoice,
+}
+
+pub fn run(args: Args) -> CommandResult {
+    let position = args.position.load()?;
+    let engine = Reference;
+    let pos = engine.load(&position.board, position.turn);
+    let mut divide = Vec::new();
+    let nodes = if args.divide && args.depth > 0 {
+        for mv in engine.moves(&pos) {
+            let count = engine.perft(&engine.play(&pos, mv), args.depth - 1);
+            divide.push((mv.to_string(), count));
+        }
+        divide.iter().map(|(_, n)| n).sum()
+    } else {
+        engine.perft(&pos, args.depth)
+    };
+    if args.json {
+        let mut out = json!({"depth": args.depth, "nodes": nodes});
+        if args.divide {
+            let map: serde_json::Map<String, serde_json::Value> =
+                divide.iter().map(|(m, n)| (m.clone(), json!(n))).collect();
+            out["divide"] = serde_json::Value::Object(map);
+        }
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for (mv, count) in &divide {
+            println!("{mv} {count}");
+        }
+        if args.divide {
+            println!();
+        }
+        println!("{nodes}");
+    }
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,5 @@
+//! The `arbiter` command.
+
+fn main() -> std::process::ExitCode {
+    arbiter::cli::run()
+}
