@@ -16,9 +16,7 @@ pub struct Board {
 impl Board {
     /// A board with nothing on it.
     pub fn empty() -> Board {
-        Board {
-            cells: [Cell::Empty; Square::COUNT],
-        }
+        Board { cells: [Cell::Empty; Square::COUNT] }
     }
 
     /// The initial position of a game.
@@ -51,18 +49,12 @@ impl Board {
     /// The squares of `side`'s Generals (exactly one in a well-formed position).
     pub fn generals(&self, side: Side) -> Vec<Square> {
         let general = Piece::new(side, Kind::General);
-        self.pieces()
-            .filter(|&(_, p)| p == general)
-            .map(|(sq, _)| sq)
-            .collect()
+        self.pieces().filter(|&(_, p)| p == general).map(|(sq, _)| sq).collect()
     }
 
     /// Material of `side`: the sum of its pieces' values.
     pub fn material(&self, side: Side) -> i32 {
-        self.pieces()
-            .filter(|(_, p)| p.side == side)
-            .map(|(_, p)| p.kind.value())
-            .sum()
+        self.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| p.kind.value()).sum()
     }
 
     /// Advantage of `side`: its material minus the opponent's.
@@ -152,10 +144,7 @@ mod tests {
     #[test]
     fn initial_position_has_equal_material_and_generals_on_e_file() {
         let b = Board::initial();
-        assert_eq!(
-            b.material(Side::White),
-            7 + 2 * 2 + 2 * 3 + 2 * 4 + 2 * 5 + 6 + 7
-        );
+        assert_eq!(b.material(Side::White), 7 + 2 * 2 + 2 * 3 + 2 * 4 + 2 * 5 + 6 + 7);
         assert_eq!(b.advantage(Side::Black), 0);
         assert_eq!(b.generals(Side::White), vec!["e1".parse().unwrap()]);
         assert_eq!(b.generals(Side::Black), vec!["e9".parse().unwrap()]);

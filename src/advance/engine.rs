@@ -58,9 +58,6 @@ pub trait Engine: Sync + Send {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves
-            .iter()
-            .map(|&mv| self.perft(&self.play(pos, mv), depth - 1))
-            .sum()
+        moves.iter().map(|&mv| self.perft(&self.play(pos, mv), depth - 1)).sum()
     }
 }

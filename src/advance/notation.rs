@@ -68,10 +68,7 @@ impl Action {
 
     /// True when the moving piece ends up on the target square.
     pub fn moves_piece(self) -> bool {
-        matches!(
-            self,
-            Action::Move | Action::Capture | Action::Leap | Action::Swap
-        )
+        matches!(self, Action::Move | Action::Capture | Action::Leap | Action::Swap)
     }
 }
 
@@ -90,25 +87,13 @@ pub struct Move {
 impl Move {
     /// A move of a `kind` piece from `from` to `to` doing `action`.
     pub fn new(kind: Kind, from: Square, action: Action, to: Square) -> Move {
-        Move {
-            from,
-            to,
-            action,
-            kind,
-        }
+        Move { from, to, action, kind }
     }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}{}{}",
-            self.kind.letter(),
-            self.from,
-            self.action.sign(),
-            self.to
-        )
+        write!(f, "{}{}{}{}", self.kind.letter(), self.from, self.action.sign(), self.to)
     }
 }
 
@@ -128,10 +113,7 @@ impl FromStr for Move {
     /// Parses notation. `x` means a Leap when a Zombie captures two squares away, else a Capture.
     /// Only the form is checked here; whether the move is possible is the engine's business.
     fn from_str(s: &str) -> Result<Move, NotationError> {
-        let fail = |reason: &str| NotationError {
-            text: s.to_string(),
-            reason: reason.to_string(),
-        };
+        let fail = |reason: &str| NotationError { text: s.to_string(), reason: reason.to_string() };
         let chars: Vec<char> = s.trim().chars().collect();
         if chars.len() != 6 {
             return Err(fail("it should be 6 characters long"));
@@ -151,12 +133,7 @@ impl FromStr for Move {
             '*' => Action::Shoot,
             _ => return Err(fail("the fourth character should be one of - x # ~ ^ *")),
         };
-        Ok(Move {
-            from,
-            to,
-            action,
-            kind,
-        })
+        Ok(Move { from, to, action, kind })
     }
 }
 
@@ -166,9 +143,7 @@ mod tests {
 
     #[test]
     fn the_rules_page_examples_round_trip() {
-        for text in [
-            "Zf3xf4", "Be7-d8", "Bc2#c3", "Jd4~d5", "Jd4^e5", "Ce2*e5", "Ma1xa7", "Mf1-f9",
-        ] {
+        for text in ["Zf3xf4", "Be7-d8", "Bc2#c3", "Jd4~d5", "Jd4^e5", "Ce2*e5", "Ma1xa7", "Mf1-f9"] {
             let mv: Move = text.parse().unwrap();
             assert_eq!(mv.to_string(), text);
         }
@@ -183,33 +158,9 @@ mod tests {
 
     #[test]
     fn malformed_notation_says_why() {
-        assert!(
-            "Xf3xf4"
-                .parse::<Move>()
-                .unwrap_err()
-                .reason
-                .contains("first character")
-        );
-        assert!(
-            "Zf3?f4"
-                .parse::<Move>()
-                .unwrap_err()
-                .reason
-                .contains("fourth character")
-        );
-        assert!(
-            "Zf3xf"
-                .parse::<Move>()
-                .unwrap_err()
-                .reason
-                .contains("6 characters")
-        );
-        assert!(
-            "Zz3xf4"
-                .parse::<Move>()
-                .unwrap_err()
-                .reason
-                .contains("not a square")
-        );
+        assert!("Xf3xf4".parse::<Move>().unwrap_err().reason.contains("first character"));
+        assert!("Zf3?f4".parse::<Move>().unwrap_err().reason.contains("fourth character"));
+        assert!("Zf3xf".parse::<Move>().unwrap_err().reason.contains("6 characters"));
+        assert!("Zz3xf4".parse::<Move>().unwrap_err().reason.contains("not a square"));
     }
 }

@@ -100,11 +100,7 @@ impl Piece {
     /// The piece a board-file character stands for.
     pub fn from_char(c: char) -> Option<Piece> {
         let kind = Kind::from_letter(c.to_ascii_uppercase())?;
-        let side = if c.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        };
+        let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
         Some(Piece { side, kind })
     }
 
@@ -179,10 +175,7 @@ mod tests {
             assert_eq!(Cell::from_char(c).unwrap().to_char(), c);
         }
         assert_eq!(Cell::from_char('x'), None);
-        assert_eq!(
-            Cell::from_char('g'),
-            Some(Cell::Piece(Piece::new(Side::Black, Kind::General)))
-        );
+        assert_eq!(Cell::from_char('g'), Some(Cell::Piece(Piece::new(Side::Black, Kind::General))));
     }
 
     #[test]

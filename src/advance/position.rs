@@ -23,20 +23,15 @@ pub enum PositionError {
     /// A side has more than one General.
     ManyGenerals(Side, Vec<Square>),
     /// The side not to move is in danger: the side to move could take its General.
-    WaitingSideInDanger {
-        side: Side,
-        general: Square,
-        attackers: Vec<(Square, Piece)>,
-    },
+    WaitingSideInDanger { side: Side, general: Square, attackers: Vec<(Square, Piece)> },
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::NoGeneral(side) => write!(
-                f,
-                "{side} has no General; a position needs exactly one each"
-            ),
+            PositionError::NoGeneral(side) => {
+                write!(f, "{side} has no General; a position needs exactly one each")
+            }
             PositionError::ManyGenerals(side, squares) => {
                 let list: Vec<String> = squares.iter().map(|s| s.to_string()).collect();
                 write!(
@@ -46,15 +41,9 @@ impl fmt::Display for PositionError {
                     list.join(", ")
                 )
             }
-            PositionError::WaitingSideInDanger {
-                side,
-                general,
-                attackers,
-            } => {
-                let list: Vec<String> = attackers
-                    .iter()
-                    .map(|&(sq, p)| danger::describe_attacker(sq, p))
-                    .collect();
+            PositionError::WaitingSideInDanger { side, general, attackers } => {
+                let list: Vec<String> =
+                    attackers.iter().map(|&(sq, p)| danger::describe_attacker(sq, p)).collect();
                 write!(
                     f,
                     "{side} is not to move, yet its General on {general} is in danger from {}; \
@@ -89,11 +78,7 @@ impl Position {
         let general = self.board.generals(waiting)[0];
         let attackers = danger::attackers_of(&self.board, general);
         if !attackers.is_empty() {
-            return Err(PositionError::WaitingSideInDanger {
-                side: waiting,
-                general,
-                attackers,
-            });
+            return Err(PositionError::WaitingSideInDanger { side: waiting, general, attackers });
         }
         Ok(())
     }

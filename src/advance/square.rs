@@ -72,9 +72,7 @@ impl Square {
 
     /// Chebyshev (king-move) distance between two squares.
     pub fn distance(self, other: Square) -> i8 {
-        (self.file() - other.file())
-            .abs()
-            .max((self.rank() - other.rank()).abs())
+        (self.file() - other.file()).abs().max((self.rank() - other.rank()).abs())
     }
 
     /// The square mirrored left-right (a <-> i).
@@ -90,12 +88,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file() as u8) as char,
-            self.rank() + 1
-        )
+        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
     }
 }
 
@@ -104,8 +97,7 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, String> {
         let bytes = s.as_bytes();
-        let bad =
-            || format!("`{s}` is not a square: expected a file a-i and a rank 1-9, like `e1`");
+        let bad = || format!("`{s}` is not a square: expected a file a-i and a rank 1-9, like `e1`");
         if bytes.len() != 2 {
             return Err(bad());
         }

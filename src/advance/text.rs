@@ -43,10 +43,7 @@ impl BoardError {
             let gutter = self.line.to_string();
             let pad = " ".repeat(gutter.len());
             let shown: String = text.chars().map(printable).collect();
-            out.push_str(&format!(
-                "\n{pad} |\n{gutter} | {shown}\n{pad} | {}^",
-                " ".repeat(self.column - 1)
-            ));
+            out.push_str(&format!("\n{pad} |\n{gutter} | {shown}\n{pad} | {}^", " ".repeat(self.column - 1)));
         }
         out
     }
@@ -59,11 +56,7 @@ fn printable(c: char) -> char {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.origin, self.line, self.column, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.origin, self.line, self.column, self.message)
     }
 }
 
@@ -93,28 +86,18 @@ fn describe_byte(bytes: &[u8], at: usize) -> String {
 impl Board {
     /// Reads a board file's text, labelling errors with `origin` (a file name or `<stdin>`).
     pub fn parse(bytes: &[u8], origin: &str, strictness: Strictness) -> Result<Board, BoardError> {
-        let error =
-            |line: usize, column: usize, message: String, line_text: Option<&[u8]>| BoardError {
-                origin: origin.to_string(),
-                line,
-                column,
-                message,
-                line_text: line_text.map(|t| String::from_utf8_lossy(t).into_owned()),
-            };
+        let error = |line: usize, column: usize, message: String, line_text: Option<&[u8]>| BoardError {
+            origin: origin.to_string(),
+            line,
+            column,
+            message,
+            line_text: line_text.map(|t| String::from_utf8_lossy(t).into_owned()),
+        };
         if bytes.is_empty() {
-            return Err(error(
-                1,
-                1,
-                "the file is empty; expected 9 lines of 9 characters".into(),
-                None,
-            ));
+            return Err(error(1, 1, "the file is empty; expected 9 lines of 9 characters".into(), None));
         }
         let ends_with_newline = bytes.ends_with(b"\n");
-        let body = if ends_with_newline {
-            &bytes[..bytes.len() - 1]
-        } else {
-            bytes
-        };
+        let body = if ends_with_newline { &bytes[..bytes.len() - 1] } else { bytes };
         let raw_lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
 
         let mut board = Board::empty();
@@ -148,20 +131,13 @@ impl Board {
                     );
                     return Err(error(line, column, message, Some(content)));
                 };
-                board.set(
-                    Square::from_text_position(line, column).expect("on the board"),
-                    cell,
-                );
+                board.set(Square::from_text_position(line, column).expect("on the board"), cell);
             }
             if content.len() < 9 {
                 let message = format!(
                     "expected 9 characters on the line, found {}{}",
                     content.len(),
-                    if content.is_empty() {
-                        " (an empty line)"
-                    } else {
-                        ""
-                    }
+                    if content.is_empty() { " (an empty line)" } else { "" }
                 );
                 return Err(error(line, content.len() + 1, message, Some(content)));
             }
@@ -175,18 +151,14 @@ impl Board {
             let message = if raw_lines.len() == 10 && extra.iter().all(|&b| b == b'\r') {
                 "expected the file to end after 9 lines, found an empty 10th line".to_string()
             } else {
-                format!(
-                    "expected the file to end after 9 lines, found {} lines",
-                    raw_lines.len()
-                )
+                format!("expected the file to end after 9 lines, found {} lines", raw_lines.len())
             };
             return Err(error(10, 1, message, Some(extra)));
         }
         if strictness == Strictness::Strict && !ends_with_newline {
-            let message =
-                "expected a line feed (\\n) after the 9th character: --strict demands that every \
+            let message = "expected a line feed (\\n) after the 9th character: --strict demands that every \
                            line ends in \\n"
-                    .to_string();
+                .to_string();
             return Err(error(9, 10, message, Some(raw_lines[8])));
         }
         Ok(board)
@@ -202,7 +174,8 @@ impl Board {
 mod tests {
     use super::*;
 
-    const GOOD: &str = "........g\n.........\n.........\n.........\n.........\n.....d...\n.....Z...\n........#\n.......#G";
+    const GOOD: &str =
+        "........g\n.........\n.........\n.........\n.........\n.....d...\n.....Z...\n........#\n.......#G";
 
     fn err(text: &[u8]) -> BoardError {
         Board::parse(text, "t.txt", Strictness::Lenient).unwrap_err()
@@ -215,7 +188,7 @@ mod tests {
         let crlf = GOOD.replace('\n', "\r\n") + "\r\n";
         assert_eq!(Board::from_text(&with_final).unwrap(), lf);
         assert_eq!(Board::from_text(&crlf).unwrap(), lf);
-        assert_eq!(lf.get("g1".parse().unwrap()).to_char(), '#');
+        assert_eq!(lf.get("h1".parse().unwrap()).to_char(), '#');
         assert_eq!(lf.get("i9".parse().unwrap()).to_char(), 'g');
     }
 

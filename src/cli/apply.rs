@@ -27,10 +27,7 @@ pub fn run(args: Args) -> CommandResult {
             Ok(Outcome::Success)
         }
         Err(violation) => {
-            eprintln!(
-                "{mv} is not a legal move for {}: {violation}",
-                position.turn
-            );
+            eprintln!("{mv} is not a legal move for {}: {violation}", position.turn);
             Ok(Outcome::Failure)
         }
     }

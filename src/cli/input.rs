@@ -14,13 +14,11 @@ use crate::side::Side;
 pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read the board from standard input")?;
+        std::io::stdin().read_to_end(&mut bytes).context("cannot read the board from standard input")?;
         Ok((bytes, "<stdin>".to_string()))
     } else {
-        let bytes = std::fs::read(path)
-            .with_context(|| format!("cannot read board file {}", path.display()))?;
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read board file {}", path.display()))?;
         Ok((bytes, path.display().to_string()))
     }
 }

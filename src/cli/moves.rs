@@ -29,18 +29,10 @@ pub fn run(args: Args) -> CommandResult {
     let moves: Vec<(String, String)> = engine
         .moves(&pos)
         .into_iter()
-        .map(|mv| {
-            (
-                mv.to_string(),
-                engine.board(&engine.play(&pos, mv)).joined(),
-            )
-        })
+        .map(|mv| (mv.to_string(), engine.board(&engine.play(&pos, mv)).joined()))
         .collect();
     if args.json {
-        let list: Vec<_> = moves
-            .iter()
-            .map(|(n, b)| json!({"notation": n, "board": b}))
-            .collect();
+        let list: Vec<_> = moves.iter().map(|(n, b)| json!({"notation": n, "board": b})).collect();
         let out = json!({"side": position.turn, "count": moves.len(), "moves": list});
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {

@@ -36,28 +36,18 @@ pub fn run(args: Args) -> CommandResult {
         let pieces = board.pieces().filter(|(_, p)| p.side == side).count();
         println!("{side:5}  material {material:3}  ({pieces} pieces)");
     }
-    println!(
-        "advantage of {}: {:+}",
-        position.turn,
-        board.advantage(position.turn)
-    );
+    println!("advantage of {}: {:+}", position.turn, board.advantage(position.turn));
     for side in Side::BOTH {
         let list = dangers(board, side);
         if list.is_empty() {
             println!("{side} General: not in danger");
         } else {
             for (general, sq, piece) in list {
-                println!(
-                    "{side} General on {general}: in danger from {}",
-                    describe_attacker(sq, piece)
-                );
+                println!("{side} General on {general}: in danger from {}", describe_attacker(sq, piece));
             }
         }
     }
-    println!(
-        "{} to move, {} legal moves",
-        position.turn,
-        legal_moves(board, position.turn).len()
-    );
+    let count = legal_moves(board, position.turn).len();
+    println!("{} to move, {count} legal move{}", position.turn, if count == 1 { "" } else { "s" });
     Ok(Outcome::Success)
 }

@@ -25,3 +25,47 @@ pub fn notations(board: &Board, side: Side) -> Vec<String> {
 pub fn is_legal(board: &Board, side: Side, notation: &str) -> bool {
     notations(board, side).iter().any(|n| n == notation)
 }
+
+/// The legal moves of `side` that start on `from`, in notation, sorted.
+pub fn moves_from(board: &Board, side: Side, from: &str) -> Vec<String> {
+    notations(board, side).into_iter().filter(|n| &n[1..3] == from).collect()
+}
+
+/// Sorted owned strings, for comparing with `moves_from`.
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// What running the `arbiter` binary produced.
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the `arbiter` binary with `args`, feeding `stdin` to it.
+pub fn arbiter(args: &[&str], stdin: &str) -> Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the arbiter binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The path of a file under the repository's `corpus/examples`.
+pub fn example_path(grade: u8) -> String {
+    format!("{}/corpus/examples/grade{grade}/white/worked-example.txt", env!("CARGO_MANIFEST_DIR"))
+}

@@ -20,22 +20,14 @@ pub fn attackers_of(board: &Board, general: Square) -> Vec<(Square, Piece)> {
     board
         .pieces()
         .filter(|&(_, p)| p.side != g.side)
-        .filter(|&(from, p)| {
-            reach(board, from, p)
-                .strikes
-                .iter()
-                .any(|&(_, to)| to == general)
-        })
+        .filter(|&(from, p)| reach(board, from, p).strikes.iter().any(|&(_, to)| to == general))
         .collect()
 }
 
 /// True when a General of `side` is in danger. (A well-formed position has exactly one; with
 /// none there is nothing to endanger.)
 pub fn in_danger(board: &Board, side: Side) -> bool {
-    board
-        .generals(side)
-        .into_iter()
-        .any(|g| !attackers_of(board, g).is_empty())
+    board.generals(side).into_iter().any(|g| !attackers_of(board, g).is_empty())
 }
 
 /// Every (General, attacker) pair for `side`, for explanations.
@@ -43,11 +35,7 @@ pub fn dangers(board: &Board, side: Side) -> Vec<(Square, Square, Piece)> {
     board
         .generals(side)
         .into_iter()
-        .flat_map(|g| {
-            attackers_of(board, g)
-                .into_iter()
-                .map(move |(sq, p)| (g, sq, p))
-        })
+        .flat_map(|g| attackers_of(board, g).into_iter().map(move |(sq, p)| (g, sq, p)))
         .collect()
 }
 

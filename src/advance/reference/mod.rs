@@ -37,14 +37,8 @@ pub fn piece_moves(board: &Board, from: Square) -> Vec<Move> {
     };
     let r = reach::reach(board, from, piece);
     let quiet = r.quiet.into_iter();
-    let captures = r
-        .strikes
-        .into_iter()
-        .filter(|&(_, to)| reach::may_take(board, piece, to));
-    quiet
-        .chain(captures)
-        .map(|(action, to)| Move::new(piece.kind, from, action, to))
-        .collect()
+    let captures = r.strikes.into_iter().filter(|&(_, to)| reach::may_take(board, piece, to));
+    quiet.chain(captures).map(|(action, to)| Move::new(piece.kind, from, action, to)).collect()
 }
 
 /// The board after `mv`, which must be one of the mover's moves by its piece's rules.
@@ -85,9 +79,7 @@ pub fn legal_moves(board: &Board, side: Side) -> Vec<Move> {
 
 /// True when `side` has at least one legal move (stops at the first).
 pub fn has_legal_move(board: &Board, side: Side) -> bool {
-    pseudo_legal_moves(board, side)
-        .into_iter()
-        .any(|mv| is_legal_after(&apply(board, mv), side))
+    pseudo_legal_moves(board, side).into_iter().any(|mv| is_legal_after(&apply(board, mv), side))
 }
 
 /// The reference engine, for code that is generic over engines.
@@ -102,10 +94,7 @@ impl Engine for Reference {
     }
 
     fn load(&self, board: &Board, turn: Side) -> Position {
-        Position {
-            board: board.clone(),
-            turn,
-        }
+        Position { board: board.clone(), turn }
     }
 
     fn board(&self, pos: &Position) -> Board {
@@ -126,10 +115,7 @@ impl Engine for Reference {
     }
 
     fn play(&self, pos: &Position, mv: Move) -> Position {
-        Position {
-            board: apply(&pos.board, mv),
-            turn: pos.turn.opponent(),
-        }
+        Position { board: apply(&pos.board, mv), turn: pos.turn.opponent() }
     }
 
     fn advantage(&self, pos: &Position, side: Side) -> i32 {

@@ -47,10 +47,7 @@ fn zombie(board: &Board, from: Square, piece: Piece, r: &mut Reach) {
         };
         if board[near].is_empty() {
             r.quiet.push((Action::Move, near));
-            if let Some(far) = from
-                .offset(2 * df, 2 * dr)
-                .filter(|&far| !board[far].is_empty())
-            {
+            if let Some(far) = from.offset(2 * df, 2 * dr).filter(|&far| !board[far].is_empty()) {
                 r.strikes.push((Action::Leap, far));
             }
         } else {
@@ -154,9 +151,7 @@ fn general(board: &Board, from: Square, r: &mut Reach) {
 
 /// The squares at the given steps from `from` that are on the board.
 fn neighbours(from: Square, steps: &[(i8, i8)]) -> impl Iterator<Item = Square> + '_ {
-    steps
-        .iter()
-        .filter_map(move |&(df, dr)| from.offset(df, dr))
+    steps.iter().filter_map(move |&(df, dr)| from.offset(df, dr))
 }
 
 /// A piece is protected when a friendly Sentinel stands on one of its 4 orthogonal neighbours.
@@ -180,8 +175,6 @@ pub fn may_take(board: &Board, mover: Piece, target: Square) -> bool {
     match board[target] {
         Cell::Empty => false,
         Cell::Wall => mover.kind == Kind::Miner,
-        Cell::Piece(p) => {
-            p.side != mover.side && p.kind != Kind::General && !is_protected(board, target)
-        }
+        Cell::Piece(p) => p.side != mover.side && p.kind != Kind::General && !is_protected(board, target),
     }
 }
