@@ -76,6 +76,8 @@ fn describe_byte(bytes: &[u8], at: usize) -> String {
             let end = (at + 4).min(bytes.len());
             let decoded = (at + 1..=end).find_map(|e| std::str::from_utf8(&bytes[at..e]).ok());
             match decoded.and_then(|s| s.chars().next()) {
+                // Editors on Windows often start files with one; say so, since it is invisible.
+                Some('\u{feff}') => "a UTF-8 byte-order mark (U+FEFF); save the file without one".to_string(),
                 Some(c) => format!("`{c}` (U+{:04X}, not ASCII)", c as u32),
                 None => format!("the byte 0x{b:02X} (not valid UTF-8)"),
             }
@@ -239,6 +241,9 @@ mod tests {
         assert!(e.message.contains("carriage return"), "{}", e.message);
         let e = err(&[0xff, b'\n']);
         assert!(e.message.contains("0xFF"), "{}", e.message);
+        let e = err(format!("\u{feff}{GOOD}").as_bytes());
+        assert_eq!((e.line, e.column), (1, 1));
+        assert!(e.message.contains("byte-order mark"), "{}", e.message);
     }
 
     #[test]
