@@ -6,6 +6,9 @@
 pub mod board;
 pub mod engine;
 pub mod explain;
+pub mod grades;
+pub mod infer;
+pub mod judge;
 pub mod notation;
 pub mod piece;
 pub mod position;

@@ -1,6 +1,8 @@
 //! The `arbiter` command line: one file per subcommand, wired together here.
 
 mod apply;
+mod check;
+mod expect;
 mod input;
 mod moves;
 mod perft;
@@ -47,6 +49,11 @@ enum Command {
     Perft(perft::Args),
     /// Draw a board with rank and file labels, material, and who is in danger.
     Show(show::Args),
+    /// The expected answer of every grade (4-7) for a position, with the numbers behind it.
+    Expect(expect::Args),
+    /// Judge a bot's output: the legal move that turns IN into OUT and the grades it satisfies,
+    /// or exactly what is wrong.
+    Check(check::Args),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -57,6 +64,8 @@ pub fn run() -> ExitCode {
         Command::Apply(args) => apply::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
+        Command::Expect(args) => expect::run(args),
+        Command::Check(args) => check::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
