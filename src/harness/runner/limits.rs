@@ -1,0 +1,183 @@
+//! Resource limits for a bot run, and the resource limits (`setrlimit`) that enforce them.
+
+use std::io;
+use std::time::Duration;
+
+/// What a bot may use during one run.
+///
+/// The `Option` limits are enforced with `setrlimit` in the bot's process before it starts,
+/// with the soft and hard limits both set so that the bot cannot raise them again. Children
+/// the bot starts inherit them. `None` leaves the limit as arbiter itself has it. A limit the
+/// system does not allow to be set (because arbiter's own hard limit is lower, say) is skipped
+/// without error; [`AppliedLimits`] in the run's report tells which were set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time the bot gets before its whole process group is killed. Default 10 s.
+    pub timeout: Duration,
+    /// Memory the bot may allocate, enforced as `RLIMIT_DATA` (heap and private writable
+    /// mappings, per process). Default 4 GiB.
+    ///
+    /// This is deliberately not `RLIMIT_AS`: the JVM and .NET reserve huge ranges of virtual
+    /// address space that they never touch, and fail to start under an address-space limit.
+    pub memory_bytes: Option<u64>,
+    /// Number of processes, enforced as `RLIMIT_NPROC`. Default 512.
+    ///
+    /// The kernel counts all processes of the user arbiter runs as, not only the bot's, so
+    /// this must leave room for everything else that user runs. The kernel ignores it for
+    /// root, so arbiter does not set it when running as root.
+    pub max_processes: Option<u64>,
+    /// Size of any file the bot writes, enforced as `RLIMIT_FSIZE`: a write past it fails with
+    /// `EFBIG` and the bot gets `SIGXFSZ`. Default 1 MiB.
+    pub max_file_bytes: Option<u64>,
+    /// How much of each of stdout and stderr is kept; the rest is read and thrown away so that
+    /// the bot never blocks on a full pipe. Default 64 KiB.
+    pub capture_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            timeout: Duration::from_secs(10),
+            memory_bytes: Some(4 << 30),
+            max_processes: Some(512),
+            max_file_bytes: Some(1 << 20),
+            capture_bytes: 64 << 10,
+        }
+    }
+}
+
+/// The `setrlimit` limits that were set on a bot's process; `None` where a limit was not
+/// asked for or could not be set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AppliedLimits {
+    /// `RLIMIT_DATA`, in bytes.
+    pub memory_bytes: Option<u64>,
+    /// `RLIMIT_NPROC`.
+    pub max_processes: Option<u64>,
+    /// `RLIMIT_FSIZE`, in bytes.
+    pub max_file_bytes: Option<u64>,
+}
+
+/// A resource that arbiter limits. An enum rather than the raw constant because the type of
+/// `RLIMIT_*` differs between C libraries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resource {
+    Data,
+    Nproc,
+    Fsize,
+    Core,
+}
+
+/// The limits to set in the child, worked out in the parent so that the child, between `fork`
+/// and `exec`, only has to make `setrlimit` calls (no allocation, no locks).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RlimitPlan {
+    entries: [Option<(Resource, u64)>; 4],
+    applied: AppliedLimits,
+}
+
+impl RlimitPlan {
+    /// Decides which of `limits` can be set, given this process's own hard limits.
+    pub(super) fn new(limits: &Limits) -> RlimitPlan {
+        let privileged = is_root();
+        let mut applied = AppliedLimits::default();
+        let mut entries = [None; 4];
+        let mut add = |resource: Resource, value: Option<u64>| -> Option<u64> {
+            let value = value?;
+            if !settable(resource, value, privileged) {
+                return None;
+            }
+            if let Some(slot) = entries.iter_mut().find(|e| e.is_none()) {
+                *slot = Some((resource, value));
+            }
+            Some(value)
+        };
+        applied.memory_bytes = add(Resource::Data, limits.memory_bytes);
+        applied.max_processes = if privileged {
+            // The kernel does not enforce RLIMIT_NPROC for root; reporting it as applied
+            // would be a lie.
+            None
+        } else {
+            add(Resource::Nproc, limits.max_processes)
+        };
+        applied.max_file_bytes = add(Resource::Fsize, limits.max_file_bytes);
+        // Crashing bots are the normal case here: don't let each one write a core dump into
+        // its directory. Not reported: it is housekeeping, not a limit on the bot.
+        add(Resource::Core, Some(0));
+        RlimitPlan { entries, applied }
+    }
+
+    /// What [`RlimitPlan::apply`] sets.
+    pub(super) fn applied(&self) -> AppliedLimits {
+        self.applied
+    }
+
+    /// Sets the planned limits on the calling process. Meant for the child between `fork` and
+    /// `exec`: it only calls `setrlimit`, which is a plain system call. Failures are ignored,
+    /// as the plan only holds limits that are allowed.
+    pub(super) fn apply(&self) {
+        for (resource, value) in self.entries.iter().flatten() {
+            set(*resource, *value);
+        }
+    }
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Whether `value` can be set as both soft and hard limit of `resource`: lowering the hard
+/// limit is always allowed, raising it only with privilege.
+fn settable(resource: Resource, value: u64, privileged: bool) -> bool {
+    match get(resource) {
+        Ok(hard) => {
+            privileged
+                || hard == libc::RLIM_INFINITY
+                || libc::rlim_t::try_from(value).is_ok_and(|value| value <= hard)
+        }
+        Err(_) => false,
+    }
+}
+
+/// The hard limit of `resource` for this process.
+fn get(resource: Resource) -> io::Result<libc::rlim_t> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `limit` is a valid, writable rlimit for the duration of the call.
+    let rc = unsafe {
+        match resource {
+            Resource::Data => libc::getrlimit(libc::RLIMIT_DATA, &mut limit),
+            Resource::Nproc => libc::getrlimit(libc::RLIMIT_NPROC, &mut limit),
+            Resource::Fsize => libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit),
+            Resource::Core => libc::getrlimit(libc::RLIMIT_CORE, &mut limit),
+        }
+    };
+    if rc == 0 {
+        Ok(limit.rlim_max)
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Sets both soft and hard limit of `resource` to `value`, ignoring failure (see
+/// [`RlimitPlan::apply`]). Async-signal-safe: no allocation, no locks.
+fn set(resource: Resource, value: u64) {
+    // Values beyond rlim_t (only possible where it is 32 bits) mean "no limit".
+    let value = libc::rlim_t::try_from(value).unwrap_or(libc::RLIM_INFINITY);
+    let limit = libc::rlimit {
+        rlim_cur: value,
+        rlim_max: value,
+    };
+    // SAFETY: `limit` is a valid rlimit for the duration of the call; setrlimit only reads it.
+    unsafe {
+        match resource {
+            Resource::Data => libc::setrlimit(libc::RLIMIT_DATA, &limit),
+            Resource::Nproc => libc::setrlimit(libc::RLIMIT_NPROC, &limit),
+            Resource::Fsize => libc::setrlimit(libc::RLIMIT_FSIZE, &limit),
+            Resource::Core => libc::setrlimit(libc::RLIMIT_CORE, &limit),
+        };
+    }
+}

@@ -1,0 +1,438 @@
+//! The bot process runner against small shell-script bots that misbehave in every way we
+//! could think of. Timeouts are short so the whole file runs in a few seconds.
+#![cfg(unix)]
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use arbiter::harness::runner::{
+    AppliedLimits, BotCommand, CommandError, Limits, Outcome, RunReport, run,
+};
+use tempfile::TempDir;
+
+/// Writes a `/bin/sh` script called `name` into `dir` and returns a command running it.
+///
+/// The script is run as `sh SCRIPT` rather than executed directly: exec'ing a file this
+/// process has just written fails now and then with ETXTBSY when another test thread forks
+/// while the write descriptor is open.
+fn script(dir: &Path, name: &str, body: &str) -> BotCommand {
+    fs::write(dir.join(name), body).expect("write test script");
+    BotCommand::parse_in(&format!("/bin/sh {name}"), dir).expect("parse test command")
+}
+
+fn with_timeout(timeout: Duration) -> Limits {
+    Limits {
+        timeout,
+        ..Limits::default()
+    }
+}
+
+fn args(words: &[&str]) -> Vec<OsString> {
+    words.iter().map(OsString::from).collect()
+}
+
+/// Whether process `pid` is gone or a zombie (killed, waiting for its new parent to reap it).
+fn is_dead(pid: i32) -> bool {
+    // SAFETY: signal 0 sends nothing; kill only checks that the process exists.
+    if unsafe { libc::kill(pid, 0) } != 0 {
+        return true;
+    }
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name, which is in parentheses and may contain any.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.trim_start().chars().next())
+            .is_some_and(|state| state == 'Z' || state == 'X'),
+        Err(_) => true,
+    }
+}
+
+/// Waits up to two seconds for `pid` to be dead.
+fn dies_soon(pid: i32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while Instant::now() < deadline {
+        if is_dead(pid) {
+            return true;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    is_dead(pid)
+}
+
+fn read_pid(path: &Path) -> i32 {
+    fs::read_to_string(path)
+        .expect("the bot wrote its child's pid")
+        .trim()
+        .parse()
+        .expect("a pid")
+}
+
+fn report(outcome: Outcome, stderr: &str) -> RunReport {
+    RunReport {
+        outcome,
+        stdout: Vec::new(),
+        stderr: stderr.as_bytes().to_vec(),
+        stdout_truncated: false,
+        stderr_truncated: false,
+        elapsed: Duration::ZERO,
+        timeout: Duration::from_secs(10),
+        limits_applied: AppliedLimits::default(),
+    }
+}
+
+#[test]
+fn normal_exit_captures_stdout_and_stderr() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(
+        dir.path(),
+        "bot.sh",
+        "echo \"moved $1 $2\"\necho warning >&2\n",
+    );
+    let r = run(
+        &bot,
+        &args(&["white", "in.txt"]),
+        dir.path(),
+        &Limits::default(),
+    );
+    assert_eq!(r.outcome, Outcome::Exited(0));
+    assert!(r.succeeded());
+    assert_eq!(r.stdout, b"moved white in.txt\n");
+    assert_eq!(r.stderr, b"warning\n");
+    assert!(!r.stdout_truncated && !r.stderr_truncated);
+    assert_eq!(r.describe(), "exited with status 0");
+    assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
+}
+
+#[test]
+fn nonzero_exit_status_is_reported() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(dir.path(), "bot.sh", "echo oops >&2\nexit 3\n");
+    let r = run(&bot, &[], dir.path(), &Limits::default());
+    assert_eq!(r.outcome, Outcome::Exited(3));
+    assert!(!r.succeeded());
+    assert_eq!(r.describe(), "exited with status 3");
+    assert_eq!(r.stderr_tail(5), "oops");
+}
+
+#[test]
+fn death_by_signal_is_reported_with_its_name() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(dir.path(), "bot.sh", "kill -SEGV $$\n");
+    let r = run(&bot, &[], dir.path(), &Limits::default());
+    assert_eq!(r.outcome, Outcome::Signaled(libc::SIGSEGV, "SIGSEGV"));
+    assert_eq!(
+        r.describe(),
+        format!("killed by signal {} (SIGSEGV)", libc::SIGSEGV)
+    );
+}
+
+#[test]
+fn sleeping_bot_times_out_and_its_children_die() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(
+        dir.path(),
+        "bot.sh",
+        "sleep 1000 &\necho $! > child.pid\nwait\n",
+    );
+    let started = Instant::now();
+    let r = run(
+        &bot,
+        &[],
+        dir.path(),
+        &with_timeout(Duration::from_millis(300)),
+    );
+    let wall = started.elapsed();
+    assert_eq!(r.outcome, Outcome::TimedOut);
+    assert_eq!(r.describe(), "timed out after 300 ms");
+    assert!(r.elapsed >= Duration::from_millis(300), "{:?}", r.elapsed);
+    assert!(wall < Duration::from_secs(2), "run took {wall:?}");
+    assert!(dies_soon(read_pid(&dir.path().join("child.pid"))));
+}
+
+#[test]
+fn grandchild_holding_stdout_does_not_keep_the_run_alive() {
+    let dir = TempDir::new().unwrap();
+    // The background sleep inherits stdout, so the pipe stays open after the bot exits.
+    let bot = script(
+        dir.path(),
+        "bot.sh",
+        "sleep 1000 &\necho $! > child.pid\necho done\nexit 0\n",
+    );
+    let started = Instant::now();
+    // A long timeout, so that returning promptly is not the timeout's doing.
+    let r = run(
+        &bot,
+        &[],
+        dir.path(),
+        &with_timeout(Duration::from_secs(10)),
+    );
+    let wall = started.elapsed();
+    assert_eq!(r.outcome, Outcome::Exited(0));
+    assert_eq!(r.stdout, b"done\n");
+    assert!(wall < Duration::from_secs(2), "run took {wall:?}");
+    let pid = read_pid(&dir.path().join("child.pid"));
+    assert!(dies_soon(pid), "grandchild {pid} survived the run");
+}
+
+#[test]
+fn process_escaping_the_group_does_not_hang_the_run() {
+    let dir = TempDir::new().unwrap();
+    // `setsid` moves the sleep out of the bot's process group, out of reach of the group
+    // kill, still holding stdout open. The pid file is written from inside the new session,
+    // so once it exists the escape has happened.
+    let bot = script(
+        dir.path(),
+        "bot.sh",
+        "setsid sh -c 'echo $$ > escaped.pid; exec sleep 1000' &\n\
+         while [ ! -s escaped.pid ]; do sleep 0.01; done\n\
+         echo done\n",
+    );
+    let started = Instant::now();
+    let r = run(
+        &bot,
+        &[],
+        dir.path(),
+        &with_timeout(Duration::from_secs(10)),
+    );
+    let wall = started.elapsed();
+    let pid = read_pid(&dir.path().join("escaped.pid"));
+    let escaped = !is_dead(pid);
+    // SAFETY: plain kill of the process this test's bot started.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    assert_eq!(r.outcome, Outcome::Exited(0));
+    assert_eq!(r.stdout, b"done\n");
+    assert!(escaped, "the escaped process should have outlived the run");
+    assert!(wall < Duration::from_secs(3), "run took {wall:?}");
+}
+
+#[test]
+fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(dir.path(), "bot.sh", "yes err >&2 &\nexec yes\n");
+    let limits = Limits {
+        timeout: Duration::from_millis(300),
+        capture_bytes: 1000,
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let r = run(&bot, &[], dir.path(), &limits);
+    let wall = started.elapsed();
+    assert_eq!(r.outcome, Outcome::TimedOut);
+    assert_eq!(r.stdout.len(), 1000);
+    assert!(r.stdout_truncated);
+    assert!(r.stdout.starts_with(b"y\ny\n"));
+    assert_eq!(r.stderr.len(), 1000);
+    assert!(r.stderr_truncated);
+    assert!(r.stderr.starts_with(b"err\nerr\n"));
+    assert!(wall < Duration::from_secs(3), "run took {wall:?}");
+}
+
+#[test]
+fn writing_past_the_file_size_limit_fails() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(
+        dir.path(),
+        "bot.sh",
+        "exec head -c 1000000 /dev/zero > big.bin\n",
+    );
+    let limits = Limits {
+        max_file_bytes: Some(64 << 10),
+        ..Limits::default()
+    };
+    let r = run(&bot, &[], dir.path(), &limits);
+    assert_eq!(r.limits_applied.max_file_bytes, Some(64 << 10));
+    assert_eq!(r.outcome, Outcome::Signaled(libc::SIGXFSZ, "SIGXFSZ"));
+    let written = fs::metadata(dir.path().join("big.bin")).unwrap().len();
+    assert_eq!(written, 64 << 10);
+}
+
+#[test]
+fn limits_are_set_in_the_bot_process() {
+    let dir = TempDir::new().unwrap();
+    // dash reports data in KiB, file size in 512-byte blocks.
+    let bot = script(dir.path(), "bot.sh", "ulimit -d; ulimit -f; ulimit -c\n");
+    let limits = Limits {
+        memory_bytes: Some(256 << 20),
+        max_file_bytes: Some(1 << 20),
+        ..Limits::default()
+    };
+    let r = run(&bot, &[], dir.path(), &limits);
+    assert_eq!(r.outcome, Outcome::Exited(0));
+    assert_eq!(String::from_utf8_lossy(&r.stdout), "262144\n2048\n0\n");
+    assert_eq!(r.limits_applied.memory_bytes, Some(256 << 20));
+    assert_eq!(r.limits_applied.max_file_bytes, Some(1 << 20));
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    let expected_nproc = if root { None } else { Some(512) };
+    assert_eq!(r.limits_applied.max_processes, expected_nproc);
+}
+
+#[test]
+fn stdin_is_empty() {
+    let dir = TempDir::new().unwrap();
+    let bot = script(dir.path(), "bot.sh", "cat\necho end\n");
+    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_secs(5)));
+    assert_eq!(r.outcome, Outcome::Exited(0));
+    assert_eq!(r.stdout, b"end\n");
+}
+
+#[test]
+fn missing_program_is_a_failed_start() {
+    let dir = TempDir::new().unwrap();
+    let bot = BotCommand::parse_in("./no-such-bot --fast", dir.path()).unwrap();
+    let r = run(&bot, &args(&["white"]), dir.path(), &Limits::default());
+    assert_eq!(
+        r.outcome,
+        Outcome::FailedToStart("No such file or directory".to_owned())
+    );
+    assert_eq!(r.describe(), "could not start: No such file or directory");
+
+    let bot = BotCommand::parse_in("arbiter-test-no-such-program", dir.path()).unwrap();
+    let r = run(&bot, &[], dir.path(), &Limits::default());
+    assert!(matches!(r.outcome, Outcome::FailedToStart(_)), "{r:?}");
+}
+
+#[test]
+fn program_without_execute_permission_is_a_failed_start() {
+    let dir = TempDir::new().unwrap();
+    fs::write(dir.path().join("bot"), "#!/bin/sh\n").unwrap();
+    let bot = BotCommand::parse_in("./bot", dir.path()).unwrap();
+    let r = run(&bot, &[], dir.path(), &Limits::default());
+    // Root may read anything, but even root cannot execute a file with no execute bit.
+    assert_eq!(
+        r.outcome,
+        Outcome::FailedToStart("Permission denied".to_owned())
+    );
+}
+
+#[test]
+fn missing_working_directory_is_a_failed_start() {
+    let dir = TempDir::new().unwrap();
+    let bot = BotCommand::parse_in("/bin/sh -c true", dir.path()).unwrap();
+    let gone = dir.path().join("gone");
+    let r = run(&bot, &[], &gone, &Limits::default());
+    let expected = format!(
+        "working directory {}: No such file or directory",
+        gone.display()
+    );
+    assert_eq!(r.outcome, Outcome::FailedToStart(expected));
+}
+
+#[test]
+fn relative_paths_resolve_against_the_invoking_directory() {
+    let home = TempDir::new().unwrap();
+    let base = home.path();
+    fs::write(base.join("bot.sh"), "pwd\necho \"$1\"\n").unwrap();
+    fs::create_dir(base.join("data")).unwrap();
+    std::os::unix::fs::symlink("/bin/sh", base.join("mysh")).unwrap();
+
+    let bot = BotCommand::parse_in("./mysh bot.sh data/ --fast missing.txt ''", base).unwrap();
+    assert_eq!(bot.original(), "./mysh bot.sh data/ --fast missing.txt ''");
+    assert_eq!(bot.to_string(), bot.original());
+    assert_eq!(bot.program(), base.join("mysh").as_os_str());
+    let expected: Vec<OsString> = vec![
+        base.join("bot.sh").into(),
+        base.join("data").into(),
+        "--fast".into(),
+        "missing.txt".into(),
+        "".into(),
+    ];
+    assert_eq!(bot.args(), expected.as_slice());
+
+    let bare = BotCommand::parse_in("sh bot.sh", base).unwrap();
+    assert_eq!(bare.program(), "sh");
+
+    // The bot runs elsewhere and still finds its script and data.
+    let elsewhere = TempDir::new().unwrap();
+    let r = run(&bot, &[], elsewhere.path(), &Limits::default());
+    assert_eq!(r.outcome, Outcome::Exited(0), "{}", r.describe());
+    let here = fs::canonicalize(elsewhere.path()).unwrap();
+    let out = String::from_utf8_lossy(&r.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(fs::canonicalize(lines[0]).unwrap(), here);
+    assert_eq!(Path::new(lines[1]), base.join("data"));
+}
+
+#[test]
+fn bad_commands_are_errors() {
+    let dir = TempDir::new().unwrap();
+    assert!(matches!(
+        BotCommand::parse_in("", dir.path()),
+        Err(CommandError::Empty)
+    ));
+    assert!(matches!(
+        BotCommand::parse_in("   ", dir.path()),
+        Err(CommandError::Empty)
+    ));
+    assert!(matches!(
+        BotCommand::parse_in("''", dir.path()),
+        Err(CommandError::Empty)
+    ));
+    assert!(matches!(
+        BotCommand::parse_in("python3 'bot.py", dir.path()),
+        Err(CommandError::BadQuoting { .. })
+    ));
+}
+
+#[test]
+fn reproduce_line_quotes_every_word() {
+    let home = TempDir::new().unwrap();
+    let base: PathBuf = home.path().to_owned();
+    fs::write(base.join("my bot.py"), "").unwrap();
+    let bot = BotCommand::parse_in("python3 'my bot.py' --fast", &base).unwrap();
+    let line = bot.reproduce(
+        &args(&["white", "in file.txt", "it's"]),
+        Path::new("/tmp/run dir"),
+    );
+    let script = base.join("my bot.py");
+    let expected = format!(
+        "cd '/tmp/run dir' && python3 '{}' --fast white 'in file.txt' 'it'\\''s' </dev/null",
+        script.display()
+    );
+    assert_eq!(line, expected);
+    // And a shell splits it back into the same words.
+    let words = shell_words::split(&line).unwrap();
+    let script = script.to_string_lossy().into_owned();
+    let expected_words = [
+        "cd",
+        "/tmp/run dir",
+        "&&",
+        "python3",
+        script.as_str(),
+        "--fast",
+        "white",
+        "in file.txt",
+        "it's",
+        "</dev/null",
+    ];
+    assert_eq!(words, expected_words);
+}
+
+#[test]
+fn stderr_tail_keeps_the_last_lines() {
+    let r = report(Outcome::Exited(1), "one\ntwo\nthree\nfour\n");
+    assert_eq!(r.stderr_tail(2), "three\nfour");
+    assert_eq!(r.stderr_tail(10), "one\ntwo\nthree\nfour");
+    assert_eq!(r.stderr_tail(0), "");
+    let r = report(Outcome::Exited(1), "no newline at end");
+    assert_eq!(r.stderr_tail(1), "no newline at end");
+    assert_eq!(report(Outcome::Exited(1), "").stderr_tail(3), "");
+}
+
+#[test]
+fn descriptions_read_as_sentences() {
+    assert_eq!(
+        report(Outcome::TimedOut, "").describe(),
+        "timed out after 10 s"
+    );
+    let mut r = report(Outcome::TimedOut, "");
+    r.timeout = Duration::from_millis(1500);
+    assert_eq!(r.describe(), "timed out after 1.5 s");
+    assert_eq!(
+        report(Outcome::Signaled(9, "SIGKILL"), "").describe(),
+        "killed by signal 9 (SIGKILL)"
+    );
+}
