@@ -8,9 +8,7 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use arbiter::harness::runner::{
-    AppliedLimits, BotCommand, CommandError, Limits, Outcome, RunReport, run,
-};
+use arbiter::harness::runner::{AppliedLimits, BotCommand, CommandError, Limits, Outcome, RunReport, run};
 use tempfile::TempDir;
 
 /// Writes a `/bin/sh` script called `name` into `dir` and returns a command running it.
@@ -24,10 +22,7 @@ fn script(dir: &Path, name: &str, body: &str) -> BotCommand {
 }
 
 fn with_timeout(timeout: Duration) -> Limits {
-    Limits {
-        timeout,
-        ..Limits::default()
-    }
+    Limits { timeout, ..Limits::default() }
 }
 
 fn args(words: &[&str]) -> Vec<OsString> {
@@ -63,11 +58,7 @@ fn dies_soon(pid: i32) -> bool {
 }
 
 fn read_pid(path: &Path) -> i32 {
-    fs::read_to_string(path)
-        .expect("the bot wrote its child's pid")
-        .trim()
-        .parse()
-        .expect("a pid")
+    fs::read_to_string(path).expect("the bot wrote its child's pid").trim().parse().expect("a pid")
 }
 
 fn report(outcome: Outcome, stderr: &str) -> RunReport {
@@ -86,17 +77,8 @@ fn report(outcome: Outcome, stderr: &str) -> RunReport {
 #[test]
 fn normal_exit_captures_stdout_and_stderr() {
     let dir = TempDir::new().unwrap();
-    let bot = script(
-        dir.path(),
-        "bot.sh",
-        "echo \"moved $1 $2\"\necho warning >&2\n",
-    );
-    let r = run(
-        &bot,
-        &args(&["white", "in.txt"]),
-        dir.path(),
-        &Limits::default(),
-    );
+    let bot = script(dir.path(), "bot.sh", "echo \"moved $1 $2\"\necho warning >&2\n");
+    let r = run(&bot, &args(&["white", "in.txt"]), dir.path(), &Limits::default());
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert!(r.succeeded());
     assert_eq!(r.stdout, b"moved white in.txt\n");
@@ -123,27 +105,15 @@ fn death_by_signal_is_reported_with_its_name() {
     let bot = script(dir.path(), "bot.sh", "kill -SEGV $$\n");
     let r = run(&bot, &[], dir.path(), &Limits::default());
     assert_eq!(r.outcome, Outcome::Signaled(libc::SIGSEGV, "SIGSEGV"));
-    assert_eq!(
-        r.describe(),
-        format!("killed by signal {} (SIGSEGV)", libc::SIGSEGV)
-    );
+    assert_eq!(r.describe(), format!("killed by signal {} (SIGSEGV)", libc::SIGSEGV));
 }
 
 #[test]
 fn sleeping_bot_times_out_and_its_children_die() {
     let dir = TempDir::new().unwrap();
-    let bot = script(
-        dir.path(),
-        "bot.sh",
-        "sleep 1000 &\necho $! > child.pid\nwait\n",
-    );
+    let bot = script(dir.path(), "bot.sh", "sleep 1000 &\necho $! > child.pid\nwait\n");
     let started = Instant::now();
-    let r = run(
-        &bot,
-        &[],
-        dir.path(),
-        &with_timeout(Duration::from_millis(300)),
-    );
+    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_millis(300)));
     let wall = started.elapsed();
     assert_eq!(r.outcome, Outcome::TimedOut);
     assert_eq!(r.describe(), "timed out after 300 ms");
@@ -156,19 +126,10 @@ fn sleeping_bot_times_out_and_its_children_die() {
 fn grandchild_holding_stdout_does_not_keep_the_run_alive() {
     let dir = TempDir::new().unwrap();
     // The background sleep inherits stdout, so the pipe stays open after the bot exits.
-    let bot = script(
-        dir.path(),
-        "bot.sh",
-        "sleep 1000 &\necho $! > child.pid\necho done\nexit 0\n",
-    );
+    let bot = script(dir.path(), "bot.sh", "sleep 1000 &\necho $! > child.pid\necho done\nexit 0\n");
     let started = Instant::now();
     // A long timeout, so that returning promptly is not the timeout's doing.
-    let r = run(
-        &bot,
-        &[],
-        dir.path(),
-        &with_timeout(Duration::from_secs(10)),
-    );
+    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_secs(10)));
     let wall = started.elapsed();
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(r.stdout, b"done\n");
@@ -191,12 +152,7 @@ fn process_escaping_the_group_does_not_hang_the_run() {
          echo done\n",
     );
     let started = Instant::now();
-    let r = run(
-        &bot,
-        &[],
-        dir.path(),
-        &with_timeout(Duration::from_secs(10)),
-    );
+    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_secs(10)));
     let wall = started.elapsed();
     let pid = read_pid(&dir.path().join("escaped.pid"));
     let escaped = !is_dead(pid);
@@ -212,19 +168,27 @@ fn process_escaping_the_group_does_not_hang_the_run() {
 fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
     let dir = TempDir::new().unwrap();
     let bot = script(dir.path(), "bot.sh", "yes err >&2 &\nexec yes\n");
-    let limits = Limits {
-        timeout: Duration::from_millis(300),
-        capture_bytes: 1000,
-        ..Limits::default()
-    };
+    let limits = Limits { timeout: Duration::from_millis(300), capture_bytes: 1000, ..Limits::default() };
     let started = Instant::now();
     let r = run(&bot, &[], dir.path(), &limits);
     let wall = started.elapsed();
     assert_eq!(r.outcome, Outcome::TimedOut);
-    assert_eq!(r.stdout.len(), 1000);
+    // 500 bytes of head, a line saying how much was left out, 500 bytes of tail.
+    let marker = |data: &[u8]| {
+        let text = String::from_utf8_lossy(data);
+        let start = text.find("\n[... ").expect("an omission marker");
+        let end = text[start..].find(" bytes omitted ...]\n").expect("the marker's end") + start;
+        (start, text[start + 7..end].parse::<u64>().expect("a byte count"), end + 20)
+    };
+    let (head, omitted, tail_start) = marker(&r.stdout);
+    assert_eq!(head, 500);
+    assert!(omitted > 0);
+    assert_eq!(r.stdout.len() - tail_start, 500);
     assert!(r.stdout_truncated);
     assert!(r.stdout.starts_with(b"y\ny\n"));
-    assert_eq!(r.stderr.len(), 1000);
+    assert!(r.stdout.ends_with(b"y\n") || r.stdout.ends_with(b"y"));
+    let (head, _, tail_start) = marker(&r.stderr);
+    assert_eq!((head, r.stderr.len() - tail_start), (500, 500));
     assert!(r.stderr_truncated);
     assert!(r.stderr.starts_with(b"err\nerr\n"));
     assert!(wall < Duration::from_secs(3), "run took {wall:?}");
@@ -233,15 +197,8 @@ fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
 #[test]
 fn writing_past_the_file_size_limit_fails() {
     let dir = TempDir::new().unwrap();
-    let bot = script(
-        dir.path(),
-        "bot.sh",
-        "exec head -c 1000000 /dev/zero > big.bin\n",
-    );
-    let limits = Limits {
-        max_file_bytes: Some(64 << 10),
-        ..Limits::default()
-    };
+    let bot = script(dir.path(), "bot.sh", "exec head -c 1000000 /dev/zero > big.bin\n");
+    let limits = Limits { max_file_bytes: Some(64 << 10), ..Limits::default() };
     let r = run(&bot, &[], dir.path(), &limits);
     assert_eq!(r.limits_applied.max_file_bytes, Some(64 << 10));
     assert_eq!(r.outcome, Outcome::Signaled(libc::SIGXFSZ, "SIGXFSZ"));
@@ -254,11 +211,7 @@ fn limits_are_set_in_the_bot_process() {
     let dir = TempDir::new().unwrap();
     // dash reports data in KiB, file size in 512-byte blocks.
     let bot = script(dir.path(), "bot.sh", "ulimit -d; ulimit -f; ulimit -c\n");
-    let limits = Limits {
-        memory_bytes: Some(256 << 20),
-        max_file_bytes: Some(1 << 20),
-        ..Limits::default()
-    };
+    let limits = Limits { memory_bytes: Some(256 << 20), max_file_bytes: Some(1 << 20), ..Limits::default() };
     let r = run(&bot, &[], dir.path(), &limits);
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(String::from_utf8_lossy(&r.stdout), "262144\n2048\n0\n");
@@ -284,10 +237,7 @@ fn missing_program_is_a_failed_start() {
     let dir = TempDir::new().unwrap();
     let bot = BotCommand::parse_in("./no-such-bot --fast", dir.path()).unwrap();
     let r = run(&bot, &args(&["white"]), dir.path(), &Limits::default());
-    assert_eq!(
-        r.outcome,
-        Outcome::FailedToStart("No such file or directory".to_owned())
-    );
+    assert_eq!(r.outcome, Outcome::FailedToStart("No such file or directory".to_owned()));
     assert_eq!(r.describe(), "could not start: No such file or directory");
 
     let bot = BotCommand::parse_in("arbiter-test-no-such-program", dir.path()).unwrap();
@@ -302,10 +252,7 @@ fn program_without_execute_permission_is_a_failed_start() {
     let bot = BotCommand::parse_in("./bot", dir.path()).unwrap();
     let r = run(&bot, &[], dir.path(), &Limits::default());
     // Root may read anything, but even root cannot execute a file with no execute bit.
-    assert_eq!(
-        r.outcome,
-        Outcome::FailedToStart("Permission denied".to_owned())
-    );
+    assert_eq!(r.outcome, Outcome::FailedToStart("Permission denied".to_owned()));
 }
 
 #[test]
@@ -314,10 +261,7 @@ fn missing_working_directory_is_a_failed_start() {
     let bot = BotCommand::parse_in("/bin/sh -c true", dir.path()).unwrap();
     let gone = dir.path().join("gone");
     let r = run(&bot, &[], &gone, &Limits::default());
-    let expected = format!(
-        "working directory {}: No such file or directory",
-        gone.display()
-    );
+    let expected = format!("working directory {}: No such file or directory", gone.display());
     assert_eq!(r.outcome, Outcome::FailedToStart(expected));
 }
 
@@ -359,18 +303,9 @@ fn relative_paths_resolve_against_the_invoking_directory() {
 #[test]
 fn bad_commands_are_errors() {
     let dir = TempDir::new().unwrap();
-    assert!(matches!(
-        BotCommand::parse_in("", dir.path()),
-        Err(CommandError::Empty)
-    ));
-    assert!(matches!(
-        BotCommand::parse_in("   ", dir.path()),
-        Err(CommandError::Empty)
-    ));
-    assert!(matches!(
-        BotCommand::parse_in("''", dir.path()),
-        Err(CommandError::Empty)
-    ));
+    assert!(matches!(BotCommand::parse_in("", dir.path()), Err(CommandError::Empty)));
+    assert!(matches!(BotCommand::parse_in("   ", dir.path()), Err(CommandError::Empty)));
+    assert!(matches!(BotCommand::parse_in("''", dir.path()), Err(CommandError::Empty)));
     assert!(matches!(
         BotCommand::parse_in("python3 'bot.py", dir.path()),
         Err(CommandError::BadQuoting { .. })
@@ -383,10 +318,7 @@ fn reproduce_line_quotes_every_word() {
     let base: PathBuf = home.path().to_owned();
     fs::write(base.join("my bot.py"), "").unwrap();
     let bot = BotCommand::parse_in("python3 'my bot.py' --fast", &base).unwrap();
-    let line = bot.reproduce(
-        &args(&["white", "in file.txt", "it's"]),
-        Path::new("/tmp/run dir"),
-    );
+    let line = bot.reproduce(&args(&["white", "in file.txt", "it's"]), Path::new("/tmp/run dir"));
     let script = base.join("my bot.py");
     let expected = format!(
         "cd '/tmp/run dir' && python3 '{}' --fast white 'in file.txt' 'it'\\''s' </dev/null",
@@ -424,15 +356,9 @@ fn stderr_tail_keeps_the_last_lines() {
 
 #[test]
 fn descriptions_read_as_sentences() {
-    assert_eq!(
-        report(Outcome::TimedOut, "").describe(),
-        "timed out after 10 s"
-    );
+    assert_eq!(report(Outcome::TimedOut, "").describe(), "timed out after 10 s");
     let mut r = report(Outcome::TimedOut, "");
     r.timeout = Duration::from_millis(1500);
     assert_eq!(r.describe(), "timed out after 1.5 s");
-    assert_eq!(
-        report(Outcome::Signaled(9, "SIGKILL"), "").describe(),
-        "killed by signal 9 (SIGKILL)"
-    );
+    assert_eq!(report(Outcome::Signaled(9, "SIGKILL"), "").describe(), "killed by signal 9 (SIGKILL)");
 }

@@ -108,7 +108,8 @@ mod tests {
         Board::from_text(text).unwrap()
     }
 
-    const BEFORE: &str = "........g\n.........\n.........\n.........\n.........\n.....d...\n.....Z...\n........#\n.......#G\n";
+    const BEFORE: &str =
+        "........g\n.........\n.........\n.........\n.........\n.....d...\n.....Z...\n........#\n.......#G\n";
 
     #[test]
     fn a_piece_moving_onto_a_square_is_a_move_or_capture() {
@@ -129,7 +130,9 @@ mod tests {
     #[test]
     fn several_changes_are_no_single_move() {
         let before = b(BEFORE);
-        let after = b(&BEFORE.replace(".....d...\n.....Z...", ".........\n.........").replace("........g", "......g.."));
+        let after = b(&BEFORE
+            .replace(".....d...\n.....Z...", ".........\n.........")
+            .replace("........g", "......g.."));
         assert!(attempted_moves(&before, &after).is_empty());
         assert_eq!(changes(&before, &after).len(), 4);
     }

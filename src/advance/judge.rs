@@ -31,11 +31,21 @@ pub struct Answers {
 
 impl Answers {
     /// The answers of a grade report (grade 7 under `agg`).
-    pub fn from_report<E: Engine>(engine: &E, pos: &E::Pos, report: &GradeReport, agg: Aggregation) -> Answers {
-        let legal: Vec<Answer> =
-            report.legal.iter().map(|&mv| Answer { mv, board: engine.board(&engine.play(pos, mv)) }).collect();
+    pub fn from_report<E: Engine>(
+        engine: &E,
+        pos: &E::Pos,
+        report: &GradeReport,
+        agg: Aggregation,
+    ) -> Answers {
+        let legal: Vec<Answer> = report
+            .legal
+            .iter()
+            .map(|&mv| Answer { mv, board: engine.board(&engine.play(pos, mv)) })
+            .collect();
         let index = |set: &[Move]| -> Vec<usize> {
-            set.iter().map(|m| report.legal.iter().position(|l| l == m).expect("grade sets are legal")).collect()
+            set.iter()
+                .map(|m| report.legal.iter().position(|l| l == m).expect("grade sets are legal"))
+                .collect()
         };
         let grades = [4, 5, 6, 7].map(|g| index(report.expected(g, agg)));
         Answers { side: report.side, legal, grades }
@@ -122,7 +132,13 @@ impl Finding {
 }
 
 /// Reads a bot's output and says what it is, given the input board and the oracle's answers.
-pub fn judge(before: &Board, answers: &Answers, output: &[u8], origin: &str, strictness: Strictness) -> Finding {
+pub fn judge(
+    before: &Board,
+    answers: &Answers,
+    output: &[u8],
+    origin: &str,
+    strictness: Strictness,
+) -> Finding {
     let board = match Board::parse(output, origin, strictness) {
         Ok(b) => b,
         Err(e) => return Finding::Malformed(e),
@@ -170,5 +186,9 @@ pub fn board_diff(expected: &Board, actual: &Board, expected_label: &str, actual
         b.lines().iter().enumerate().map(|(i, line)| format!("{} {line}\n", 9 - i)).collect()
     };
     let (a, b) = (labelled(expected), labelled(actual));
-    TextDiff::from_lines(&a, &b).unified_diff().context_radius(9).header(expected_label, actual_label).to_string()
+    TextDiff::from_lines(&a, &b)
+        .unified_diff()
+        .context_radius(9)
+        .header(expected_label, actual_label)
+        .to_string()
 }

@@ -79,7 +79,8 @@ pub fn run(args: Args) -> CommandResult {
         if let Some(&(mv, _)) = near.first() {
             let answer = answers.legal.iter().find(|a| a.mv == mv).expect("expected moves are legal");
             let expected: Vec<String> = answers.expected(g).map(|a| a.mv.to_string()).collect();
-            expected_note = Some((expected, board_diff(&answer.board, board, &format!("expected ({mv})"), "output")));
+            expected_note =
+                Some((expected, board_diff(&answer.board, board, &format!("expected ({mv})"), "output")));
         }
     }
 
@@ -101,7 +102,10 @@ pub fn run(args: Args) -> CommandResult {
                 out["attempt"] = json!(ill.attempt.as_ref().map(|(m, _)| m.to_string()));
                 out["changes"] = json!(ill.changes.iter().map(|c| c.to_string()).collect::<Vec<_>>());
                 out["closest"] = Json::Array(
-                    ill.closest.iter().map(|(m, d)| json!({"notation": m.to_string(), "differing_squares": d})).collect(),
+                    ill.closest
+                        .iter()
+                        .map(|(m, d)| json!({"notation": m.to_string(), "differing_squares": d}))
+                        .collect(),
                 );
                 out["diff"] = json!(board_diff(&position.board, &ill.board, "input", "output"));
             }
@@ -139,7 +143,8 @@ fn human(
         Finding::Legal { mv, grades, .. } => {
             let list: Vec<String> = grades.iter().map(u8::to_string).collect();
             let sets = if list.is_empty() { "none".to_string() } else { list.join(", ") };
-            let _ = writeln!(out, "{mv} is a legal move for {side}; it is in the expected set of grades: {sets}");
+            let _ =
+                writeln!(out, "{mv} is a legal move for {side}; it is in the expected set of grades: {sets}");
             if let (Some(g), Some((expected, diff))) = (grade, expected_note) {
                 let _ = writeln!(out, "grade {g} expects: {}", expected.join(" "));
                 let _ = writeln!(out, "run `arbiter expect IN --side {side} --why {mv}` to see why\n{diff}");
@@ -152,8 +157,15 @@ fn human(
             let _ = write!(out, "{}", board_diff(before, &ill.board, "input", "output"));
             for (mv, d) in &ill.closest {
                 let answer = answers.legal.iter().find(|a| a.mv == *mv).expect("closest moves are legal");
-                let _ = writeln!(out, "closest legal move: {mv} (its board differs from the output in {d} squares)");
-                let _ = write!(out, "{}", board_diff(&answer.board, &ill.board, &format!("after {mv}"), "output"));
+                let _ = writeln!(
+                    out,
+                    "closest legal move: {mv} (its board differs from the output in {d} squares)"
+                );
+                let _ = write!(
+                    out,
+                    "{}",
+                    board_diff(&answer.board, &ill.board, &format!("after {mv}"), "output")
+                );
             }
         }
     }

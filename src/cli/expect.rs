@@ -47,7 +47,10 @@ pub fn run(args: Args) -> CommandResult {
     let pos = engine.load(&position.board, position.turn);
     let report = grade_report(&engine, &pos);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report_json(&engine, &pos, &report, args.agg, args.grade))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report_json(&engine, &pos, &report, args.agg, args.grade))?
+        );
         return Ok(Outcome::Success);
     }
     if let Some(text) = &args.why {
@@ -64,7 +67,9 @@ pub fn moves_json<E: Engine>(engine: &E, pos: &E::Pos, moves: &[Move]) -> Json {
     Json::Array(
         moves
             .iter()
-            .map(|&m| json!({"notation": m.to_string(), "board": engine.board(&engine.play(pos, m)).joined()}))
+            .map(
+                |&m| json!({"notation": m.to_string(), "board": engine.board(&engine.play(pos, m)).joined()}),
+            )
             .collect(),
     )
 }
@@ -137,7 +142,11 @@ fn count(n: usize) -> String {
 fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
     let mut out = String::new();
     let side = report.side;
-    let wins = if report.winning.is_empty() { "no winning move".to_string() } else { count(report.winning.len()) + " winning" };
+    let wins = if report.winning.is_empty() {
+        "no winning move".to_string()
+    } else {
+        count(report.winning.len()) + " winning"
+    };
     let legal = report.legal.len();
     let _ = writeln!(
         out,
@@ -153,7 +162,11 @@ fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
     }
     if show(5) {
         if report.winning.is_empty() {
-            let _ = writeln!(out, "\ngrade 5 (a winning move, else any legal move): no winning move, so any of the {}", count(report.legal.len()));
+            let _ = writeln!(
+                out,
+                "\ngrade 5 (a winning move, else any legal move): no winning move, so any of the {}",
+                count(report.legal.len())
+            );
         } else {
             let _ = writeln!(out, "\ngrade 5 (a winning move): {}", list(&report.winning));
         }
@@ -168,14 +181,18 @@ fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
             gains.sort_unstable_by(|a, b| b.cmp(a));
             gains.dedup();
             for (i, g) in gains.iter().enumerate() {
-                let moves: Vec<Move> = report.legal.iter().copied().filter(|&m| report.gain(m) == Some(*g)).collect();
+                let moves: Vec<Move> =
+                    report.legal.iter().copied().filter(|&m| report.gain(m) == Some(*g)).collect();
                 let mark = if i == 0 { "expected" } else { "        " };
                 let _ = writeln!(out, "  {mark} gain {g:+3}: {}", list(&moves));
             }
         }
     }
     if show(7) {
-        let _ = writeln!(out, "\ngrade 7 (the grade-6 move with the best value after the opponent's predicted reply):");
+        let _ = writeln!(
+            out,
+            "\ngrade 7 (the grade-6 move with the best value after the opponent's predicted reply):"
+        );
         if !report.winning.is_empty() {
             let _ = writeln!(out, "  a winning move exists: {}", list(&report.winning));
         } else if report.candidates.is_empty() {
@@ -187,8 +204,16 @@ fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
                 "  {} tie at grade 6; each is valued by {opponent}'s grade-6 replies and {side}'s best answer to each",
                 count(report.candidates.len())
             );
-            let _ = writeln!(out, "  (value = {} over the replies; the other aggregations for comparison)\n", agg.name());
-            let _ = writeln!(out, "  {:<8} {:>7} {:>7} {:>7} {:>7}  deciding reply -> our answer", "move", "min", "max", "mean", "replies");
+            let _ = writeln!(
+                out,
+                "  (value = {} over the replies; the other aggregations for comparison)\n",
+                agg.name()
+            );
+            let _ = writeln!(
+                out,
+                "  {:<8} {:>7} {:>7} {:>7} {:>7}  deciding reply -> our answer",
+                "move", "min", "max", "mean", "replies"
+            );
             let mut ranked: Vec<_> = report.candidates.iter().collect();
             ranked.sort_by(|a, b| b.value(agg).cmp(&a.value(agg)).then(a.mv.cmp(&b.mv)));
             for c in ranked {
@@ -213,10 +238,16 @@ fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
             }
             let _ = writeln!(out, "\n  use --why MOVE to see every reply to one move");
         }
-        let names: Vec<String> = Aggregation::ALL.iter().map(|&a| format!("{}: {}", a.name(), list(report.expected(7, a)))).collect();
+        let names: Vec<String> = Aggregation::ALL
+            .iter()
+            .map(|&a| format!("{}: {}", a.name(), list(report.expected(7, a))))
+            .collect();
         let _ = writeln!(out, "  answer under {}", names.join("; "));
         if report.sensitive() {
-            let _ = writeln!(out, "  INTERPRETATION-SENSITIVE: the aggregations disagree, so this position should not be a test case");
+            let _ = writeln!(
+                out,
+                "  INTERPRETATION-SENSITIVE: the aggregations disagree, so this position should not be a test case"
+            );
         } else {
             let _ = writeln!(out, "  not interpretation-sensitive: all three aggregations agree");
         }
@@ -228,14 +259,24 @@ fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
 }
 
 /// Everything about one move: legality, gain, and its grade-7 valuation.
-fn explain_move(position: &Position, report: &GradeReport, mv: Move, agg: Aggregation) -> anyhow::Result<String> {
+fn explain_move(
+    position: &Position,
+    report: &GradeReport,
+    mv: Move,
+    agg: Aggregation,
+) -> anyhow::Result<String> {
     let mut out = String::new();
     if let Err(violation) = diagnose(&position.board, position.turn, mv) {
         bail!("{mv} is not a legal move for {}: {violation}", position.turn);
     }
     let gain = report.gain(mv).expect("legal moves have a gain");
-    let grades: Vec<String> = (4..=7).filter(|&g| report.expected(g, agg).contains(&mv)).map(|g| g.to_string()).collect();
-    let _ = writeln!(out, "{mv}: legal, gains {gain:+}; in the expected set of grade {}", if grades.is_empty() { "none".to_string() } else { grades.join(", ") });
+    let grades: Vec<String> =
+        (4..=7).filter(|&g| report.expected(g, agg).contains(&mv)).map(|g| g.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "{mv}: legal, gains {gain:+}; in the expected set of grade {}",
+        if grades.is_empty() { "none".to_string() } else { grades.join(", ") }
+    );
     if report.winning.contains(&mv) {
         let _ = writeln!(out, "it wins: {} has no legal move afterwards", position.turn.opponent());
         return Ok(out);
@@ -258,8 +299,19 @@ fn explain_move(position: &Position, report: &GradeReport, mv: Move, agg: Aggreg
         let _ = writeln!(out, "after it {opponent} wins at once with {w}: value -1000");
         return Ok(out);
     }
-    let _ = writeln!(out, "value: min {}, max {}, mean {}", c.value(Aggregation::Min), c.value(Aggregation::Max), c.value(Aggregation::Mean));
-    let _ = writeln!(out, "{opponent}'s grade-6 replies ({}) and {}'s best answer to each:", c.replies.len(), position.turn);
+    let _ = writeln!(
+        out,
+        "value: min {}, max {}, mean {}",
+        c.value(Aggregation::Min),
+        c.value(Aggregation::Max),
+        c.value(Aggregation::Mean)
+    );
+    let _ = writeln!(
+        out,
+        "{opponent}'s grade-6 replies ({}) and {}'s best answer to each:",
+        c.replies.len(),
+        position.turn
+    );
     for r in &c.replies {
         let answer = match (r.our_win, r.our_best) {
             (Some(w), _) => format!("{w} wins (+1000)"),
@@ -272,7 +324,14 @@ fn explain_move(position: &Position, report: &GradeReport, mv: Move, agg: Aggreg
     if best.contains(&mv) {
         let _ = writeln!(out, "it is a grade-7 answer under {}", agg.name());
     } else if let Some(b) = best.first().and_then(|&m| report.candidate(m)) {
-        let _ = writeln!(out, "not the grade-7 answer under {}: {} is worth {}, this move {}", agg.name(), b.mv, b.value(agg), c.value(agg));
+        let _ = writeln!(
+            out,
+            "not the grade-7 answer under {}: {} is worth {}, this move {}",
+            agg.name(),
+            b.mv,
+            b.value(agg),
+            c.value(agg)
+        );
     }
     Ok(out)
 }

@@ -62,9 +62,10 @@ pub enum Outcome {
 pub struct RunReport {
     /// How the run ended.
     pub outcome: Outcome,
-    /// The start of what the bot wrote to stdout, at most [`Limits::capture_bytes`].
+    /// What the bot wrote to stdout: all of it, or its first and last [`Limits::capture_bytes`]
+    /// halves joined by a line saying how many bytes were left out.
     pub stdout: Vec<u8>,
-    /// The start of what the bot wrote to stderr, at most [`Limits::capture_bytes`].
+    /// What the bot wrote to stderr, kept like `stdout`.
     pub stderr: Vec<u8>,
     /// The bot wrote more to stdout than was kept.
     pub stdout_truncated: bool,
@@ -97,7 +98,7 @@ impl RunReport {
     }
 
     /// The last `n_lines` lines of the captured stderr (invalid UTF-8 replaced), without a
-    /// final newline. When stderr was truncated, these are the last lines of the part kept.
+    /// final newline. The end of stderr is always kept, so these are the bot's last words.
     pub fn stderr_tail(&self, n_lines: usize) -> String {
         let text = String::from_utf8_lossy(&self.stderr);
         let text = text.strip_suffix('\n').unwrap_or(&text);
@@ -105,10 +106,7 @@ impl RunReport {
             return String::new();
         }
         // The start of the n-th line from the end: just after the n-th newline from the end.
-        let start = text
-            .rmatch_indices('\n')
-            .nth(n_lines - 1)
-            .map_or(0, |(i, _)| i + 1);
+        let start = text.rmatch_indices('\n').nth(n_lines - 1).map_or(0, |(i, _)| i + 1);
         text[start..].to_owned()
     }
 }
@@ -192,10 +190,8 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
         Ok(exited) => exited,
         Err(err) => {
             abandon(pid, child);
-            report.outcome = Outcome::FailedToStart(format!(
-                "cannot start a thread to wait for it: {}",
-                os_message(&err)
-            ));
+            report.outcome =
+                Outcome::FailedToStart(format!("cannot start a thread to wait for it: {}", os_message(&err)));
             return report;
         }
     };
@@ -275,15 +271,8 @@ fn outcome_of(status: ExitStatus, timed_out: bool) -> Outcome {
 fn check_dir(dir: &Path) -> Result<(), String> {
     match std::fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => Ok(()),
-        Ok(_) => Err(format!(
-            "working directory {} is not a directory",
-            dir.display()
-        )),
-        Err(err) => Err(format!(
-            "working directory {}: {}",
-            dir.display(),
-            os_message(&err)
-        )),
+        Ok(_) => Err(format!("working directory {} is not a directory", dir.display())),
+        Err(err) => Err(format!("working directory {}: {}", dir.display(), os_message(&err))),
     }
 }
 

@@ -79,10 +79,9 @@ pub fn legal_moves(board: &Board, side: Side) -> Vec<Move> {
 
 /// True when `side` has at least one legal move (stops at the first).
 pub fn has_legal_move(board: &Board, side: Side) -> bool {
-    board
-        .pieces()
-        .filter(|(_, p)| p.side == side)
-        .any(|(from, _)| piece_moves(board, from).into_iter().any(|mv| is_legal_after(&apply(board, mv), side)))
+    board.pieces().filter(|(_, p)| p.side == side).any(|(from, _)| {
+        piece_moves(board, from).into_iter().any(|mv| is_legal_after(&apply(board, mv), side))
+    })
 }
 
 /// The reference engine, for code that is generic over engines.

@@ -1,5 +1,10 @@
-//! Draining a bot's stdout and stderr: keep the start, throw away the rest, never stop reading.
+//! Draining a bot's stdout and stderr: keep the start and the end, throw away the middle,
+//! never stop reading.
+//!
+//! Both ends matter: the start shows what the bot was doing, the end holds the message it died
+//! with (an exception's stack trace comes last).
 
+use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -9,11 +14,40 @@ use std::time::Instant;
 /// What has been read from one stream so far.
 #[derive(Debug, Default)]
 struct Captured {
-    data: Vec<u8>,
-    /// More bytes came than were kept.
-    truncated: bool,
-    /// The runner has taken `data`; the thread must not add to it any more.
+    /// The first bytes, up to half the cap.
+    head: Vec<u8>,
+    /// The latest bytes after the head, up to the other half of the cap.
+    tail: VecDeque<u8>,
+    /// Bytes dropped between head and tail.
+    omitted: u64,
+    /// The runner has taken the capture; the thread must not add to it any more.
     closed: bool,
+}
+
+impl Captured {
+    fn store(&mut self, bytes: &[u8], cap: usize) {
+        let head_cap = cap / 2;
+        let into_head = bytes.len().min(head_cap.saturating_sub(self.head.len()));
+        self.head.extend_from_slice(&bytes[..into_head]);
+        self.tail.extend(&bytes[into_head..]);
+        let tail_cap = cap - head_cap;
+        if self.tail.len() > tail_cap {
+            let excess = self.tail.len() - tail_cap;
+            self.tail.drain(..excess);
+            self.omitted += excess as u64;
+        }
+    }
+
+    /// Head and tail joined, with a marker where bytes were dropped.
+    fn take(&mut self) -> Drained {
+        let mut data = std::mem::take(&mut self.head);
+        let truncated = self.omitted > 0;
+        if truncated {
+            data.extend_from_slice(format!("\n[... {} bytes omitted ...]\n", self.omitted).as_bytes());
+        }
+        data.extend(self.tail.drain(..));
+        Drained { data, truncated }
+    }
 }
 
 /// A thread reading one pipe to its end.
@@ -34,7 +68,8 @@ pub(super) struct Drained {
 }
 
 impl Capture {
-    /// Starts a thread that reads `reader` to its end, keeping the first `cap` bytes.
+    /// Starts a thread that reads `reader` to its end, keeping the first and the last `cap / 2`
+    /// bytes.
     pub(super) fn spawn<R>(name: &str, mut reader: R, cap: usize) -> io::Result<Capture>
     where
         R: Read + Send + 'static,
@@ -42,13 +77,11 @@ impl Capture {
         let shared = Arc::new(Mutex::new(Captured::default()));
         let (done_tx, done) = mpsc::channel();
         let theirs = Arc::clone(&shared);
-        thread::Builder::new()
-            .name(name.to_owned())
-            .spawn(move || {
-                drain(&mut reader, cap, &theirs);
-                // The runner may have stopped waiting; then nobody listens, which is fine.
-                let _ = done_tx.send(());
-            })?;
+        thread::Builder::new().name(name.to_owned()).spawn(move || {
+            drain(&mut reader, cap, &theirs);
+            // The runner may have stopped waiting; then nobody listens, which is fine.
+            let _ = done_tx.send(());
+        })?;
         Ok(Capture { shared, done })
     }
 
@@ -59,18 +92,15 @@ impl Capture {
         let _ = self.done.recv_timeout(wait);
         let mut captured = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
         captured.closed = true;
-        Drained {
-            data: std::mem::take(&mut captured.data),
-            truncated: captured.truncated,
-        }
+        captured.take()
     }
 }
 
-/// Reads `reader` until end of stream or an error, storing up to `cap` bytes in `shared`.
+/// Reads `reader` until end of stream or an error, storing its head and tail in `shared`.
 fn drain(reader: &mut impl Read, cap: usize, shared: &Mutex<Captured>) {
     let mut buf = vec![0u8; 32 << 10];
-    // Once the capture is full (or taken) there is nothing to store, and no need to lock.
-    let mut full = false;
+    // Once the capture is taken there is nothing to store, and no need to lock.
+    let mut closed = false;
     loop {
         let n = match reader.read(&mut buf) {
             Ok(0) => return,
@@ -78,20 +108,38 @@ fn drain(reader: &mut impl Read, cap: usize, shared: &Mutex<Captured>) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => return,
         };
-        if full {
+        if closed {
             continue;
         }
         let mut captured = shared.lock().unwrap_or_else(PoisonError::into_inner);
-        if captured.closed {
-            full = true;
-            continue;
+        closed = captured.closed;
+        if !closed {
+            captured.store(&buf[..n], cap);
         }
-        let room = cap.saturating_sub(captured.data.len());
-        let kept = n.min(room);
-        captured.data.extend_from_slice(&buf[..kept]);
-        if kept < n {
-            captured.truncated = true;
-            full = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_head_and_tail_and_counts_the_middle() {
+        let mut c = Captured::default();
+        for chunk in [&b"0123"[..], b"4567", b"89"] {
+            c.store(chunk, 6);
         }
+        let d = c.take();
+        assert!(d.truncated);
+        assert_eq!(String::from_utf8(d.data).unwrap(), "012\n[... 4 bytes omitted ...]\n789");
+    }
+
+    #[test]
+    fn short_streams_are_kept_whole() {
+        let mut c = Captured::default();
+        c.store(b"hello", 64);
+        let d = c.take();
+        assert!(!d.truncated);
+        assert_eq!(d.data, b"hello");
     }
 }

@@ -54,10 +54,8 @@ impl BotCommand {
     /// Parses a command with shell quoting rules, resolving relative paths against `base`
     /// instead of the current directory.
     pub fn parse_in(command: &str, base: &Path) -> Result<BotCommand, CommandError> {
-        let words = shell_words::split(command).map_err(|source| CommandError::BadQuoting {
-            command: command.to_owned(),
-            source,
-        })?;
+        let words = shell_words::split(command)
+            .map_err(|source| CommandError::BadQuoting { command: command.to_owned(), source })?;
         let mut words = words.into_iter();
         let program = words.next().ok_or(CommandError::Empty)?;
         if program.is_empty() {
@@ -71,11 +69,7 @@ impl BotCommand {
             OsString::from(program)
         };
         let args = words.map(|arg| resolve_arg(base, arg)).collect();
-        Ok(BotCommand {
-            original: command.to_owned(),
-            program,
-            args,
-        })
+        Ok(BotCommand { original: command.to_owned(), program, args })
     }
 
     /// The command exactly as the user gave it, for display.
@@ -129,21 +123,14 @@ fn resolve_arg(base: &Path, arg: String) -> OsString {
         return OsString::from(arg);
     }
     let candidate = absolute(base, path);
-    if candidate.exists() {
-        candidate.into_os_string()
-    } else {
-        OsString::from(arg)
-    }
+    if candidate.exists() { candidate.into_os_string() } else { OsString::from(arg) }
 }
 
 /// `base` joined with `path`, without the `.` components (`./bot` becomes `BASE/bot`).
 ///
 /// `..` is kept: removing it lexically would be wrong when `base` contains symbolic links.
 fn absolute(base: &Path, path: &Path) -> PathBuf {
-    base.join(path)
-        .components()
-        .filter(|c| !matches!(c, Component::CurDir))
-        .collect()
+    base.join(path).components().filter(|c| !matches!(c, Component::CurDir)).collect()
 }
 
 /// Quotes one word for a POSIX shell.

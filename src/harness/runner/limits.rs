@@ -142,10 +142,7 @@ fn settable(resource: Resource, value: u64, privileged: bool) -> bool {
 
 /// The hard limit of `resource` for this process.
 fn get(resource: Resource) -> io::Result<libc::rlim_t> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
     // SAFETY: `limit` is a valid, writable rlimit for the duration of the call.
     let rc = unsafe {
         match resource {
@@ -155,11 +152,7 @@ fn get(resource: Resource) -> io::Result<libc::rlim_t> {
             Resource::Core => libc::getrlimit(libc::RLIMIT_CORE, &mut limit),
         }
     };
-    if rc == 0 {
-        Ok(limit.rlim_max)
-    } else {
-        Err(io::Error::last_os_error())
-    }
+    if rc == 0 { Ok(limit.rlim_max) } else { Err(io::Error::last_os_error()) }
 }
 
 /// Sets both soft and hard limit of `resource` to `value`, ignoring failure (see
@@ -167,10 +160,7 @@ fn get(resource: Resource) -> io::Result<libc::rlim_t> {
 fn set(resource: Resource, value: u64) {
     // Values beyond rlim_t (only possible where it is 32 bits) mean "no limit".
     let value = libc::rlim_t::try_from(value).unwrap_or(libc::RLIM_INFINITY);
-    let limit = libc::rlimit {
-        rlim_cur: value,
-        rlim_max: value,
-    };
+    let limit = libc::rlimit { rlim_cur: value, rlim_max: value };
     // SAFETY: `limit` is a valid rlimit for the duration of the call; setrlimit only reads it.
     unsafe {
         match resource {

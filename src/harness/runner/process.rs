@@ -13,11 +13,9 @@ use std::thread;
 /// cannot hit an unrelated process group that happens to get the same number.
 pub(super) fn watch_exit(pid: libc::pid_t) -> io::Result<Receiver<io::Result<()>>> {
     let (tx, rx) = mpsc::channel();
-    thread::Builder::new()
-        .name("bot-wait".to_owned())
-        .spawn(move || {
-            let _ = tx.send(wait_exit_no_reap(pid));
-        })?;
+    thread::Builder::new().name("bot-wait".to_owned()).spawn(move || {
+        let _ = tx.send(wait_exit_no_reap(pid));
+    })?;
     Ok(rx)
 }
 
