@@ -3,6 +3,8 @@
 mod common;
 
 use arbiter::advance::explain::diagnose;
+use arbiter::advance::reference::geometry::in_strike_shape;
+use arbiter::advance::reference::reach::reach;
 use arbiter::advance::reference::{apply, danger::in_danger, legal_moves, pseudo_legal_moves};
 use arbiter::advance::{Action, Board, Engine, Kind, Move, Position, Reference, Square};
 use proptest::prelude::*;
@@ -41,6 +43,17 @@ proptest! {
         for mv in pseudo_legal_moves(&pos.board, pos.turn) {
             let endangered = in_danger(&apply(&pos.board, mv), pos.turn);
             prop_assert_eq!(legal.contains(&mv), !endangered, "{}", mv);
+        }
+    }
+
+    /// Danger tests only ask pieces whose capture shape covers the General's square; that is
+    /// sound only if no piece ever strikes outside its shape.
+    #[test]
+    fn every_strike_lies_in_the_pieces_strike_shape(board in common::strategy::board_with(50)) {
+        for (from, piece) in board.pieces() {
+            for (_, to) in reach(&board, from, piece).strikes {
+                prop_assert!(in_strike_shape(piece, from, to), "{:?} on {} strikes {}", piece, from, to);
+            }
         }
     }
 

@@ -12,7 +12,7 @@ use super::board::Board;
 use super::notation::{Action, Move};
 use super::piece::{Cell, Kind, Piece};
 use super::reference::danger::{attackers_of, describe_attacker};
-use super::reference::geometry::{ADJACENT, CATAPULT, KNIGHT, ORTHOGONAL, forward};
+use super::reference::geometry::in_shape;
 use super::reference::{apply, reach};
 use super::square::Square;
 use crate::side::Side;
@@ -328,28 +328,6 @@ fn why_out_of_reach(board: &Board, piece: Piece, mv: Move) -> Violation {
     }
 }
 
-/// Whether `to` lies in the shape of `kind`'s `action` from `from`, ignoring what stands where.
-fn in_shape(kind: Kind, action: Action, side: Side, from: Square, to: Square) -> bool {
-    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
-    let among = |steps: &[(i8, i8)]| steps.contains(&(df, dr));
-    match kind {
-        Kind::Zombie => {
-            let dirs = forward(side);
-            match action {
-                Action::Leap => dirs.iter().any(|&(f, r)| (2 * f, 2 * r) == (df, dr)),
-                _ => among(&dirs),
-            }
-        }
-        Kind::Builder | Kind::Jester | Kind::General => among(&ADJACENT),
-        Kind::Miner => (df == 0) != (dr == 0),
-        Kind::Sentinel => among(&KNIGHT),
-        Kind::Catapult => match action {
-            Action::Shoot => among(&CATAPULT),
-            _ => among(&ORTHOGONAL),
-        },
-        Kind::Dragon => (df, dr) != (0, 0) && (df == 0 || dr == 0 || df.abs() == dr.abs()),
-    }
-}
 
 /// For sliding pieces and the Zombie leap: the first occupied square strictly between `from` and
 /// `to`, if any. Jumping pieces and one-step moves have nothing between.

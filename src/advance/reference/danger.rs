@@ -1,5 +1,6 @@
 //! Danger: whether a General could be taken if Generals could be taken.
 
+use super::geometry::in_strike_shape;
 use super::reach::{protecting_sentinel, reach};
 use crate::advance::board::Board;
 use crate::advance::piece::{Kind, Piece};
@@ -19,7 +20,7 @@ pub fn attackers_of(board: &Board, general: Square) -> Vec<(Square, Piece)> {
     }
     board
         .pieces()
-        .filter(|&(_, p)| p.side != g.side)
+        .filter(|&(from, p)| p.side != g.side && in_strike_shape(p, from, general))
         .filter(|&(from, p)| reach(board, from, p).strikes.iter().any(|&(_, to)| to == general))
         .collect()
 }

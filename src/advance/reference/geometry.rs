@@ -1,5 +1,8 @@
 //! The shapes of the pieces' moves, as (files right, ranks up) steps.
 
+use crate::advance::notation::Action;
+use crate::advance::piece::{Kind, Piece};
+use crate::advance::square::Square;
 use crate::side::Side;
 
 /// The 4 orthogonal directions: up, right, down, left.
@@ -21,4 +24,40 @@ pub fn forward(side: Side) -> [(i8, i8); 3] {
         Side::Black => -1,
     };
     [(-1, up), (0, up), (1, up)]
+}
+
+/// Whether `to` lies in the shape of `kind`'s `action` from `from`, whatever stands on the board:
+/// the squares the rule could ever reach, before blockers and targets are looked at.
+pub fn in_shape(kind: Kind, action: Action, side: Side, from: Square, to: Square) -> bool {
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+    let among = |steps: &[(i8, i8)]| steps.contains(&(df, dr));
+    match kind {
+        Kind::Zombie => {
+            let dirs = forward(side);
+            match action {
+                Action::Leap => dirs.iter().any(|&(f, r)| (2 * f, 2 * r) == (df, dr)),
+                _ => among(&dirs),
+            }
+        }
+        Kind::Builder | Kind::Jester | Kind::General => among(&ADJACENT),
+        Kind::Miner => (df == 0) != (dr == 0),
+        Kind::Sentinel => among(&KNIGHT),
+        Kind::Catapult => match action {
+            Action::Shoot => among(&CATAPULT),
+            _ => among(&ORTHOGONAL),
+        },
+        Kind::Dragon => (df, dr) != (0, 0) && (df == 0 || dr == 0 || df.abs() == dr.abs()),
+    }
+}
+
+/// Whether `to` lies in the shape of one of `piece`'s captures from `from`. A piece strikes only
+/// squares in these shapes, so a danger test need not ask any other piece for its reach.
+pub fn in_strike_shape(piece: Piece, from: Square, to: Square) -> bool {
+    let shape = |action| in_shape(piece.kind, action, piece.side, from, to);
+    match piece.kind {
+        Kind::Jester => false,
+        Kind::Zombie => shape(Action::Capture) || shape(Action::Leap),
+        Kind::Catapult => shape(Action::Shoot),
+        _ => shape(Action::Capture),
+    }
 }
