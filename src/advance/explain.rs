@@ -328,7 +328,6 @@ fn why_out_of_reach(board: &Board, piece: Piece, mv: Move) -> Violation {
     }
 }
 
-
 /// For sliding pieces and the Zombie leap: the first occupied square strictly between `from` and
 /// `to`, if any. Jumping pieces and one-step moves have nothing between.
 fn first_blocker(board: &Board, kind: Kind, from: Square, to: Square) -> Option<Square> {

@@ -3,6 +3,7 @@
 //! Everything about the game lives under this module; the harness (bot runner, corpus walk,
 //! reports, CLI) only talks to it through the interfaces re-exported here.
 
+pub mod answers_json;
 pub mod board;
 pub mod engine;
 pub mod explain;
@@ -12,6 +13,7 @@ pub mod judge;
 pub mod notation;
 pub mod piece;
 pub mod position;
+pub mod referee;
 pub mod reference;
 pub mod square;
 pub mod text;

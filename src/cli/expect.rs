@@ -7,6 +7,7 @@ use serde_json::{Value as Json, json};
 
 use super::input::{EngineChoice, PositionArgs};
 use super::{CommandResult, Outcome};
+use crate::advance::answers_json;
 use crate::advance::explain::diagnose;
 use crate::advance::grades::{Aggregation, GradeReport, grade_report};
 use crate::advance::{Engine, Move, Position, Reference};
@@ -62,69 +63,19 @@ pub fn run(args: Args) -> CommandResult {
     Ok(Outcome::Success)
 }
 
-/// `[{"notation", "board"}]` for a list of moves.
-pub fn moves_json<E: Engine>(engine: &E, pos: &E::Pos, moves: &[Move]) -> Json {
-    Json::Array(
-        moves
-            .iter()
-            .map(
-                |&m| json!({"notation": m.to_string(), "board": engine.board(&engine.play(pos, m)).joined()}),
-            )
-            .collect(),
-    )
-}
-
-/// The machine-readable report.
-pub fn report_json<E: Engine>(
+/// The machine-readable report: the oracle's answers, the grade-7 candidates, and the grade asked for.
+fn report_json<E: Engine>(
     engine: &E,
     pos: &E::Pos,
     report: &GradeReport,
     agg: Aggregation,
     grade: Option<u8>,
 ) -> Json {
-    let grades: serde_json::Map<String, Json> =
-        (4..=7).map(|g| (g.to_string(), moves_json(engine, pos, report.expected(g, agg)))).collect();
-    let by_agg: serde_json::Map<String, Json> = Aggregation::ALL
-        .iter()
-        .map(|&a| (a.name().to_string(), moves_json(engine, pos, report.expected(7, a))))
-        .collect();
-    let values: serde_json::Map<String, Json> =
-        report.candidates.iter().map(|c| (c.mv.to_string(), json!(c.value(agg).as_f64()))).collect();
-    let gains: serde_json::Map<String, Json> =
-        report.legal.iter().map(|&m| (m.to_string(), json!(report.gain(m)))).collect();
-    let candidates: Vec<Json> = report
-        .candidates
-        .iter()
-        .map(|c| {
-            json!({
-                "notation": c.mv.to_string(),
-                "values": {"min": c.value(Aggregation::Min).as_f64(), "max": c.value(Aggregation::Max).as_f64(),
-                           "mean": c.value(Aggregation::Mean).as_f64()},
-                "opponent_win": c.opponent_win.map(|m| m.to_string()),
-                "replies": c.replies.iter().map(|r| json!({
-                    "notation": r.reply.to_string(),
-                    "value": r.value,
-                    "our_win": r.our_win.map(|m| m.to_string()),
-                    "our_best": r.our_best.map(|m| m.to_string()),
-                })).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let mut out = json!({
-        "side": report.side,
-        "aggregation": agg.name(),
-        "legal": moves_json(engine, pos, &report.legal),
-        "winning": moves_json(engine, pos, &report.winning),
-        "grades": grades,
-        "grade7_by_agg": by_agg,
-        "grade7_values": values,
-        "grade7_candidates": candidates,
-        "gains": gains,
-        "sensitive": report.sensitive(),
-    });
+    let mut out = answers_json::report_json(engine, pos, report, agg);
+    out["grade7_candidates"] = answers_json::candidates_json(report);
     if let Some(g) = grade {
         out["grade"] = json!(g);
-        out["expected"] = moves_json(engine, pos, report.expected(g, agg));
+        out["expected"] = answers_json::moves_json(engine, pos, report.expected(g, agg));
     }
     out
 }

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 
-use crate::advance::{Board, Position, Strictness};
+use crate::advance::referee::AdvanceReferee;
+use crate::advance::{Board, Position, Reference, Strictness};
+use crate::harness::referee::Referee;
 use crate::side::Side;
 
 /// Reads the bytes of a board argument: a file path, or `-` for standard input. Returns the
@@ -70,4 +72,13 @@ pub enum EngineChoice {
     /// The reference engine: written to be read next to the rules page.
     #[default]
     Reference,
+}
+
+impl EngineChoice {
+    /// The Advance referee computing with this engine.
+    pub fn referee(self) -> Box<dyn Referee> {
+        match self {
+            EngineChoice::Reference => Box::new(AdvanceReferee { engine: Reference }),
+        }
+    }
 }

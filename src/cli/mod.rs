@@ -1,12 +1,15 @@
 //! The `arbiter` command line: one file per subcommand, wired together here.
 
 mod apply;
+mod bot;
 mod check;
 mod expect;
 mod input;
+mod limits;
 mod moves;
 mod perft;
 mod show;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -54,6 +57,10 @@ enum Command {
     /// Judge a bot's output: the legal move that turns IN into OUT and the grades it satisfies,
     /// or exactly what is wrong.
     Check(check::Args),
+    /// Run a bot over a corpus of test cases and grade it like the course does.
+    Verify(verify::Args),
+    /// A built-in bot with the assignment's interface: `bot --grade 7 white IN OUT` or `name`.
+    Bot(bot::Args),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -66,6 +73,8 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Expect(args) => expect::run(args),
         Command::Check(args) => check::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Bot(args) => bot::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

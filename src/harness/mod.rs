@@ -1,4 +1,11 @@
-//! The game-agnostic harness: everything that runs bots and judges runs without knowing the
-//! rules of the game being played.
+//! The harness: everything that runs bots and reports on them, apart from any game's rules.
+//! Games plug in through [`referee::Referee`].
 
+pub mod bot;
+pub mod corpus;
+pub mod profile;
+pub mod referee;
+pub mod report;
 pub mod runner;
+pub mod verdict;
+pub mod verify;

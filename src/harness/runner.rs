@@ -28,7 +28,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 use capture::{Capture, Drained};
-pub use command::{BotCommand, CommandError};
+pub use command::{BotCommand, CommandError, quote};
 use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits};
 

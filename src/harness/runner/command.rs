@@ -95,14 +95,17 @@ impl BotCommand {
     /// is what the bot got. Words that are not valid UTF-8 are shown with replacement
     /// characters, so such a line is only an approximation.
     pub fn reproduce(&self, extra_args: &[OsString], cwd: &Path) -> String {
-        let mut line = format!("cd {} && ", quote(cwd.as_os_str()));
-        line.push_str(&quote(&self.program));
-        for arg in self.args.iter().chain(extra_args) {
-            line.push(' ');
-            line.push_str(&quote(arg));
-        }
-        line.push_str(" </dev/null");
-        line
+        format!("cd {} && {} </dev/null", quote(cwd.as_os_str()), self.command_line(extra_args))
+    }
+
+    /// The program and its arguments, then `extra_args`, each quoted for a POSIX shell.
+    pub fn command_line(&self, extra_args: &[OsString]) -> String {
+        let words: Vec<String> = std::iter::once(&self.program)
+            .chain(self.args.iter())
+            .chain(extra_args)
+            .map(|w| quote(w))
+            .collect();
+        words.join(" ")
     }
 }
 
@@ -134,6 +137,6 @@ fn absolute(base: &Path, path: &Path) -> PathBuf {
 }
 
 /// Quotes one word for a POSIX shell.
-fn quote(word: &OsStr) -> String {
+pub fn quote(word: &OsStr) -> String {
     shell_words::quote(&word.to_string_lossy()).into_owned()
 }

@@ -1,0 +1,189 @@
+//! Advance as the harness sees it: preparing test cases (golden or computed answers), judging
+//! bot output into verdicts, and the built-in bots.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::answers_json::{answers_from_golden, golden_json};
+use super::board::Board;
+use super::engine::Engine;
+use super::grades::{Aggregation, grade_report};
+use super::judge::{Answers, Finding, board_diff, closest, judge};
+use super::position::Position;
+use super::text::Strictness;
+use crate::harness::referee::{BuiltinBot, CaseSpec, PreparedCase, Referee};
+use crate::harness::verdict::{Judgement, Verdict};
+use crate::side::Side;
+
+/// The Advance referee, computing with engine `E`.
+#[derive(Clone, Debug, Default)]
+pub struct AdvanceReferee<E> {
+    pub engine: E,
+}
+
+/// Reads a board file's bytes as a well-formed position with `side` to move.
+fn read_position(input: &[u8], origin: &str, side: Side) -> Result<Position, String> {
+    let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+    let position = Position::new(board, side);
+    position
+        .validate()
+        .map_err(|e| format!("{origin}: not a well-formed position with {side} to move: {e}"))?;
+    Ok(position)
+}
+
+impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
+    fn prepare(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<Box<dyn PreparedCase>, String> {
+        let position = read_position(input, &case.path.display().to_string(), case.side)?;
+        let from_golden = golden.and_then(|g| answers_from_golden(g, &position.board, case.side));
+        let golden_used = from_golden.is_some();
+        let answers = match from_golden {
+            Some(a) => a,
+            None => {
+                let pos = self.engine.load(&position.board, case.side);
+                let report = grade_report(&self.engine, &pos);
+                Answers::from_report(&self.engine, &pos, &report, Aggregation::Min)
+            }
+        };
+        Ok(Box::new(AdvanceCase { board: position.board, answers, grade: case.grade, golden_used }))
+    }
+
+    fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
+        let position = read_position(input, &case.path.display().to_string(), case.side)?;
+        let pos = self.engine.load(&position.board, case.side);
+        let report = grade_report(&self.engine, &pos);
+        let json = golden_json(&self.engine, &pos, &report, case.grade);
+        Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
+    }
+
+    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
+        let grade = match name {
+            "random" | "grade4" => 4,
+            "grade5" => 5,
+            "grade6" => 6,
+            "grade7" => 7,
+            _ => return None,
+        };
+        Some(Box::new(AdvanceBot { engine: self.engine.clone(), grade }))
+    }
+
+    fn builtin_names(&self) -> Vec<&'static str> {
+        vec!["random", "grade5", "grade6", "grade7"]
+    }
+}
+
+/// A case with its answers.
+struct AdvanceCase {
+    board: Board,
+    answers: Answers,
+    grade: u8,
+    golden_used: bool,
+}
+
+impl AdvanceCase {
+    /// The diff of `board` against the nearest expected answer.
+    fn diff_to_expected(&self, board: &Board) -> Option<String> {
+        let near = closest(self.answers.expected(self.grade), board);
+        let (mv, _) = near.first()?;
+        let expected = &self.answers.legal.iter().find(|a| a.mv == *mv)?.board;
+        Some(board_diff(expected, board, &format!("expected ({mv})"), "output"))
+    }
+}
+
+impl PreparedCase for AdvanceCase {
+    fn judge(&self, output: &[u8], origin: &str, strict: bool) -> Judgement {
+        let strictness = if strict { Strictness::Strict } else { Strictness::Lenient };
+        let finding = judge(&self.board, &self.answers, output, origin, strictness);
+        let expected: Vec<String> = self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect();
+        let side = self.answers.side;
+        let mut j = Judgement { expected, reason: finding.reason(side), ..Judgement::default() };
+        match &finding {
+            Finding::Malformed(e) => {
+                j.verdict = Some(Verdict::MalformedOutput);
+                j.location = Some((e.line, e.column));
+            }
+            Finding::Unchanged => {
+                j.verdict = Some(Verdict::Unchanged);
+                j.diff = self.diff_to_expected(&self.board);
+            }
+            Finding::Legal { mv, board, grades } => {
+                j.played = Some(mv.to_string());
+                j.satisfies = grades.clone();
+                if grades.contains(&self.grade) {
+                    j.verdict = Some(Verdict::Pass);
+                } else {
+                    j.verdict = Some(Verdict::WrongMove);
+                    let best = grades.iter().max().map_or("no".to_string(), |g| format!("a grade-{g}"));
+                    j.reason = format!(
+                        "{mv} is legal and {best} answer, but grade {} expects {}",
+                        self.grade,
+                        j.expected.join(" or ")
+                    );
+                    j.diff = self.diff_to_expected(board);
+                }
+            }
+            Finding::Illegal(ill) => {
+                j.verdict = Some(Verdict::IllegalMove);
+                j.played = ill.attempt.as_ref().map(|(m, _)| m.to_string());
+                j.rule = Some(finding.rule().to_string());
+                j.diff = self.diff_to_expected(&ill.board);
+            }
+        }
+        j
+    }
+
+    fn golden_used(&self) -> bool {
+        self.golden_used
+    }
+
+    fn check_answer(&self, answer: &[u8]) -> Option<String> {
+        let finding = judge(&self.board, &self.answers, answer, "answer", Strictness::Lenient);
+        let boards = self.answers.expected_boards(self.grade);
+        let expected: Vec<String> = self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect();
+        let ours = expected.join(" ");
+        match finding {
+            Finding::Legal { board, .. } if boards.len() == 1 && *boards[0] == board => None,
+            Finding::Legal { mv, grades, .. } if grades.contains(&self.grade) => Some(format!(
+                "the course's answer {mv} is expected, but so are other boards: the grade-{} set is {ours}",
+                self.grade
+            )),
+            Finding::Legal { mv, .. } => {
+                Some(format!("the course's answer {mv} is not in the grade-{} set ({ours})", self.grade))
+            }
+            other => {
+                Some(format!("the course's answer is not a legal move: {}", other.reason(self.answers.side)))
+            }
+        }
+    }
+}
+
+/// A built-in bot: plays uniformly at random among its grade's expected set (grade 4 being every
+/// legal move).
+pub struct AdvanceBot<E> {
+    engine: E,
+    grade: u8,
+}
+
+impl<E: Engine> BuiltinBot for AdvanceBot<E> {
+    fn name(&self) -> String {
+        if self.grade == 4 { "arbiter-random".to_string() } else { format!("arbiter-grade{}", self.grade) }
+    }
+
+    fn play(&self, input: &[u8], side: Side, seed: u64) -> Result<Vec<u8>, String> {
+        let board = Board::parse(input, "input", Strictness::Lenient).map_err(|e| e.to_string())?;
+        let pos = self.engine.load(&board, side);
+        let choices = if self.grade == 4 {
+            self.engine.moves(&pos)
+        } else {
+            grade_report(&self.engine, &pos).expected(self.grade, Aggregation::Min).to_vec()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mv = choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
+        Ok(self.engine.board(&self.engine.play(&pos, *mv)).to_text().into_bytes())
+    }
+}

@@ -1,0 +1,54 @@
+//! `arbiter bot`: a built-in bot with the assignment's command-line interface, to play against
+//! anything: `arbiter bot --grade 7 white IN OUT`, or `arbiter bot --grade 7 name`.
+
+use super::input::EngineChoice;
+use super::{CommandResult, Outcome};
+use crate::side::Side;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Which built-in bot: 4 (random legal move), 5, 6 or 7 (uniform over that grade's expected
+    /// set).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
+    grade: u8,
+
+    /// Seed for the random choice among equally good moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// The engine that computes the moves.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineChoice,
+
+    /// `white IN OUT`, `black IN OUT`, or `name`.
+    #[arg(value_name = "ARGS", num_args = 0.., allow_hyphen_values = true)]
+    rest: Vec<String>,
+}
+
+pub fn run(args: Args) -> CommandResult {
+    let referee = args.engine.referee();
+    let name = if args.grade == 4 { "random".to_string() } else { format!("grade{}", args.grade) };
+    let bot = referee.builtin(&name).expect("grades 4 to 7 have built-in bots");
+    let usage = "usage: arbiter bot --grade N white|black IN OUT, or arbiter bot --grade N name";
+    match args.rest.as_slice() {
+        [word] if word == "name" => {
+            println!("{}", bot.name());
+            Ok(Outcome::Success)
+        }
+        [side, input, output] => {
+            let side: Side = side.parse().map_err(|e| anyhow::anyhow!("{e}\n{usage}"))?;
+            let bytes = std::fs::read(input).map_err(|e| anyhow::anyhow!("cannot read {input}: {e}"))?;
+            let board = bot.play(&bytes, side, args.seed).map_err(anyhow::Error::msg)?;
+            std::fs::write(output, board).map_err(|e| anyhow::anyhow!("cannot write {output}: {e}"))?;
+            Ok(Outcome::Success)
+        }
+        [first, ..] if first == "name" => anyhow::bail!("`name` takes no other arguments\n{usage}"),
+        [first, ..] if first != "white" && first != "black" => {
+            anyhow::bail!("the first argument must be white, black or name, not `{first}`\n{usage}")
+        }
+        _ => anyhow::bail!(
+            "expected 3 arguments (side, input file, output file), got {}\n{usage}",
+            args.rest.len()
+        ),
+    }
+}

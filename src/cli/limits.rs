@@ -1,0 +1,47 @@
+//! The options that bound a bot process, shared by every command that runs bots.
+
+use std::time::Duration;
+
+use crate::harness::runner::Limits;
+
+/// Limits on each bot process.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Seconds a bot may take for one move; on expiry its whole process group is killed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+
+    /// Memory cap per bot process in MiB (RLIMIT_DATA; 0 = none).
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub memory_mb: u64,
+
+    /// Cap on processes (RLIMIT_NPROC, counted over all of the user's processes and ignored for
+    /// root; 0 = none).
+    #[arg(long, value_name = "N", default_value_t = 512)]
+    pub max_procs: u64,
+
+    /// Cap on the size of any file a bot writes, in KiB (RLIMIT_FSIZE; 0 = none).
+    #[arg(long, value_name = "KIB", default_value_t = 1024)]
+    pub max_file_kb: u64,
+
+    /// Bytes of each of stdout and stderr kept (the start and the end).
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
+    pub capture_bytes: usize,
+}
+
+impl LimitArgs {
+    /// The runner's limits.
+    pub fn limits(&self) -> anyhow::Result<Limits> {
+        if !(self.timeout.is_finite() && self.timeout > 0.0) {
+            anyhow::bail!("--timeout must be a positive number of seconds, not {}", self.timeout);
+        }
+        let nonzero = |v: u64, scale: u64| (v > 0).then(|| v.saturating_mul(scale));
+        Ok(Limits {
+            timeout: Duration::from_secs_f64(self.timeout),
+            memory_bytes: nonzero(self.memory_mb, 1 << 20),
+            max_processes: nonzero(self.max_procs, 1),
+            max_file_bytes: nonzero(self.max_file_kb, 1 << 10),
+            capture_bytes: self.capture_bytes,
+        })
+    }
+}

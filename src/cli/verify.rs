@@ -1,0 +1,163 @@
+//! `arbiter verify`: run a bot over a corpus and grade it like the course does.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::input::EngineChoice;
+use super::limits::LimitArgs;
+use super::{CommandResult, Outcome};
+use crate::harness::bot::Bot;
+use crate::harness::corpus::find_cases;
+use crate::harness::profile::Profile;
+use crate::harness::report::{self, VerifyReport};
+use crate::harness::verdict::Verdict;
+use crate::harness::verify::{VerifyOptions, prepare_cases, run_cases};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The corpus folder: `grade4..grade7/white|black/NAME.txt`, or the course's
+    /// `4..7/white|black/tests/N.txt` (with `answers/N.txt` beside `tests`).
+    #[arg(value_name = "CORPUS", default_value = "corpus")]
+    corpus: PathBuf,
+
+    /// The bot: a command run as `COMMAND ARGS... <side> <in> <out>`, or `builtin:random`,
+    /// `builtin:grade5`, `builtin:grade6`, `builtin:grade7`.
+    #[arg(long, value_name = "COMMAND")]
+    bot: String,
+
+    #[command(flatten)]
+    limits: LimitArgs,
+
+    /// Pass the same path as input and output (the assignment allows it).
+    #[arg(long)]
+    same_file: bool,
+
+    /// Demand output of exactly 9 lines each ending in `\n`.
+    #[arg(long)]
+    strict: bool,
+
+    /// Cases run at once (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+
+    /// Seed for the built-in bots' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// A marking profile (JSON) replacing the built-in one, corpus/marking-profile.json.
+    #[arg(long, value_name = "FILE")]
+    profile: Option<PathBuf>,
+
+    /// Print the whole report as JSON on stdout.
+    #[arg(long)]
+    json: bool,
+
+    /// Also write Gradescope's results.json here.
+    #[arg(long, value_name = "PATH")]
+    gradescope: Option<PathBuf>,
+
+    /// Also write a JUnit XML report here.
+    #[arg(long, value_name = "PATH")]
+    junit: Option<PathBuf>,
+
+    /// Failures shown in full (the rest get a line each).
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    details: usize,
+
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+
+    /// The engine that computes expected answers when no golden file is up to date.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineChoice,
+}
+
+pub fn run(args: Args) -> CommandResult {
+    let referee = args.engine.referee();
+    let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let profile = match &args.profile {
+        Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
+        None => Profile::course(),
+    };
+    let limits = args.limits.limits()?;
+    let jobs =
+        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let specs = find_cases(&args.corpus)
+        .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+    if specs.is_empty() {
+        bail!(
+            "no test cases under {}: expected files like grade6/white/NAME.txt (or the course's 6/white/tests/N.txt)",
+            args.corpus.display()
+        );
+    }
+    let start = Instant::now();
+    let (cases, errors) = prepare_cases(referee.as_ref(), specs, jobs);
+    if !errors.is_empty() {
+        bail!("the corpus has {} case(s) that cannot be used:\n{}", errors.len(), errors.join("\n"));
+    }
+
+    // The course's answers must agree with the rules before a student is failed on them.
+    let disagreements: Vec<String> = cases
+        .iter()
+        .filter_map(|c| {
+            let answer = std::fs::read(c.spec.answer.as_ref()?).ok()?;
+            c.prepared.check_answer(&answer).map(|why| format!("{}: {why}", c.spec.name))
+        })
+        .collect();
+    if !disagreements.is_empty() && !args.json {
+        eprintln!(
+            "warning: the corpus's own answers disagree with the rules in {} case(s):",
+            disagreements.len()
+        );
+        for d in &disagreements {
+            eprintln!("  {d}");
+        }
+    }
+
+    let options =
+        VerifyOptions { limits, same_file: args.same_file, strict: args.strict, seed: args.seed, jobs };
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(cases.len() as u64) };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let passed = std::sync::atomic::AtomicUsize::new(0);
+    let results = run_cases(&cases, &bot, &options, &|r| {
+        if r.verdict == Verdict::Pass {
+            passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+
+    let score = profile.score(&report::pass_counts(&results), None);
+    let report = VerifyReport {
+        bot: bot.label(),
+        corpus: args.corpus.display().to_string(),
+        seed: args.seed,
+        profile: &profile,
+        score,
+        cases: &results,
+        disagreements,
+        elapsed: start.elapsed(),
+    };
+    if let Some(path) = &args.gradescope {
+        let text = serde_json::to_string_pretty(&report::gradescope::render(&report))?;
+        std::fs::write(path, text + "\n").with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = &args.junit {
+        std::fs::write(path, report::junit::render(&report))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report::json::render(&report))?);
+    } else {
+        print!("{}", report::human::render(&report, args.details));
+    }
+    Ok(if report.failures().next().is_none() { Outcome::Success } else { Outcome::Failure })
+}

@@ -1,0 +1,185 @@
+//! Marking profiles: how pass counts become a score.
+//!
+//! A profile lists stages in order. Each stage covers the cases of one grade and scores
+//! `base + per_pass * passes`; a stage is reached only when every case of every earlier stage
+//! passed, and the score is that of the first stage not passed in full. When every stage passes,
+//! the score is the games stage's base, plus `per_win` for each game won above `wins_above` if
+//! games were played, capped at `max`.
+//!
+//! The default profile is `corpus/marking-profile.json` (the assignment's scheme, built in);
+//! `--profile FILE` replaces it with any file of the same shape.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// A marking scheme.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub stages: Vec<Stage>,
+    pub games: Option<GamesStage>,
+}
+
+/// One stage: the cases of one grade.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stage {
+    pub grade: u8,
+    /// How many cases the scheme expects (a warning is shown when the corpus differs).
+    pub tests: usize,
+    /// The score on reaching the stage, in percent.
+    pub base: f64,
+    /// Percent per case passed in this stage.
+    pub per_pass: f64,
+}
+
+/// The final stage: games against a reference bot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GamesStage {
+    pub games: usize,
+    /// The opponent, as a bot specification (`builtin:grade7`).
+    pub opponent: String,
+    pub base: f64,
+    pub per_win: f64,
+    pub wins_above: usize,
+    pub max: f64,
+}
+
+/// How one stage went.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StageScore {
+    pub grade: u8,
+    pub passed: usize,
+    pub total: usize,
+    /// Whether the gate let the run reach this stage (its count is shown either way).
+    pub reached: bool,
+}
+
+/// The score of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Score {
+    /// The gated score, in percent, rounded to hundredths.
+    pub percent: f64,
+    pub stages: Vec<StageScore>,
+    /// The grade of the first stage not passed in full, if any.
+    pub stopped_at: Option<u8>,
+    /// Games won, when the games stage was played.
+    pub games_won: Option<usize>,
+    /// Differences between the corpus and the profile worth a warning.
+    pub warnings: Vec<String>,
+}
+
+impl Profile {
+    /// The assignment's scheme, as shipped in `corpus/marking-profile.json`.
+    pub fn course() -> Profile {
+        serde_json::from_str(include_str!("../../corpus/marking-profile.json"))
+            .expect("the built-in profile is valid")
+    }
+
+    /// Reads a profile file.
+    pub fn load(path: &Path) -> Result<Profile, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read profile {}: {e}", path.display()))?;
+        let profile: Profile = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a marking profile: {e}", path.display()))?;
+        if profile.stages.is_empty() {
+            return Err(format!("{}: a profile needs at least one stage", path.display()));
+        }
+        Ok(profile)
+    }
+
+    /// Scores pass counts (grade -> (passed, total)) and, if the games stage was played, wins.
+    pub fn score(&self, counts: &BTreeMap<u8, (usize, usize)>, games_won: Option<usize>) -> Score {
+        let mut stages = Vec::new();
+        let mut warnings = Vec::new();
+        let mut percent = None;
+        let mut stopped_at = None;
+        let mut sizes = Vec::new();
+        for stage in &self.stages {
+            let (passed, total) = counts.get(&stage.grade).copied().unwrap_or((0, 0));
+            if total != stage.tests {
+                sizes.push(format!("grade {} has {total} (not {})", stage.grade, stage.tests));
+            }
+            let reached = stopped_at.is_none();
+            if reached && passed < total {
+                percent = Some(stage.base + stage.per_pass * passed as f64);
+                stopped_at = Some(stage.grade);
+            }
+            stages.push(StageScore { grade: stage.grade, passed, total, reached });
+        }
+        if !sizes.is_empty() {
+            warnings.push(format!(
+                "the corpus differs from the profile `{}`: {}",
+                self.name,
+                sizes.join(", ")
+            ));
+        }
+        let percent = percent.unwrap_or_else(|| match &self.games {
+            Some(g) => {
+                let bonus = games_won.map_or(0.0, |w| g.per_win * w.saturating_sub(g.wins_above) as f64);
+                (g.base + bonus).min(g.max)
+            }
+            // Without a games stage, passing everything earns the last stage's full score.
+            None => self.stages.last().map_or(100.0, |s| s.base + s.per_pass * s.tests as f64),
+        });
+        Score {
+            percent: (percent * 100.0).round() / 100.0,
+            stages,
+            stopped_at,
+            games_won: games_won.filter(|_| stopped_at.is_none()),
+            warnings,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(list: &[(u8, usize, usize)]) -> BTreeMap<u8, (usize, usize)> {
+        list.iter().map(|&(g, p, t)| (g, (p, t))).collect()
+    }
+
+    #[test]
+    fn the_first_incomplete_stage_sets_the_score() {
+        let p = Profile::course();
+        let s = p.score(&counts(&[(4, 49, 50), (5, 50, 50), (6, 50, 50), (7, 50, 50)]), None);
+        assert_eq!(s.percent, 49.0);
+        assert_eq!(s.stopped_at, Some(4));
+        assert!(s.stages[0].reached && !s.stages[1].reached);
+        assert_eq!(s.stages[3].passed, 50, "counts are kept past the gate");
+        let s = p.score(&counts(&[(4, 50, 50), (5, 17, 50), (6, 50, 50), (7, 0, 50)]), None);
+        assert_eq!(s.percent, 55.1);
+        let s = p.score(&counts(&[(4, 50, 50), (5, 50, 50), (6, 50, 50), (7, 33, 50)]), None);
+        assert_eq!(s.percent, 81.6);
+    }
+
+    #[test]
+    fn passing_everything_reaches_the_games_stage() {
+        let p = Profile::course();
+        let all = counts(&[(4, 50, 50), (5, 50, 50), (6, 50, 50), (7, 50, 50)]);
+        assert_eq!(p.score(&all, None).percent, 85.0);
+        assert_eq!(p.score(&all, Some(30)).percent, 85.0);
+        assert_eq!(p.score(&all, Some(50)).percent, 95.0);
+        assert_eq!(p.score(&all, Some(90)).percent, 100.0, "capped");
+    }
+
+    #[test]
+    fn a_corpus_of_another_size_is_scored_with_a_warning() {
+        let p = Profile::course();
+        let s = p.score(&counts(&[(4, 25, 25), (5, 1, 2)]), None);
+        assert_eq!(s.percent, 50.3);
+        assert_eq!(s.warnings.len(), 1);
+        assert!(
+            s.warnings[0].contains("grade 4 has 25 (not 50), grade 5 has 2 (not 50), grade 6 has 0"),
+            "{:?}",
+            s.warnings
+        );
+    }
+}

@@ -1,0 +1,70 @@
+//! The game as the harness sees it. The harness (bot runner, corpus walk, verifier, reports)
+//! knows nothing of any game's rules: it asks a [`Referee`] to prepare each test case, to judge
+//! what a bot wrote, and to play as a built-in bot. A second game plugs in by implementing these
+//! traits.
+
+use std::path::PathBuf;
+
+use super::verdict::Judgement;
+use crate::side::Side;
+
+/// One test case found in a corpus.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CaseSpec {
+    /// The board file given to the bot.
+    pub path: PathBuf,
+    /// A short name for reports: `grade6/white/NAME`.
+    pub name: String,
+    /// The grade (4 to 7) the case tests.
+    pub grade: u8,
+    /// The side the bot plays.
+    pub side: Side,
+    /// The course's answer board for this case, when the corpus comes with one.
+    pub answer: Option<PathBuf>,
+    /// Where the golden answer for this case lives (it may not exist).
+    pub golden: Option<PathBuf>,
+}
+
+/// A game's judge of test cases and source of built-in bots.
+pub trait Referee: Send + Sync {
+    /// Reads a case: its input board and, if given, its golden answer (used when it is up to
+    /// date; otherwise the answers are computed). An error names what is wrong with the input.
+    fn prepare(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<Box<dyn PreparedCase>, String>;
+
+    /// The golden answer for a case, as the text of a JSON file.
+    fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String>;
+
+    /// A built-in bot by name (`random`, `grade7`, ...), if the game has one by that name.
+    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>>;
+
+    /// The names `builtin` accepts.
+    fn builtin_names(&self) -> Vec<&'static str>;
+}
+
+/// A test case ready to judge outputs.
+pub trait PreparedCase: Send + Sync {
+    /// Judges the bytes a bot wrote. `origin` labels errors; `strict` demands the strict format.
+    fn judge(&self, output: &[u8], origin: &str, strict: bool) -> Judgement;
+
+    /// Whether the answers came from an up-to-date golden file.
+    fn golden_used(&self) -> bool;
+
+    /// Checks an answer board supplied with the corpus (the course's own answer): `None` when it
+    /// is the single expected board, else what is wrong.
+    fn check_answer(&self, answer: &[u8]) -> Option<String>;
+}
+
+/// A bot that lives inside arbiter: plays one move on a board file's text.
+pub trait BuiltinBot: Send + Sync {
+    /// The bot's name, as `BOT name` would print it.
+    fn name(&self) -> String;
+
+    /// Reads a board, plays one move for `side`, and returns the board file text after it.
+    /// Random choices follow `seed`.
+    fn play(&self, input: &[u8], side: Side, seed: u64) -> Result<Vec<u8>, String>;
+}

@@ -1,0 +1,34 @@
+//! The machine-readable report: everything, with `score` (the gated percentage) and `cases`.
+
+use serde_json::{Value, json};
+
+use super::VerifyReport;
+
+/// The report as one JSON object.
+pub fn render(report: &VerifyReport) -> Value {
+    let counts: serde_json::Map<String, Value> = report
+        .verdict_counts()
+        .iter()
+        .map(|(g, vs)| {
+            (
+                g.to_string(),
+                json!(vs.iter().map(|(v, n)| (v.as_str(), n)).collect::<std::collections::BTreeMap<_, _>>()),
+            )
+        })
+        .collect();
+    json!({
+        "bot": report.bot,
+        "corpus": report.corpus,
+        "seed": report.seed,
+        "profile": report.profile.name,
+        "score": report.score.percent,
+        "stopped_at": report.score.stopped_at,
+        "stages": report.score.stages,
+        "games_won": report.score.games_won,
+        "warnings": report.score.warnings,
+        "verdicts": counts,
+        "disagreements": report.disagreements,
+        "elapsed_ms": u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
+        "cases": report.cases,
+    })
+}

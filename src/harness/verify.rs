@@ -1,0 +1,268 @@
+//! Running a bot over test cases and judging each answer.
+//!
+//! Each case runs in a fresh temporary folder holding a copy of the board: the bot never sees
+//! the corpus, so whatever it does to its files the corpus stays as it was. The verdict:
+//! - `timeout` when the bot ran out of time;
+//! - `crash` when it did not exit normally with status 0 and left no board that can be judged
+//!   (no output, a malformed one, or the input unchanged);
+//! - `no-output` when it exited normally but wrote nothing;
+//! - otherwise what the game's referee says of the board it wrote: `pass`, `wrong-move`,
+//!   `illegal-move`, `malformed-output` or `unchanged`. A bot that writes a board and then exits
+//!   with an error is judged on its board; the exit is noted.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use super::bot::{Bot, Played};
+use super::referee::{CaseSpec, PreparedCase, Referee};
+use super::runner::{Limits, Outcome, quote};
+use super::verdict::{Judgement, Verdict};
+
+/// The name of the board file in the bot's folder.
+const INPUT: &str = "input.txt";
+/// The name of the file the bot writes (unless input and output are the same file).
+const OUTPUT: &str = "output.txt";
+/// Outputs larger than this are not read whole: no board file is anywhere near this size.
+const MAX_OUTPUT_BYTES: u64 = 1 << 20;
+
+/// How to run the cases.
+#[derive(Clone, Debug)]
+pub struct VerifyOptions {
+    pub limits: Limits,
+    /// Give the bot the same path as input and output.
+    pub same_file: bool,
+    /// Demand exactly 9 lines each ending in `\n`.
+    pub strict: bool,
+    /// The seed from which each case's seed for built-in bots is derived.
+    pub seed: u64,
+    /// Cases run at once.
+    pub jobs: usize,
+}
+
+/// A test case ready to run: where it is, its input bytes, and its answers.
+pub struct ReadyCase {
+    pub spec: CaseSpec,
+    pub input: Vec<u8>,
+    pub prepared: Box<dyn PreparedCase>,
+}
+
+/// What happened in one case.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CaseResult {
+    pub path: String,
+    pub name: String,
+    pub grade: u8,
+    pub side: crate::side::Side,
+    pub verdict: Verdict,
+    /// The bot's move in notation, when there is one.
+    #[serde(rename = "move")]
+    pub played: Option<String>,
+    pub expected: Vec<String>,
+    /// The grades whose expected sets hold the bot's move.
+    pub satisfies: Vec<u8>,
+    pub reason: String,
+    pub rule: Option<String>,
+    pub diff: Option<String>,
+    /// How the process ended: "exited with status 0", "timed out after 10 s", ...
+    pub process: String,
+    pub stderr_tail: String,
+    pub stdout_head: String,
+    pub elapsed_ms: u64,
+    /// One shell line that replays the case by hand.
+    pub reproduce: String,
+    /// Whether the expected answers came from a golden file.
+    pub golden: bool,
+    /// The seed a built-in bot used for this case.
+    pub seed: u64,
+}
+
+/// A stable 64-bit mix of a seed and a name (FNV-1a, then a SplitMix64 finish), so every case
+/// has its own seed whatever order cases run in.
+pub fn case_seed(seed: u64, name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
+    for b in name.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+/// Reads every case's input (and golden answer) and prepares it. Errors (a bad board in the
+/// corpus) are collected so they can all be shown before any bot runs.
+pub fn prepare_cases(
+    referee: &dyn Referee,
+    specs: Vec<CaseSpec>,
+    jobs: usize,
+) -> (Vec<ReadyCase>, Vec<String>) {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build().expect("a thread pool");
+    let results: Vec<Result<ReadyCase, String>> = pool.install(|| {
+        specs
+            .into_par_iter()
+            .map(|spec| {
+                let input = std::fs::read(&spec.path)
+                    .map_err(|e| format!("cannot read {}: {e}", spec.path.display()))?;
+                let golden = spec.golden.as_ref().and_then(|g| std::fs::read(g).ok());
+                let prepared = referee.prepare(&spec, &input, golden.as_deref())?;
+                Ok(ReadyCase { spec, input, prepared })
+            })
+            .collect()
+    });
+    let mut ready = Vec::new();
+    let mut errors = Vec::new();
+    for r in results {
+        match r {
+            Ok(c) => ready.push(c),
+            Err(e) => errors.push(e),
+        }
+    }
+    (ready, errors)
+}
+
+/// Runs the bot on every case, `jobs` at a time, calling `progress` as each finishes. Results
+/// come back in the order of `cases` whatever the job count.
+pub fn run_cases(
+    cases: &[ReadyCase],
+    bot: &Bot,
+    options: &VerifyOptions,
+    progress: &(dyn Fn(&CaseResult) + Sync),
+) -> Vec<CaseResult> {
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(options.jobs.max(1)).build().expect("a thread pool");
+    // Progress callbacks come from several threads; one at a time keeps their output whole.
+    let lock = Mutex::new(());
+    pool.install(|| {
+        cases
+            .par_iter()
+            .map(|case| {
+                let result = run_case(case, bot, options);
+                let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+                progress(&result);
+                result
+            })
+            .collect()
+    })
+}
+
+/// Runs one case in a fresh temporary folder and judges the answer.
+pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
+    let seed = case_seed(options.seed, &case.spec.name);
+    let output_name = if options.same_file { INPUT } else { OUTPUT };
+    let reproduce = reproduce_line(&case.spec, bot, output_name, seed, options);
+    let base = |verdict: Verdict, reason: String| CaseResult {
+        path: case.spec.path.display().to_string(),
+        name: case.spec.name.clone(),
+        grade: case.spec.grade,
+        side: case.spec.side,
+        verdict,
+        played: None,
+        expected: Vec::new(),
+        satisfies: Vec::new(),
+        reason,
+        rule: None,
+        diff: None,
+        process: String::new(),
+        stderr_tail: String::new(),
+        stdout_head: String::new(),
+        elapsed_ms: 0,
+        reproduce: reproduce.clone(),
+        golden: case.prepared.golden_used(),
+        seed,
+    };
+    let dir = match tempfile::Builder::new().prefix("arbiter-case-").tempdir() {
+        Ok(d) => d,
+        Err(e) => return base(Verdict::Crash, format!("arbiter could not make a temporary folder: {e}")),
+    };
+    if let Err(e) = std::fs::write(dir.path().join(INPUT), &case.input) {
+        return base(Verdict::Crash, format!("arbiter could not write the input board: {e}"));
+    }
+    let played = bot.play(case.spec.side, dir.path(), INPUT, output_name, &options.limits, seed);
+    let output = read_output(&dir.path().join(output_name));
+    let judgement = output.as_ref().ok().map(|bytes| case.prepared.judge(bytes, output_name, options.strict));
+    let (verdict, reason) = decide(&played, &output, judgement.as_ref());
+    let mut result = base(verdict, reason);
+    if let Some(j) = judgement {
+        result.played = j.played;
+        result.expected = j.expected;
+        result.satisfies = j.satisfies;
+        result.rule = j.rule;
+        result.diff = j.diff;
+    }
+    result.process = played.description;
+    result.stderr_tail = played.stderr_tail;
+    result.stdout_head = played.stdout_head;
+    result.elapsed_ms = u64::try_from(played.elapsed.as_millis()).unwrap_or(u64::MAX);
+    result
+}
+
+/// The output file's bytes, or why there are none.
+fn read_output(path: &Path) -> Result<Vec<u8>, String> {
+    let meta = std::fs::metadata(path).map_err(|_| "the bot wrote no output file".to_string())?;
+    if !meta.is_file() {
+        return Err("the output path is not a regular file".to_string());
+    }
+    if meta.len() > MAX_OUTPUT_BYTES {
+        // Judge the start: it is reported as malformed at the first line that is too long or too many.
+        use std::io::Read;
+        let mut start = Vec::new();
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read the output: {e}"))?;
+        file.take(MAX_OUTPUT_BYTES)
+            .read_to_end(&mut start)
+            .map_err(|e| format!("cannot read the output: {e}"))?;
+        return Ok(start);
+    }
+    std::fs::read(path).map_err(|e| format!("cannot read the output: {e}"))
+}
+
+/// The verdict and its reason, from how the bot ended and what it wrote.
+fn decide(
+    played: &Played,
+    output: &Result<Vec<u8>, String>,
+    judgement: Option<&Judgement>,
+) -> (Verdict, String) {
+    if played.outcome == Outcome::TimedOut {
+        return (Verdict::Timeout, format!("the bot {}", played.description));
+    }
+    let unusable = match judgement.and_then(|j| j.verdict) {
+        None => true,
+        Some(v) => matches!(v, Verdict::MalformedOutput | Verdict::Unchanged),
+    };
+    if played.failed() && unusable {
+        let what = match (output, judgement) {
+            (Err(why), _) => why.clone(),
+            (Ok(_), Some(j)) => j.reason.clone(),
+            (Ok(_), None) => String::new(),
+        };
+        return (Verdict::Crash, format!("the bot {} ({what})", played.description));
+    }
+    match (output, judgement) {
+        (Err(why), _) => (Verdict::NoOutput, why.clone()),
+        (Ok(_), Some(j)) => {
+            let verdict = j.verdict.unwrap_or(Verdict::MalformedOutput);
+            let note = if played.failed() {
+                format!(" (and then the bot {})", played.description)
+            } else {
+                String::new()
+            };
+            (verdict, format!("{}{note}", j.reason))
+        }
+        (Ok(_), None) => (Verdict::MalformedOutput, "the output could not be judged".to_string()),
+    }
+}
+
+/// One shell line that replays a case by hand in a fresh folder and checks the answer.
+fn reproduce_line(spec: &CaseSpec, bot: &Bot, output: &str, seed: u64, options: &VerifyOptions) -> String {
+    let case = std::path::absolute(&spec.path).unwrap_or_else(|_| spec.path.clone());
+    let case = quote(case.as_os_str());
+    let exe = std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
+    let strict = if options.strict { " --strict" } else { "" };
+    format!(
+        "cd \"$(mktemp -d)\" && cp {case} {INPUT} && {} ; {} check {case} {output} --side {} --grade {}{strict}",
+        bot.command_line(spec.side, INPUT, output, seed),
+        quote(&exe),
+        spec.side,
+        spec.grade
+    )
+}
