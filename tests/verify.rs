@@ -1,0 +1,391 @@
+//! `arbiter verify` with small scripted bots, one per way a bot can behave, on a corpus made of
+//! the four worked examples (one case per grade, white to move).
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{arbiter, example_path};
+use serde_json::Value;
+
+/// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
+struct Setup {
+    dir: tempfile::TempDir,
+}
+
+/// Right answers and legal-but-wrong ones per grade (grade 4 has only one legal move).
+const RIGHT: [(u8, &str); 4] = [(4, "Zf3xf4"), (5, "Be7-d8"), (6, "Ma1xa7"), (7, "Mf1-f9")];
+const WRONG: [(u8, &str); 3] = [(5, "Gb1-a1"), (6, "Ma1-a2"), (7, "Mf1-f8")];
+
+impl Setup {
+    fn new() -> Setup {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Setup { dir };
+        for grade in 4..=7 {
+            let case = s.corpus().join(format!("grade{grade}/white/worked-example.txt"));
+            fs::create_dir_all(case.parent().unwrap()).unwrap();
+            fs::copy(example_path(grade), &case).unwrap();
+        }
+        for (grade, mv) in RIGHT {
+            s.canned(&format!("right{grade}.txt"), grade, mv);
+        }
+        for (grade, mv) in WRONG {
+            s.canned(&format!("wrong{grade}.txt"), grade, mv);
+        }
+        s
+    }
+
+    fn corpus(&self) -> PathBuf {
+        self.dir.path().join("corpus")
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Stores the board after `mv` on the grade's example.
+    fn canned(&self, name: &str, grade: u8, mv: &str) {
+        let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        fs::write(self.path(name), run.stdout).unwrap();
+    }
+
+    /// A shell-script bot; `$dir` in the body is the scratch folder. Returns the bot command.
+    fn bot(&self, name: &str, body: &str) -> String {
+        let script = self.path(name);
+        let text = format!("#!/bin/sh\ndir='{}'\n{body}\n", self.dir.path().display());
+        fs::write(&script, text).unwrap();
+        format!("sh {}", script.display())
+    }
+
+    /// A bot that copies `<prefix><grade>.txt` to its output, recognising the case by the first
+    /// line of the board (each example's differs); cases without such a file get `fallback`.
+    fn canned_bot(&self, name: &str, prefix: &str, fallback: &str) -> String {
+        let body = format!(
+            r#"case "$(head -n 1 "$2")" in
+  "........g") g=4 ;; "b#g.S.cmb") g=5 ;; "d.bz..cmj") g=6 ;; "..j....c.") g=7 ;;
+esac
+if [ -f "$dir/{prefix}$g.txt" ]; then cp "$dir/{prefix}$g.txt" "$3"; else cp "$dir/{fallback}$g.txt" "$3"; fi"#
+        );
+        self.bot(name, &body)
+    }
+
+    fn verify(&self, bot: &str, extra: &[&str]) -> (i32, Value) {
+        let corpus = self.corpus().display().to_string();
+        let mut args = vec!["verify", corpus.as_str(), "--bot", bot, "--json", "--quiet"];
+        args.extend_from_slice(extra);
+        let run = arbiter(&args, "");
+        assert!(run.status == 0 || run.status == 1, "status {}: {}", run.status, run.stderr);
+        (run.status, serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout)))
+    }
+}
+
+/// The verdict of each case, grade 4 first.
+fn verdicts(report: &Value) -> Vec<String> {
+    report["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap().to_string()).collect()
+}
+
+fn case(report: &Value, grade: u64) -> &Value {
+    report["cases"].as_array().unwrap().iter().find(|c| c["grade"] == grade).unwrap()
+}
+
+fn corpus_bytes(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<_> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_right_answers_pass_everything_and_score_85() {
+    let s = Setup::new();
+    let (status, r) = s.verify(&s.canned_bot("right.sh", "right", "right"), &[]);
+    assert_eq!(status, 0);
+    assert_eq!(verdicts(&r), vec!["pass"; 4]);
+    assert_eq!(r["score"], 85.0);
+    let c = case(&r, 7);
+    assert_eq!(c["move"], "Mf1-f9");
+    assert_eq!(c["side"], "white");
+    assert!(c["path"].as_str().unwrap().ends_with("grade7/white/worked-example.txt"));
+}
+
+#[test]
+fn legal_but_wrong_moves_are_wrong_moves_and_the_gate_stops_the_score() {
+    let s = Setup::new();
+    let (status, r) = s.verify(&s.canned_bot("wrong.sh", "wrong", "right"), &[]);
+    assert_eq!(status, 1);
+    assert_eq!(verdicts(&r), vec!["pass", "wrong-move", "wrong-move", "wrong-move"]);
+    // Grade 4 passed in full (1/1), grade 5 did not: 50% + 0.3% x 0.
+    assert_eq!(r["score"], 50.0);
+    assert_eq!(r["stopped_at"], 5);
+    let c = case(&r, 6);
+    assert_eq!(c["move"], "Ma1-a2");
+    assert_eq!(c["expected"], serde_json::json!(["Ma1xa7"]));
+    assert_eq!(c["satisfies"], serde_json::json!([4, 5]));
+    assert!(c["reason"].as_str().unwrap().contains("grade 6 expects Ma1xa7"));
+    assert!(c["diff"].as_str().unwrap().contains("+7 m.z.g.zs."));
+    // Each stage's count is reported even past the gate.
+    let stages = r["stages"].as_array().unwrap();
+    assert_eq!(
+        stages.iter().map(|s| s["reached"].as_bool().unwrap()).collect::<Vec<_>>(),
+        vec![true, true, false, false]
+    );
+}
+
+#[test]
+fn passing_grades_4_and_5_scores_65_plus_grade6_passes() {
+    let s = Setup::new();
+    // Right on grades 4 and 5, wrong on 6 and 7.
+    fs::copy(s.path("right5.txt"), s.path("mixed5.txt")).unwrap();
+    let (_, r) = s.verify(&s.canned_bot("mixed.sh", "mixed", "wrong"), &[]);
+    let right4 = s.path("mixed4.txt");
+    assert!(!right4.exists());
+    // There is no wrong4.txt either: cp fails, the bot exits with status 1 and writes nothing.
+    assert_eq!(verdicts(&r), vec!["crash", "pass", "wrong-move", "wrong-move"]);
+    assert_eq!(r["score"], 0.0);
+    fs::copy(s.path("right4.txt"), right4).unwrap();
+    let (_, r) = s.verify(&s.canned_bot("mixed.sh", "mixed", "wrong"), &[]);
+    assert_eq!(verdicts(&r), vec!["pass", "pass", "wrong-move", "wrong-move"]);
+    assert_eq!(r["score"], 65.0);
+}
+
+#[test]
+fn an_illegal_move_names_the_rule_and_the_move() {
+    let s = Setup::new();
+    // The General steps from i1 to h2, still on the Dragon's diagonal.
+    let illegal =
+        "........g\n.........\n.........\n.........\n.........\n.....d...\n.....Z...\n.......G#\n.......#.\n";
+    fs::write(s.path("illegal4.txt"), illegal).unwrap();
+    let (status, r) = s.verify(&s.canned_bot("illegal.sh", "illegal", "right"), &[]);
+    assert_eq!(status, 1);
+    let c = case(&r, 4);
+    assert_eq!(c["verdict"], "illegal-move");
+    assert_eq!(c["move"], "Gi1-h2");
+    assert_eq!(c["rule"], "general-in-danger");
+    assert!(c["reason"].as_str().unwrap().contains("would still be in danger from the Dragon on f4"));
+    assert_eq!(verdicts(&r)[1..], ["pass", "pass", "pass"]);
+}
+
+#[test]
+fn garbage_nothing_and_unchanged_outputs_get_their_verdicts() {
+    let s = Setup::new();
+    let (_, r) = s.verify(&s.bot("garbage.sh", "echo 'not a board' > \"$3\""), &[]);
+    assert_eq!(verdicts(&r), vec!["malformed-output"; 4]);
+    assert!(
+        case(&r, 4)["reason"]
+            .as_str()
+            .unwrap()
+            .contains("output.txt:1:1: expected one of `ZBJMSCDGzbjmscdg.#`, found `n`"),
+        "{}",
+        case(&r, 4)["reason"]
+    );
+    let (_, r) = s.verify(&s.bot("nothing.sh", "exit 0"), &[]);
+    assert_eq!(verdicts(&r), vec!["no-output"; 4]);
+    let (_, r) = s.verify(&s.bot("unchanged.sh", "cp \"$2\" \"$3\""), &[]);
+    assert_eq!(verdicts(&r), vec!["unchanged"; 4]);
+    assert!(case(&r, 7)["diff"].as_str().unwrap().contains("expected (Mf1-f9)"));
+}
+
+#[test]
+fn crashes_report_the_exit_and_the_last_words() {
+    let s = Setup::new();
+    let (_, r) =
+        s.verify(&s.bot("crash.sh", "echo 'working...'; echo 'Unhandled exception: boom' >&2; exit 3"), &[]);
+    assert_eq!(verdicts(&r), vec!["crash"; 4]);
+    let c = case(&r, 5);
+    assert_eq!(c["process"], "exited with status 3");
+    assert_eq!(c["stderr_tail"], "Unhandled exception: boom");
+    assert_eq!(c["stdout_head"], "working...");
+    let (_, r) = s.verify(&s.bot("segv.sh", "kill -SEGV $$"), &[]);
+    assert_eq!(verdicts(&r), vec!["crash"; 4]);
+    assert_eq!(case(&r, 6)["process"], "killed by signal 11 (SIGSEGV)");
+}
+
+#[test]
+fn a_board_written_before_an_error_exit_is_judged() {
+    let s = Setup::new();
+    let body = "sh \"$dir/right.sh\" \"$@\"; exit 1";
+    s.canned_bot("right.sh", "right", "right");
+    let (_, r) = s.verify(&s.bot("late.sh", body), &[]);
+    assert_eq!(verdicts(&r), vec!["pass"; 4]);
+    assert!(case(&r, 4)["reason"].as_str().unwrap().contains("(and then the bot exited with status 1)"));
+}
+
+#[test]
+fn a_hanging_bot_times_out_without_hanging_the_verifier() {
+    let s = Setup::new();
+    let start = std::time::Instant::now();
+    let (_, r) = s.verify(&s.bot("hang.sh", "sleep 60"), &["--timeout", "0.3", "--jobs", "2"]);
+    assert_eq!(verdicts(&r), vec!["timeout"; 4]);
+    assert_eq!(case(&r, 4)["process"], "timed out after 300 ms");
+    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
+}
+
+#[test]
+fn a_flood_of_output_is_capped_and_the_answer_still_judged() {
+    let s = Setup::new();
+    s.canned_bot("right.sh", "right", "right");
+    let (_, r) =
+        s.verify(&s.bot("flood.sh", "yes flood | head -c 20000000; sh \"$dir/right.sh\" \"$@\""), &[]);
+    assert_eq!(verdicts(&r), vec!["pass"; 4]);
+    assert!(case(&r, 4)["stdout_head"].as_str().unwrap().starts_with("flood\nflood"));
+}
+
+#[test]
+fn the_corpus_is_never_modified_whatever_the_bot_does() {
+    let s = Setup::new();
+    let before = corpus_bytes(&s.corpus());
+    let vandal = s.bot("vandal.sh", "echo garbage > \"$2\"; rm -f \"$2\"; exit 0");
+    let (_, r) = s.verify(&vandal, &[]);
+    assert_eq!(verdicts(&r), vec!["no-output"; 4]);
+    let (_, r) = s.verify(&vandal, &["--same-file"]);
+    assert_eq!(verdicts(&r), vec!["no-output"; 4]);
+    let (_, r) = s.verify(&s.bot("scribble.sh", "echo garbage > \"$2\""), &["--same-file"]);
+    assert_eq!(verdicts(&r), vec!["malformed-output"; 4]);
+    assert_eq!(corpus_bytes(&s.corpus()), before);
+}
+
+#[test]
+fn same_file_passes_one_path_for_input_and_output() {
+    let s = Setup::new();
+    let body = "[ \"$2\" = \"$3\" ] || { echo \"different paths: $2 $3\" >&2; exit 9; }\nsh \"$dir/right.sh\" \"$@\"";
+    s.canned_bot("right.sh", "right", "right");
+    let (_, r) = s.verify(&s.bot("same.sh", body), &["--same-file"]);
+    assert_eq!(verdicts(&r), vec!["pass"; 4]);
+    let (_, r) = s.verify(&s.bot("same.sh", body), &[]);
+    assert_eq!(verdicts(&r), vec!["crash"; 4]);
+}
+
+#[test]
+fn results_do_not_depend_on_the_job_count() {
+    let s = Setup::new();
+    let strip = |r: &Value| -> Vec<(String, String)> {
+        r["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["verdict"].to_string(), c["move"].to_string()))
+            .collect()
+    };
+    let one = s.verify("builtin:random", &["--jobs", "1", "--seed", "7"]).1;
+    let four = s.verify("builtin:random", &["--jobs", "4", "--seed", "7"]).1;
+    assert_eq!(strip(&one), strip(&four));
+    assert_eq!(one["score"], four["score"]);
+}
+
+#[test]
+fn builtin_bots_play_their_grades() {
+    let s = Setup::new();
+    let (status, r) = s.verify("builtin:grade7", &[]);
+    assert_eq!((status, verdicts(&r)), (0, vec!["pass".to_string(); 4]));
+    let (_, r) = s.verify("builtin:grade6", &["--seed", "3"]);
+    assert_eq!(verdicts(&r)[..3], ["pass", "pass", "pass"]);
+    let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "builtin:grade9"], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("the built-in bots are builtin:random, builtin:grade5"), "{}", run.stderr);
+}
+
+#[test]
+fn gradescope_and_junit_reports_are_written() {
+    let s = Setup::new();
+    let gs = s.path("results.json");
+    let junit = s.path("junit.xml");
+    let bot = s.canned_bot("wrong.sh", "wrong", "right");
+    s.verify(&bot, &["--gradescope", &gs.display().to_string(), "--junit", &junit.display().to_string()]);
+    let g: Value = serde_json::from_str(&fs::read_to_string(&gs).unwrap()).unwrap();
+    assert_eq!(g["score"], 50.0);
+    let tests = g["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 4);
+    assert_eq!(tests[0]["status"], "passed");
+    assert_eq!((tests[0]["score"].as_f64(), tests[0]["max_score"].as_f64()), (Some(1.0), Some(1.0)));
+    assert_eq!(tests[1]["status"], "failed");
+    assert_eq!(tests[1]["score"], 0.0);
+    assert!(tests[1]["output"].as_str().unwrap().contains("expected: Be7-d8"));
+    let xml = fs::read_to_string(&junit).unwrap();
+    assert!(xml.starts_with("<?xml"));
+    assert_eq!(xml.matches("<testcase ").count(), 4);
+    assert_eq!(xml.matches("<failure type=\"wrong-move\"").count(), 3);
+    assert!(xml.contains("<testsuites name=\"arbiter verify\" tests=\"4\" failures=\"3\""));
+}
+
+#[test]
+fn a_replacement_profile_changes_the_arithmetic() {
+    let s = Setup::new();
+    let profile = s.path("profile.json");
+    fs::write(
+        &profile,
+        r#"{"name": "tiny", "stages": [{"grade": 4, "tests": 1, "base": 0, "per_pass": 40},
+            {"grade": 5, "tests": 1, "base": 40, "per_pass": 20}], "games": null}"#,
+    )
+    .unwrap();
+    let bot = s.canned_bot("wrong.sh", "wrong", "right");
+    let (_, r) = s.verify(&bot, &["--profile", &profile.display().to_string()]);
+    assert_eq!(r["profile"], "tiny");
+    assert_eq!(r["score"], 40.0);
+    fs::write(&profile, "{not json").unwrap();
+    let run = arbiter(
+        &[
+            "verify",
+            &s.corpus().display().to_string(),
+            "--bot",
+            "builtin:random",
+            "--profile",
+            &profile.display().to_string(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("not a marking profile"), "{}", run.stderr);
+}
+
+#[test]
+fn the_course_layout_is_read_and_its_answers_checked_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = dir.path().join("7/white/tests");
+    let answers = dir.path().join("7/white/answers");
+    fs::create_dir_all(&tests).unwrap();
+    fs::create_dir_all(&answers).unwrap();
+    fs::copy(example_path(7), tests.join("1.txt")).unwrap();
+    fs::copy(example_path(7), tests.join("2.txt")).unwrap();
+    // Case 1's answer is right (with CRLF line ends); case 2's is a legal move that is not it.
+    let right = arbiter(&["apply", &example_path(7), "--side", "white", "Mf1-f9"], "").stdout;
+    fs::write(answers.join("1.txt"), right.replace('\n', "\r\n")).unwrap();
+    fs::write(
+        answers.join("2.txt"),
+        arbiter(&["apply", &example_path(7), "--side", "white", "Mf1-f8"], "").stdout,
+    )
+    .unwrap();
+    let run = arbiter(
+        &["verify", &dir.path().display().to_string(), "--bot", "builtin:grade7", "--json", "-q"],
+        "",
+    );
+    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(verdicts(&r), vec!["pass", "pass"]);
+    let disagreements = r["disagreements"].as_array().unwrap();
+    assert_eq!(disagreements.len(), 1, "{disagreements:?}");
+    assert!(
+        disagreements[0]
+            .as_str()
+            .unwrap()
+            .starts_with("7/white/2: the course's answer Mf1-f8 is not in the grade-7 set (Mf1-f9)")
+    );
+}
+
+#[test]
+fn a_bad_corpus_board_or_a_missing_bot_stops_before_any_bot_runs() {
+    let s = Setup::new();
+    fs::write(s.corpus().join("grade5/white/broken.txt"), "........g\n").unwrap();
+    let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "builtin:random"], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("broken.txt:2:1: expected 9 lines, found 1"), "{}", run.stderr);
+    let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "/no/such/bot"], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("cannot find the bot's program `/no/such/bot`"), "{}", run.stderr);
+    let run = arbiter(&["verify", &s.path("nowhere").display().to_string(), "--bot", "builtin:random"], "");
+    assert_eq!(run.status, 2);
+}
