@@ -6,6 +6,7 @@
 pub mod board;
 pub mod engine;
 pub mod explain;
+pub mod fast;
 pub mod notation;
 pub mod piece;
 pub mod position;
@@ -15,6 +16,7 @@ pub mod text;
 
 pub use board::Board;
 pub use engine::Engine;
+pub use fast::Fast;
 pub use notation::{Action, Move};
 pub use piece::{Cell, Kind, Piece};
 pub use position::{Position, PositionError};
