@@ -55,7 +55,7 @@ const WORKED_EXAMPLES: [&str; 4] = [
 ];
 
 /// Hand-picked positions, crowded and sparse, each chosen to exercise a rule of danger.
-const HAND_PICKED: [(&str, &str); 14] = [
+const HAND_PICKED: [(&str, &str); 15] = [
     (
         "crowded middle game",
         "mjdsgscjm
@@ -224,6 +224,18 @@ const HAND_PICKED: [(&str, &str); 14] = [
          .........
          G........",
     ),
+    (
+        "a shot that would open a file onto the own General",
+        "....g....
+         ....m....
+         .........
+         .........
+         .C..b....
+         .........
+         .........
+         .........
+         ....G....",
+    ),
 ];
 
 /// Every position the tests look at closely: the initial position, the worked examples and the
@@ -351,6 +363,7 @@ fn assert_agreement(board: &Board, side: Side, perft_depth: u32) -> Result<(), T
         );
         prop_assert_eq!(Fast.turn(&after), side.opponent());
     }
+    prop_assert_eq!(Fast.perft(&fast, 1), moves.len() as u64);
     prop_assert_eq!(
         Fast.perft(&fast, perft_depth),
         Reference.perft(&reference, perft_depth)

@@ -15,6 +15,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod count;
 pub mod movegen;
 pub mod perft;
 pub mod position;

@@ -29,17 +29,17 @@ const SHOOT: usize = Action::Shoot as usize;
 /// The squares the side to move acts on, by what it may do there.
 #[derive(Clone, Copy, Debug)]
 pub struct Reachable {
-    us: Side,
-    occ: Bb,
-    empty: Bb,
+    pub(super) us: Side,
+    pub(super) occ: Bb,
+    pub(super) empty: Bb,
     /// Enemy pieces that are neither Generals nor protected by a Sentinel.
-    capturable: Bb,
+    pub(super) capturable: Bb,
     /// What a Miner may take: capturable pieces and walls.
-    minable: Bb,
+    pub(super) minable: Bb,
     /// Enemy pieces a Jester may convert: any but a General (protection does not stop it).
-    convertible: Bb,
+    pub(super) convertible: Bb,
     /// Own pieces a Jester may swap with: any but a Jester.
-    swappable: Bb,
+    pub(super) swappable: Bb,
 }
 
 impl Reachable {
@@ -121,10 +121,10 @@ impl Reachable {
 
 /// Everything needed to list or count the legal moves of one position.
 pub struct Generator<'a> {
-    pos: &'a Pos,
-    reach: Reachable,
-    enemy: Army,
-    safety: Safety,
+    pub(super) pos: &'a Pos,
+    pub(super) reach: Reachable,
+    pub(super) enemy: Army,
+    pub(super) safety: Safety,
 }
 
 impl<'a> Generator<'a> {
@@ -142,7 +142,7 @@ impl<'a> Generator<'a> {
 
     /// The legal moves of the `kind` piece on `from`, as target sets.
     #[inline(always)]
-    fn legal_targets(&self, kind: Kind, from: usize) -> Targets {
+    pub(super) fn legal_targets(&self, kind: Kind, from: usize) -> Targets {
         let mut t = self.reach.targets(kind, from);
         for (action, set) in Action::ALL.into_iter().zip(t.iter_mut()) {
             if set.any() {
@@ -154,17 +154,11 @@ impl<'a> Generator<'a> {
         t
     }
 
-    /// The number of legal moves.
-    pub fn count(&self) -> u64 {
-        let own = self.pos.side(self.reach.us);
-        let mut total = 0;
-        for kind in Kind::ALL {
-            for from in (own & self.pos.kind(kind)).squares() {
-                let t = self.legal_targets(kind, from);
-                total += t.iter().map(|set| set.count() as u64).sum::<u64>();
-            }
-        }
-        total
+    /// The number of legal moves of the `kind` piece on `from`, testing them one by one.
+    #[inline(always)]
+    pub(super) fn count_piece(&self, kind: Kind, from: usize) -> u32 {
+        let t = self.legal_targets(kind, from);
+        t.iter().map(|set| set.count()).sum()
     }
 
     /// True when there is a legal move (stops at the first piece that has one).

@@ -93,6 +93,32 @@ impl Safety {
         }
     }
 
+    /// True when every move is legal unless it is tested, and the only tested moves are those
+    /// of the pieces on [`Safety::risky_from`], swaps onto [`Safety::risky_swaps`] and shots
+    /// at [`Safety::risky_shots`]. (False when in danger, or without exactly one General.)
+    #[inline(always)]
+    pub fn is_calm(&self) -> bool {
+        self.safe_to == Bb::ALL
+    }
+
+    /// The squares of the pieces whose Move, Capture and Leap are all tested.
+    #[inline(always)]
+    pub fn risky_from(&self) -> Bb {
+        self.risky_from
+    }
+
+    /// The targets of Jester swaps that are tested.
+    #[inline(always)]
+    pub fn risky_swaps(&self) -> Bb {
+        self.risky_to[Action::Swap as usize]
+    }
+
+    /// The targets of Catapult shots that are tested.
+    #[inline(always)]
+    pub fn risky_shots(&self) -> Bb {
+        self.risky_to[Action::Shoot as usize]
+    }
+
     /// The legal moves among the `targets` of the `kind` piece on `from` doing `action`.
     #[inline(always)]
     pub fn legal(
