@@ -47,6 +47,12 @@ impl Bb {
         (self.0 >> index) & 1 != 0
     }
 
+    /// True when the set holds exactly one square (cheaper than counting to one).
+    #[inline(always)]
+    pub const fn is_single(self) -> bool {
+        self.0 != 0 && self.0 & (self.0 - 1) == 0
+    }
+
     /// Number of squares in the set.
     #[inline(always)]
     pub const fn count(self) -> u32 {
@@ -201,5 +207,7 @@ mod tests {
         assert_eq!(set.squares().collect::<Vec<_>>(), vec![3, 64, 70]);
         assert_eq!(set.lowest(), 3);
         assert_eq!(set.highest(), 70);
+        assert!(Bb::square(5).is_single());
+        assert!(!set.is_single() && !Bb::EMPTY.is_single());
     }
 }

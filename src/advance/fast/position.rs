@@ -31,6 +31,12 @@ fn code(side: Side, kind: Kind) -> u8 {
     2 + 8 * side as u8 + kind as u8
 }
 
+/// The kind index (`Kind as usize`) of a piece's mailbox code.
+#[inline(always)]
+fn kind_index(code: u8) -> usize {
+    ((code - 2) & 7) as usize
+}
+
 impl Pos {
     /// The position with `board` and `turn` to move.
     pub fn from_board(board: &Board, turn: Side) -> Pos {
@@ -75,7 +81,7 @@ impl Pos {
             WALL => Cell::Wall,
             c => {
                 let side = if c >= 10 { Side::Black } else { Side::White };
-                Cell::Piece(Piece::new(side, Kind::ALL[((c - 2) & 7) as usize]))
+                Cell::Piece(Piece::new(side, Kind::ALL[kind_index(c)]))
             }
         }
     }
@@ -84,7 +90,7 @@ impl Pos {
     #[inline(always)]
     pub fn kind_at(&self, sq: usize) -> Option<Kind> {
         let c = self.cells[sq];
-        (c >= 2).then(|| Kind::ALL[((c - 2) & 7) as usize])
+        (c >= 2).then(|| Kind::ALL[kind_index(c)])
     }
 
     /// The side to move.
@@ -151,16 +157,16 @@ impl Pos {
                 self.cells[to] = WALL;
             }
             Action::Swap => {
-                let other = ((self.cells[to] - 2) & 7) as usize;
+                let other = kind_index(self.cells[to]);
                 self.kinds[kind] ^= f | t;
                 self.kinds[other] ^= f | t;
                 self.cells.swap(from, to);
             }
             Action::Convert => {
+                let converted = Kind::ALL[kind_index(self.cells[to])];
                 self.sides[them.index()] ^= t;
                 self.sides[us.index()] ^= t;
-                self.cells[to] -= 8 * them as u8;
-                self.cells[to] += 8 * us as u8;
+                self.cells[to] = code(us, converted);
             }
             Action::Shoot => self.remove(them, to),
         }
@@ -183,7 +189,7 @@ impl Pos {
         match self.cells[sq] {
             WALL => self.walls ^= bit,
             c => {
-                self.kinds[((c - 2) & 7) as usize] ^= bit;
+                self.kinds[kind_index(c)] ^= bit;
                 self.sides[side.index()] ^= bit;
             }
         }

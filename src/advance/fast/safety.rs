@@ -47,7 +47,7 @@ impl Safety {
     pub fn analyse(pos: &Pos, enemy: &Army) -> Safety {
         let us = pos.turn();
         let generals = pos.pieces(us, Kind::General);
-        if generals.count() != 1 {
+        if !generals.is_single() {
             return Safety {
                 risky_from: Bb::ALL,
                 risky_to: [Bb::ALL; 7],
@@ -59,7 +59,7 @@ impl Safety {
         let mut risky_to = [Bb::EMPTY; 7];
         if protectors.any() {
             // Moving one of two protectors still leaves the other.
-            let lone = if protectors.count() == 1 {
+            let lone = if protectors.is_single() {
                 protectors
             } else {
                 Bb::EMPTY
