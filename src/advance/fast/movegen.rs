@@ -173,17 +173,29 @@ impl<'a> Generator<'a> {
     pub fn list(&self, out: &mut Vec<Move>) {
         for from in self.pos.side(self.reach.us).squares() {
             let kind = self.pos.kind_at(from).expect("own squares hold pieces");
-            let t = self.legal_targets(kind, from);
-            let all = t.iter().fold(Bb::EMPTY, |acc, &set| acc | set);
+            let from_square = Square::from_index(from);
+            let push = |out: &mut Vec<Move>, action, to| {
+                out.push(Move::new(kind, from_square, action, Square::from_index(to)));
+            };
+            // A piece rarely has more than two actions with targets: merge only those.
+            let mut used = [(Action::Move, Bb::EMPTY); 7];
+            let mut n = 0;
+            for (action, set) in Action::ALL.into_iter().zip(self.legal_targets(kind, from)) {
+                if set.any() {
+                    used[n] = (action, set);
+                    n += 1;
+                }
+            }
+            let used = &used[..n];
+            if let [(action, set)] = used {
+                set.squares().for_each(|to| push(out, *action, to));
+                continue;
+            }
+            let all = used.iter().fold(Bb::EMPTY, |acc, &(_, set)| acc | set);
             for to in all.squares() {
-                for action in Action::ALL {
-                    if t[action as usize].has(to) {
-                        out.push(Move::new(
-                            kind,
-                            Square::from_index(from),
-                            action,
-                            Square::from_index(to),
-                        ));
+                for &(action, set) in used {
+                    if set.has(to) {
+                        push(out, action, to);
                     }
                 }
             }
