@@ -403,15 +403,10 @@ fn any_board() -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn engines_agree_on_well_formed_positions(p in common::strategy::position()) {
-        assert_agreement(&p.board, p.turn, 2)?;
-    }
-
-    #[test]
-    fn engines_agree_on_sparse_positions(p in common::strategy::position_with(12)) {
         assert_agreement(&p.board, p.turn, 2)?;
     }
 
@@ -432,7 +427,17 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    // Sparse positions are cheap enough to compare one ply deeper.
+    #![proptest_config(ProptestConfig::with_cases(250))]
+
+    #[test]
+    fn engines_agree_on_sparse_positions_to_depth_three(p in common::strategy::position_with(12)) {
+        assert_agreement(&p.board, p.turn, 3)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn fast_is_legal_matches_its_move_list_on_random_positions(p in common::strategy::position()) {
