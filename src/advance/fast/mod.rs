@@ -10,7 +10,8 @@
 //! - [`attacks`]: slider rays and "does this army strike that square?".
 //! - [`position`]: the position type and making moves.
 //! - [`safety`]: danger, and which moves need a legality test.
-//! - [`movegen`]: target sets per piece; listing, counting, single-move legality.
+//! - [`movegen`]: target sets per piece; listing and single-move legality.
+//! - [`count`]: counting legal moves by set sizes, for the last ply of perft.
 //! - [`perft`]: counting move sequences.
 
 pub mod attacks;
