@@ -7,6 +7,7 @@ pub mod answers_json;
 pub mod board;
 pub mod engine;
 pub mod explain;
+pub mod fast;
 pub mod grades;
 pub mod infer;
 pub mod judge;
@@ -20,6 +21,7 @@ pub mod text;
 
 pub use board::Board;
 pub use engine::Engine;
+pub use fast::Fast;
 pub use notation::{Action, Move};
 pub use piece::{Cell, Kind, Piece};
 pub use position::{Position, PositionError};
