@@ -8,8 +8,10 @@ use std::time::Instant;
 use arbiter::Side;
 use arbiter::advance::{Board, Engine, Fast, Reference};
 
-const CROWDED: &str = "mjdsgscjm\nbz.zz.z.b\n..z..#z..\n.#...z...\n..Z.Z.#..\n...Z...Z.\n.Z...Z.#.\nB..Z...ZB\nMJCSGSDJM\n";
-const SPARSE: &str = "....g....\n..s...d..\n.#....z..\n...j.....\n.....M...\n..Z......\n....#..C.\n...S.....\n....G....\n";
+const CROWDED: &str =
+    "mjdsgscjm\nbz.zz.z.b\n..z..#z..\n.#...z...\n..Z.Z.#..\n...Z...Z.\n.Z...Z.#.\nB..Z...ZB\nMJCSGSDJM\n";
+const SPARSE: &str =
+    "....g....\n..s...d..\n.#....z..\n...j.....\n.....M...\n..Z......\n....#..C.\n...S.....\n....G....\n";
 
 fn time<E: Engine>(engine: &E, board: &Board, depth: u32) -> (u64, f64) {
     let pos = engine.load(board, Side::White);
@@ -19,17 +21,10 @@ fn time<E: Engine>(engine: &E, board: &Board, depth: u32) -> (u64, f64) {
 }
 
 fn main() {
-    let args: Vec<u32> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("a depth"))
-        .collect();
+    let args: Vec<u32> = std::env::args().skip(1).map(|a| a.parse().expect("a depth")).collect();
     let depth = args.first().copied().unwrap_or(4);
     let ref_depth = args.get(1).copied().unwrap_or(depth.saturating_sub(1));
-    for (name, text) in [
-        ("initial", None),
-        ("crowded", Some(CROWDED)),
-        ("sparse", Some(SPARSE)),
-    ] {
+    for (name, text) in [("initial", None), ("crowded", Some(CROWDED)), ("sparse", Some(SPARSE))] {
         let board = text.map_or_else(Board::initial, |t| Board::from_text(t).expect("a board"));
         for (engine, d) in [("fast", depth), ("reference", ref_depth)] {
             if d == 0 {

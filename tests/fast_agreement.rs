@@ -6,9 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use arbiter::Side;
-use arbiter::advance::{
-    Action, Board, Cell, Engine, Fast, Kind, Move, Piece, Position, Reference, Square,
-};
+use arbiter::advance::{Action, Board, Cell, Engine, Fast, Kind, Move, Piece, Position, Reference, Square};
 use proptest::prelude::*;
 
 /// The initial position's perft for depths 1 to 4 (confirmed by an independent implementation).
@@ -243,10 +241,7 @@ const HAND_PICKED: [(&str, &str); 15] = [
 fn test_positions() -> Vec<(String, Position)> {
     let mut boards = vec![("initial".to_string(), Board::initial())];
     for (i, text) in WORKED_EXAMPLES.iter().enumerate() {
-        boards.push((
-            format!("worked example, grade {}", i + 4),
-            common::board(text),
-        ));
+        boards.push((format!("worked example, grade {}", i + 4), common::board(text)));
     }
     for (name, text) in HAND_PICKED {
         boards.push((name.to_string(), common::board(text)));
@@ -288,11 +283,7 @@ fn perft_to_depth_three_agrees_on_test_positions() {
         let reference = Reference.load(&p.board, p.turn);
         let fast = Fast.load(&p.board, p.turn);
         for depth in 1..=3 {
-            assert_eq!(
-                Fast.perft(&fast, depth),
-                Reference.perft(&reference, depth),
-                "{name}, depth {depth}"
-            );
+            assert_eq!(Fast.perft(&fast, depth), Reference.perft(&reference, depth), "{name}, depth {depth}");
         }
     }
 }
@@ -303,9 +294,7 @@ fn candidates() -> impl Iterator<Item = Move> {
     Square::all().flat_map(|from| {
         Square::all().flat_map(move |to| {
             Action::ALL.into_iter().flat_map(move |action| {
-                Kind::ALL
-                    .into_iter()
-                    .map(move |kind| Move::new(kind, from, action, to))
+                Kind::ALL.into_iter().map(move |kind| Move::new(kind, from, action, to))
             })
         })
     })
@@ -318,12 +307,7 @@ fn is_legal_matches_move_list<E: Engine>(engine: &E, name: &str, board: &Board, 
     let mut said_yes = 0;
     for mv in candidates() {
         let legal = engine.is_legal(&pos, mv);
-        assert_eq!(
-            legal,
-            listed.contains(&mv),
-            "{} is_legal({mv}) in {name}",
-            engine.name()
-        );
+        assert_eq!(legal, listed.contains(&mv), "{} is_legal({mv}) in {name}", engine.name());
         said_yes += legal as usize;
     }
     assert_eq!(said_yes, listed.len(), "{name}");
@@ -344,10 +328,7 @@ fn assert_agreement(board: &Board, side: Side, perft_depth: u32) -> Result<(), T
     prop_assert_eq!(Fast.board(&fast), board.clone());
     let moves = Reference.moves(&reference);
     prop_assert_eq!(&Fast.moves(&fast), &moves);
-    prop_assert_eq!(
-        Fast.has_legal_move(&fast),
-        Reference.has_legal_move(&reference)
-    );
+    prop_assert_eq!(Fast.has_legal_move(&fast), Reference.has_legal_move(&reference));
     for s in Side::BOTH {
         prop_assert_eq!(Fast.in_danger(&fast, s), Reference.in_danger(&reference, s));
         prop_assert_eq!(Fast.advantage(&fast, s), Reference.advantage(&reference, s));
@@ -355,19 +336,11 @@ fn assert_agreement(board: &Board, side: Side, perft_depth: u32) -> Result<(), T
     for &mv in &moves {
         prop_assert!(Fast.is_legal(&fast, mv), "{} is legal", mv);
         let after = Fast.play(&fast, mv);
-        prop_assert_eq!(
-            Fast.board(&after),
-            Reference.play(&reference, mv).board,
-            "after {}",
-            mv
-        );
+        prop_assert_eq!(Fast.board(&after), Reference.play(&reference, mv).board, "after {}", mv);
         prop_assert_eq!(Fast.turn(&after), side.opponent());
     }
     prop_assert_eq!(Fast.perft(&fast, 1), moves.len() as u64);
-    prop_assert_eq!(
-        Fast.perft(&fast, perft_depth),
-        Reference.perft(&reference, perft_depth)
-    );
+    prop_assert_eq!(Fast.perft(&fast, perft_depth), Reference.perft(&reference, perft_depth));
     Ok(())
 }
 
@@ -389,10 +362,7 @@ fn any_board() -> impl Strategy<Value = Board> {
         let side = if white { Side::White } else { Side::Black };
         (index, Cell::Piece(Piece::new(side, Kind::General)))
     });
-    (
-        prop::collection::vec((0..81usize, non_general_cell()), 0..=45),
-        prop::collection::vec(general, 0..=3),
-    )
+    (prop::collection::vec((0..81usize, non_general_cell()), 0..=45), prop::collection::vec(general, 0..=3))
         .prop_map(|(placements, generals)| {
             let mut board = Board::empty();
             for (index, cell) in placements.into_iter().chain(generals) {

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 
 use serde_json::{Value as Json, json};
 
-use super::input::{EngineChoice, PositionArgs, read_source};
+use super::input::{EngineChoice, PositionArgs, read_source, with_engine};
 use super::{CommandResult, Outcome};
 use crate::advance::grades::{Aggregation, grade_report};
 use crate::advance::judge::{Answers, Finding, board_diff, closest, judge};
-use crate::advance::{Engine, Reference, Strictness};
+use crate::advance::{Engine, Strictness};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -57,14 +57,15 @@ pub fn verdict(finding: &Finding, grade: Option<u8>) -> &'static str {
 }
 
 pub fn run(args: Args) -> CommandResult {
+    with_engine!(args.engine, |engine| run_with(engine, &args))
+}
+
+fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
     let position = args.position.load()?;
     let (bytes, origin) = read_source(&args.output)?;
-    let engine = match args.engine {
-        EngineChoice::Reference => Reference,
-    };
     let pos = engine.load(&position.board, position.turn);
-    let report = grade_report(&engine, &pos);
-    let answers = Answers::from_report(&engine, &pos, &report, args.agg);
+    let report = grade_report(engine, &pos);
+    let answers = Answers::from_report(engine, &pos, &report, args.agg);
     let strictness = if args.strict { Strictness::Strict } else { Strictness::Lenient };
     let finding = judge(&position.board, &answers, &bytes, &origin, strictness);
     let verdict = verdict(&finding, args.grade);

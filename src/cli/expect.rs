@@ -5,12 +5,12 @@ use std::fmt::Write as _;
 use anyhow::{Context, bail};
 use serde_json::{Value as Json, json};
 
-use super::input::{EngineChoice, PositionArgs};
+use super::input::{EngineChoice, PositionArgs, with_engine};
 use super::{CommandResult, Outcome};
 use crate::advance::answers_json;
 use crate::advance::explain::diagnose;
 use crate::advance::grades::{Aggregation, GradeReport, grade_report};
-use crate::advance::{Engine, Move, Position, Reference};
+use crate::advance::{Engine, Move, Position};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -41,16 +41,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CommandResult {
+    with_engine!(args.engine, |engine| run_with(engine, &args))
+}
+
+fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
     let position = args.position.load()?;
-    let engine = match args.engine {
-        EngineChoice::Reference => Reference,
-    };
     let pos = engine.load(&position.board, position.turn);
-    let report = grade_report(&engine, &pos);
+    let report = grade_report(engine, &pos);
     if args.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&report_json(&engine, &pos, &report, args.agg, args.grade))?
+            serde_json::to_string_pretty(&report_json(engine, &pos, &report, args.agg, args.grade))?
         );
         return Ok(Outcome::Success);
     }

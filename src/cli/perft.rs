@@ -2,9 +2,9 @@
 
 use serde_json::json;
 
-use super::input::{EngineChoice, PositionArgs};
+use super::input::{EngineChoice, PositionArgs, with_engine};
 use super::{CommandResult, Outcome};
-use crate::advance::{Engine, Reference};
+use crate::advance::Engine;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -29,8 +29,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> CommandResult {
+    with_engine!(args.engine, |engine| run_with(engine, &args))
+}
+
+fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
     let position = args.position.load()?;
-    let engine = Reference;
     let pos = engine.load(&position.board, position.turn);
     let mut divide = Vec::new();
     let nodes = if args.divide && args.depth > 0 {

@@ -7,9 +7,7 @@
 
 use super::bitboard::Bb;
 use super::position::Pos;
-use super::tables::{
-    ADJACENT, CATAPULT, KNIGHT, LINES, RAYS, ZOMBIE_LEAPS, ZOMBIE_NEAR, is_orthogonal,
-};
+use super::tables::{ADJACENT, CATAPULT, KNIGHT, LINES, RAYS, ZOMBIE_LEAPS, ZOMBIE_NEAR, is_orthogonal};
 use crate::Side;
 use crate::advance::piece::Kind;
 
@@ -144,11 +142,7 @@ impl Army {
         let mut found = Bb::EMPTY;
         let far_dragons = self.dragons & !ADJACENT[sq];
         for (d, rays) in RAYS.iter().enumerate() {
-            let sliders = if is_orthogonal(d) {
-                self.miners | far_dragons
-            } else {
-                far_dragons
-            };
+            let sliders = if is_orthogonal(d) { self.miners | far_dragons } else { far_dragons };
             if (rays[sq] & sliders).any()
                 && let Some(b) = first_blocker(d, sq, occ)
             {
@@ -176,11 +170,7 @@ impl Army {
             return found;
         }
         for (d, rays) in RAYS.iter().enumerate() {
-            let sliders = if is_orthogonal(d) {
-                self.miners | self.dragons
-            } else {
-                self.dragons
-            };
+            let sliders = if is_orthogonal(d) { self.miners | self.dragons } else { self.dragons };
             if (rays[sq] & sliders).is_empty() {
                 continue;
             }

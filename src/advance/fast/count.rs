@@ -87,11 +87,9 @@ impl Generator<'_> {
         let ahead = forward(zombies);
         let landing = r.empty | r.capturable;
         let mut total = 0;
-        for (near, step) in [
-            (ahead.west(), Bb::west as fn(Bb) -> Bb),
-            (ahead, |set| set),
-            (ahead.east(), Bb::east),
-        ] {
+        for (near, step) in
+            [(ahead.west(), Bb::west as fn(Bb) -> Bb), (ahead, |set| set), (ahead.east(), Bb::east)]
+        {
             let leaps = step(forward(near & r.empty)) & r.capturable;
             total += (near & landing).count() + leaps.count();
         }
@@ -105,8 +103,6 @@ impl Generator<'_> {
         if targets.is_empty() {
             return 0;
         }
-        self.safety
-            .legal(self.pos, &self.enemy, kind, from, action, targets)
-            .count()
+        self.safety.legal(self.pos, &self.enemy, kind, from, action, targets).count()
     }
 }

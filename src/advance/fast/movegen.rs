@@ -132,12 +132,7 @@ impl<'a> Generator<'a> {
     #[inline]
     pub fn new(pos: &'a Pos) -> Generator<'a> {
         let enemy = Army::of(pos, pos.turn().opponent());
-        Generator {
-            pos,
-            reach: Reachable::of(pos),
-            enemy,
-            safety: Safety::analyse(pos, &enemy),
-        }
+        Generator { pos, reach: Reachable::of(pos), enemy, safety: Safety::analyse(pos, &enemy) }
     }
 
     /// The legal moves of the `kind` piece on `from`, as target sets.
@@ -146,9 +141,7 @@ impl<'a> Generator<'a> {
         let mut t = self.reach.targets(kind, from);
         for (action, set) in Action::ALL.into_iter().zip(t.iter_mut()) {
             if set.any() {
-                *set = self
-                    .safety
-                    .legal(self.pos, &self.enemy, kind, from, action, *set);
+                *set = self.safety.legal(self.pos, &self.enemy, kind, from, action, *set);
             }
         }
         t

@@ -35,9 +35,7 @@ fn count(pos: &Pos, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
 fn count_with_popcnt(pos: &Pos, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-    node(pos, depth, buffers, |pos, depth, buffers| {
-        count_with_popcnt(pos, depth, buffers)
-    })
+    node(pos, depth, buffers, |pos, depth, buffers| count_with_popcnt(pos, depth, buffers))
 }
 
 /// One node of the recursion; `below` counts each child.
@@ -50,9 +48,7 @@ where
     if depth == 1 {
         return generator.count();
     }
-    let (moves, deeper) = buffers
-        .split_first_mut()
-        .expect("one buffer per ply above the last");
+    let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply above the last");
     moves.clear();
     generator.list(moves);
     moves

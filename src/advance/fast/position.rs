@@ -40,13 +40,8 @@ fn kind_index(code: u8) -> usize {
 impl Pos {
     /// The position with `board` and `turn` to move.
     pub fn from_board(board: &Board, turn: Side) -> Pos {
-        let mut pos = Pos {
-            kinds: [Bb::EMPTY; 8],
-            sides: [Bb::EMPTY; 2],
-            walls: Bb::EMPTY,
-            cells: [EMPTY; 81],
-            turn,
-        };
+        let mut pos =
+            Pos { kinds: [Bb::EMPTY; 8], sides: [Bb::EMPTY; 2], walls: Bb::EMPTY, cells: [EMPTY; 81], turn };
         for sq in Square::all() {
             let i = sq.index();
             match board.get(sq) {
@@ -131,10 +126,7 @@ impl Pos {
 
     /// Material of `side`: the sum of its pieces' values.
     pub fn material(&self, side: Side) -> i32 {
-        Kind::ALL
-            .iter()
-            .map(|&k| k.value() * self.pieces(side, k).count() as i32)
-            .sum()
+        Kind::ALL.iter().map(|&k| k.value() * self.pieces(side, k).count() as i32).sum()
     }
 
     /// Plays `mv` on this position (it must be one of the mover's moves by its piece's rules)

@@ -48,28 +48,16 @@ impl Safety {
         let us = pos.turn();
         let generals = pos.pieces(us, Kind::General);
         if !generals.is_single() {
-            return Safety {
-                risky_from: Bb::ALL,
-                risky_to: [Bb::ALL; 7],
-                safe_to: Bb::EMPTY,
-            };
+            return Safety { risky_from: Bb::ALL, risky_to: [Bb::ALL; 7], safe_to: Bb::EMPTY };
         }
         let g = generals.lowest();
         let protectors = ORTHOGONAL[g] & pos.pieces(us, Kind::Sentinel);
         let mut risky_to = [Bb::EMPTY; 7];
         if protectors.any() {
             // Moving one of two protectors still leaves the other.
-            let lone = if protectors.is_single() {
-                protectors
-            } else {
-                Bb::EMPTY
-            };
+            let lone = if protectors.is_single() { protectors } else { Bb::EMPTY };
             risky_to[Action::Swap as usize] = generals | lone;
-            return Safety {
-                risky_from: generals | lone,
-                risky_to,
-                safe_to: Bb::ALL,
-            };
+            return Safety { risky_from: generals | lone, risky_to, safe_to: Bb::ALL };
         }
         let occ = pos.occupied();
         let strikers = enemy.strikers(g, occ);
@@ -77,20 +65,12 @@ impl Safety {
             let screens = enemy.screens(g, occ);
             risky_to[Action::Swap as usize] = generals;
             risky_to[Action::Shoot as usize] = screens;
-            return Safety {
-                risky_from: generals | screens,
-                risky_to,
-                safe_to: Bb::ALL,
-            };
+            return Safety { risky_from: generals | screens, risky_to, safe_to: Bb::ALL };
         }
         let helpful = strikers | between(g, strikers, occ) | ORTHOGONAL[g];
         risky_to = [helpful; 7];
         risky_to[Action::Swap as usize] = Bb::ALL;
-        Safety {
-            risky_from: generals,
-            risky_to,
-            safe_to: Bb::EMPTY,
-        }
+        Safety { risky_from: generals, risky_to, safe_to: Bb::EMPTY }
     }
 
     /// True when every move is legal unless it is tested, and the only tested moves are those
@@ -121,15 +101,7 @@ impl Safety {
 
     /// The legal moves among the `targets` of the `kind` piece on `from` doing `action`.
     #[inline(always)]
-    pub fn legal(
-        &self,
-        pos: &Pos,
-        enemy: &Army,
-        kind: Kind,
-        from: usize,
-        action: Action,
-        targets: Bb,
-    ) -> Bb {
+    pub fn legal(&self, pos: &Pos, enemy: &Army, kind: Kind, from: usize, action: Action, targets: Bb) -> Bb {
         let moving = matches!(action, Action::Move | Action::Capture | Action::Leap);
         let risky = if moving && self.risky_from.has(from) {
             targets
@@ -156,11 +128,7 @@ fn between(g: usize, strikers: Bb, occ: Bb) -> Bb {
             continue;
         }
         let blockers = ray & occ;
-        let first = if d < 4 {
-            blockers.lowest()
-        } else {
-            blockers.highest()
-        };
+        let first = if d < 4 { blockers.lowest() } else { blockers.highest() };
         if strikers.has(first) {
             found |= ray & !rays[first] & !Bb::square(first);
         }
@@ -170,14 +138,7 @@ fn between(g: usize, strikers: Bb, occ: Bb) -> Bb {
 
 /// True when the side to move's Generals are all out of danger after the `kind` piece on
 /// `from` does `action` to `to`. `enemy` is the other side's army in `pos`.
-pub fn safe_after(
-    pos: &Pos,
-    enemy: &Army,
-    kind: Kind,
-    from: usize,
-    action: Action,
-    to: usize,
-) -> bool {
+pub fn safe_after(pos: &Pos, enemy: &Army, kind: Kind, from: usize, action: Action, to: usize) -> bool {
     let us = pos.turn();
     let (f, t) = (Bb::square(from), Bb::square(to));
     let mut occ = pos.occupied();
@@ -208,14 +169,8 @@ pub fn safe_after(
             gone = t;
         }
     }
-    let enemy = if gone.any() {
-        enemy.without(gone)
-    } else {
-        *enemy
-    };
-    generals
-        .squares()
-        .all(|g| (ORTHOGONAL[g] & sentinels).any() || !enemy.strikes(g, occ))
+    let enemy = if gone.any() { enemy.without(gone) } else { *enemy };
+    generals.squares().all(|g| (ORTHOGONAL[g] & sentinels).any() || !enemy.strikes(g, occ))
 }
 
 /// Moves a General or Sentinel between the two squares of `squares` in the sets that track them.

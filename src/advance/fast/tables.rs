@@ -11,16 +11,7 @@ use super::bitboard::Bb;
 /// The 8 ray directions as (files right, ranks up). The first four raise the square index, the
 /// last four lower it, so the nearest square of a ray is its lowest bit for `d < 4` and its
 /// highest for `d >= 4`; direction `d` and `d ^ 4` are opposite.
-pub const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (1, 1),
-    (-1, 1),
-    (0, -1),
-    (-1, 0),
-    (-1, -1),
-    (1, -1),
-];
+pub const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
 
 /// True when direction `d` is orthogonal (a Miner's direction).
 #[inline(always)]
@@ -29,43 +20,19 @@ pub const fn is_orthogonal(d: usize) -> bool {
 }
 
 /// The 8 adjacent squares (Builder, Jester, General; the squares a Dragon never takes).
-pub static ADJACENT: [Bb; 81] = pattern(&[
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-]);
+pub static ADJACENT: [Bb; 81] =
+    pattern(&[(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)]);
 
 /// The 4 orthogonal neighbours (Catapult moves; where a protecting Sentinel stands).
 pub static ORTHOGONAL: [Bb; 81] = pattern(&[(0, 1), (1, 0), (0, -1), (-1, 0)]);
 
 /// The Sentinel's 8 knight jumps.
-pub static KNIGHT: [Bb; 81] = pattern(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub static KNIGHT: [Bb; 81] =
+    pattern(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 
 /// The Catapult's 8 targets: 3 away orthogonally and (2,2) away diagonally.
-pub static CATAPULT: [Bb; 81] = pattern(&[
-    (0, 3),
-    (3, 0),
-    (0, -3),
-    (-3, 0),
-    (2, 2),
-    (2, -2),
-    (-2, -2),
-    (-2, 2),
-]);
+pub static CATAPULT: [Bb; 81] =
+    pattern(&[(0, 3), (3, 0), (0, -3), (-3, 0), (2, 2), (2, -2), (-2, -2), (-2, 2)]);
 
 /// `RAYS[d][sq]`: the squares from `sq` (excluded) to the edge in direction `d`.
 pub static RAYS: [[Bb; 81]; 8] = rays();
@@ -74,10 +41,8 @@ pub static RAYS: [[Bb; 81]; 8] = rays();
 pub static LINES: [Bb; 81] = lines();
 
 /// `ZOMBIE_NEAR[side][sq]`: the 3 forward squares of a Zombie of `side` (0 white, 1 black).
-pub static ZOMBIE_NEAR: [[Bb; 81]; 2] = [
-    pattern(&[(-1, 1), (0, 1), (1, 1)]),
-    pattern(&[(-1, -1), (0, -1), (1, -1)]),
-];
+pub static ZOMBIE_NEAR: [[Bb; 81]; 2] =
+    [pattern(&[(-1, 1), (0, 1), (1, 1)]), pattern(&[(-1, -1), (0, -1), (1, -1)])];
 
 /// One Zombie leap: the square it jumps over (which must be empty) and the square it takes.
 #[derive(Clone, Copy, Debug)]
@@ -93,11 +58,7 @@ pub static ZOMBIE_LEAPS: [[[Leap; 3]; 81]; 2] = [leaps(1), leaps(-1)];
 const fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     let file = (sq % 9) as i8 + df;
     let rank = (sq / 9) as i8 + dr;
-    if file >= 0 && file < 9 && rank >= 0 && rank < 9 {
-        Some((rank * 9 + file) as usize)
-    } else {
-        None
-    }
+    if file >= 0 && file < 9 && rank >= 0 && rank < 9 { Some((rank * 9 + file) as usize) } else { None }
 }
 
 const fn pattern(steps: &[(i8, i8)]) -> [Bb; 81] {
@@ -157,10 +118,7 @@ const fn lines() -> [Bb; 81] {
 }
 
 const fn leaps(up: i8) -> [[Leap; 3]; 81] {
-    let none = Leap {
-        over: Bb::EMPTY,
-        onto: Bb::EMPTY,
-    };
+    let none = Leap { over: Bb::EMPTY, onto: Bb::EMPTY };
     let mut table = [[none; 3]; 81];
     let mut sq = 0;
     while sq < 81 {
@@ -168,10 +126,7 @@ const fn leaps(up: i8) -> [[Leap; 3]; 81] {
         while i < 3 {
             let df = i as i8 - 1;
             if let (Some(over), Some(onto)) = (offset(sq, df, up), offset(sq, 2 * df, 2 * up)) {
-                table[sq][i] = Leap {
-                    over: Bb::square(over),
-                    onto: Bb::square(onto),
-                };
+                table[sq][i] = Leap { over: Bb::square(over), onto: Bb::square(onto) };
             }
             i += 1;
         }
@@ -193,10 +148,7 @@ mod tests {
         assert_eq!(KNIGHT[0].count(), 2);
         assert_eq!(CATAPULT[0].count(), 3);
         assert_eq!(LINES[e5].count(), 32);
-        assert_eq!(
-            ZOMBIE_NEAR[0][e5],
-            Bb::square(e5 + 8) | Bb::square(e5 + 9) | Bb::square(e5 + 10)
-        );
+        assert_eq!(ZOMBIE_NEAR[0][e5], Bb::square(e5 + 8) | Bb::square(e5 + 9) | Bb::square(e5 + 10));
         assert!(ZOMBIE_LEAPS[1][9][0].onto.is_empty());
         assert_eq!(ZOMBIE_LEAPS[0][e5][1].onto, Bb::square(e5 + 18));
     }
