@@ -389,3 +389,82 @@ fn a_bad_corpus_board_or_a_missing_bot_stops_before_any_bot_runs() {
     let run = arbiter(&["verify", &s.path("nowhere").display().to_string(), "--bot", "builtin:random"], "");
     assert_eq!(run.status, 2);
 }
+
+#[test]
+fn robustness_passes_a_careful_bot_and_says_what_a_careless_one_did() {
+    let s = Setup::new();
+    let (status, r) = {
+        let run =
+            arbiter(&["verify", "--robustness", "--bot", "builtin:grade7", "--json", "--timeout", "5"], "");
+        (run.status, serde_json::from_str::<Value>(&run.stdout).unwrap())
+    };
+    assert_eq!(status, 0, "{r}");
+    assert_eq!((r["passed"].as_u64(), r["total"].as_u64()), (Some(10), Some(10)));
+
+    // Ignores its arguments: always writes a board, never complains, and has a long name.
+    let careless = s.bot("careless.sh", "if [ \"$1\" = name ]; then echo 'a name that is far too long for the tournament'; exit 0; fi\ncp \"$dir/right4.txt\" \"$3\" 2>/dev/null; exit 0");
+    let run = arbiter(&["verify", "--robustness", "--bot", &careless, "--json"], "");
+    assert_eq!(run.status, 1);
+    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let check =
+        |name: &str| r["checks"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
+    let wrong = check("wrong first argument");
+    assert_eq!((wrong["passed"].as_bool(), wrong["wrote_output"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(wrong["note"], "it wrote an output board although the input was bad");
+    // With two arguments it has nowhere to write, and says nothing.
+    let few = check("too few arguments (2)");
+    assert_eq!(few["note"], "it printed no error message");
+    let name = check("name");
+    assert_eq!(name["passed"], false);
+    assert!(name["note"].as_str().unwrap().contains("at most 32 are allowed"));
+
+    // Dies of an unhandled error on every bad input.
+    let crashing = s.bot("crashing.sh", "kill -ABRT $$");
+    let run = arbiter(&["verify", "--robustness", "--bot", &crashing, "--json"], "");
+    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(r["passed"], 0);
+    assert!(r["checks"][0]["note"].as_str().unwrap().contains("died by SIGABRT"));
+}
+
+/// Whether process `pid` is still alive (a zombie left for a lazy init counts as dead).
+fn alive(pid: &str) -> bool {
+    match fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')),
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn interrupting_the_verifier_kills_the_bots_it_started() {
+    let s = Setup::new();
+    let bot = s.bot("sleeper.sh", "echo $$ > \"$dir/pid-$(head -c 9 \"$2\")\"\nexec sleep 60");
+    let corpus = s.corpus().display().to_string();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["verify", &corpus, "--bot", &bot, "--timeout", "60", "--jobs", "2", "-q"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let pids = loop {
+        let pids: Vec<String> = fs::read_dir(s.dir.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().starts_with("pid-"))
+            .map(|e| fs::read_to_string(e.path()).unwrap().trim().to_string())
+            .filter(|p| !p.is_empty())
+            .collect();
+        if pids.len() == 2 || std::time::Instant::now() > deadline {
+            break pids;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert_eq!(pids.len(), 2, "two bots should be running");
+    assert!(pids.iter().all(|p| alive(p)));
+    // SAFETY: kill has no memory-safety preconditions.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(pids.iter().all(|p| !alive(p)), "bots outlived the interrupted verifier");
+}

@@ -12,7 +12,7 @@ use super::grades::{Aggregation, grade_report};
 use super::judge::{Answers, Finding, board_diff, closest, judge};
 use super::position::Position;
 use super::text::Strictness;
-use crate::harness::referee::{BuiltinBot, CaseSpec, PreparedCase, Referee};
+use crate::harness::referee::{BuiltinBot, CaseSpec, PreparedCase, Referee, RobustnessBoards};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
@@ -74,6 +74,18 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
 
     fn builtin_names(&self) -> Vec<&'static str> {
         vec!["random", "grade5", "grade6", "grade7"]
+    }
+
+    fn robustness_boards(&self) -> RobustnessBoards {
+        let initial = Board::initial().to_text();
+        // The white General walled into a1 with nothing else to move: white has no legal move.
+        let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
+        RobustnessBoards {
+            valid: (initial.clone().into_bytes(), Side::White),
+            invalid_chars: initial.replacen("BZZZZZZZB", "BZZZXZZZB", 1).into_bytes(),
+            wrong_size: initial.lines().take(8).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
+            no_moves: (stuck.as_bytes().to_vec(), Side::White),
+        }
     }
 }
 
@@ -174,8 +186,8 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
         if self.grade == 4 { "arbiter-random".to_string() } else { format!("arbiter-grade{}", self.grade) }
     }
 
-    fn play(&self, input: &[u8], side: Side, seed: u64) -> Result<Vec<u8>, String> {
-        let board = Board::parse(input, "input", Strictness::Lenient).map_err(|e| e.to_string())?;
+    fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
+        let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
         let pos = self.engine.load(&board, side);
         let choices = if self.grade == 4 {
             self.engine.moves(&pos)
@@ -185,5 +197,26 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mv = choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
         Ok(self.engine.board(&self.engine.play(&pos, *mv)).to_text().into_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advance::{Reference, reference};
+
+    #[test]
+    fn the_robustness_boards_are_what_they_say() {
+        let boards = AdvanceReferee { engine: Reference }.robustness_boards();
+        let (stuck, side) = &boards.no_moves;
+        let position = read_position(stuck, "stuck", *side).unwrap();
+        assert!(reference::legal_moves(&position.board, *side).is_empty());
+        assert!(read_position(&boards.valid.0, "valid", boards.valid.1).is_ok());
+        assert!(read_position(&boards.invalid_chars, "x", Side::White).unwrap_err().contains("found `X`"));
+        assert!(
+            read_position(&boards.wrong_size, "x", Side::White)
+                .unwrap_err()
+                .contains("expected 9 lines, found 8")
+        );
     }
 }

@@ -38,7 +38,7 @@ pub fn run(args: Args) -> CommandResult {
         [side, input, output] => {
             let side: Side = side.parse().map_err(|e| anyhow::anyhow!("{e}\n{usage}"))?;
             let bytes = std::fs::read(input).map_err(|e| anyhow::anyhow!("cannot read {input}: {e}"))?;
-            let board = bot.play(&bytes, side, args.seed).map_err(anyhow::Error::msg)?;
+            let board = bot.play(&bytes, input, side, args.seed).map_err(anyhow::Error::msg)?;
             std::fs::write(output, board).map_err(|e| anyhow::anyhow!("cannot write {output}: {e}"))?;
             Ok(Outcome::Success)
         }

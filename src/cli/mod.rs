@@ -66,6 +66,12 @@ enum Command {
 /// Runs the command line and returns the process exit status.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    // Bots run in sessions of their own; on Ctrl-C (or SIGTERM) take them down with us. If a
+    // handler cannot be installed, arbiter still works; only an interrupt may leave a bot behind.
+    let _ = ctrlc::set_handler(|| {
+        crate::harness::runner::kill_all_running();
+        std::process::exit(130);
+    });
     let result = match cli.command {
         Command::Moves(args) => moves::run(args),
         Command::Apply(args) => apply::run(args),

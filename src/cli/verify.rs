@@ -12,7 +12,9 @@ use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
 use crate::harness::profile::Profile;
+use crate::harness::referee::Referee;
 use crate::harness::report::{self, VerifyReport};
+use crate::harness::robustness::run_checks;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::{VerifyOptions, prepare_cases, run_cases};
 
@@ -71,6 +73,12 @@ pub struct Args {
     #[arg(long, short = 'q')]
     quiet: bool,
 
+    /// Instead of the corpus, feed the bot the assignment's bad inputs (wrong first argument,
+    /// too few arguments, missing input file, invalid characters, wrong size, no legal move,
+    /// unwritable output path) and check `name`.
+    #[arg(long)]
+    robustness: bool,
+
     /// The engine that computes expected answers when no golden file is up to date.
     #[arg(long, value_enum, default_value_t)]
     engine: EngineChoice,
@@ -79,6 +87,9 @@ pub struct Args {
 pub fn run(args: Args) -> CommandResult {
     let referee = args.engine.referee();
     let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
+    if args.robustness {
+        return robustness(&args, &bot, referee.as_ref());
+    }
     let profile = match &args.profile {
         Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
         None => Profile::course(),
@@ -160,4 +171,28 @@ pub fn run(args: Args) -> CommandResult {
         print!("{}", report::human::render(&report, args.details));
     }
     Ok(if report.failures().next().is_none() { Outcome::Success } else { Outcome::Failure })
+}
+
+/// `verify --robustness`: the bad-input checks, as a table or JSON.
+fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
+    // A built-in bot is checked through its command-line form, `arbiter bot --grade N`.
+    let command = bot.as_command(args.seed);
+    let checks = run_checks(&command, &referee.robustness_boards(), &args.limits.limits()?);
+    let passed = checks.iter().filter(|c| c.passed).count();
+    if args.json {
+        let out = serde_json::json!({"bot": bot.label(), "passed": passed, "total": checks.len(), "checks": checks});
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!("robustness of {}: {passed} of {} checks passed\n", bot.label(), checks.len());
+        for c in &checks {
+            let mark = if c.passed { "pass" } else { "FAIL" };
+            let wrote = if c.wrote_output { ", wrote output.txt" } else { "" };
+            println!("{mark}  {:<24} {}{wrote}", c.name, c.process);
+            if !c.message.is_empty() {
+                println!("      said: {}", c.message);
+            }
+            println!("      {}", c.note);
+        }
+    }
+    Ok(if passed == checks.len() { Outcome::Success } else { Outcome::Failure })
 }

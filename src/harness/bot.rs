@@ -100,7 +100,7 @@ impl Bot {
                 let start = Instant::now();
                 let result = std::fs::read(dir.join(input))
                     .map_err(|e| format!("cannot read {input}: {e}"))
-                    .and_then(|bytes| bot.play(&bytes, side, seed))
+                    .and_then(|bytes| bot.play(&bytes, input, side, seed))
                     .and_then(|board| {
                         std::fs::write(dir.join(output), board)
                             .map_err(|e| format!("cannot write {output}: {e}"))
@@ -127,18 +127,20 @@ impl Bot {
     /// A shell command that plays the same move as [`Bot::play`] from the current folder.
     pub fn command_line(&self, side: Side, input: &str, output: &str, seed: u64) -> String {
         let extra: Vec<OsString> = [side.name(), input, output].iter().map(OsString::from).collect();
+        self.as_command(seed).command_line(&extra)
+    }
+
+    /// The bot as a command with the assignment's interface: itself, or for a built-in bot
+    /// `arbiter bot --grade N --seed S`.
+    pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
-            Bot::Command(command) => command.command_line(&extra),
+            Bot::Command(command) => command.clone(),
             Bot::Builtin { name, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
                 let grade = if name == "random" { "4" } else { name.trim_start_matches("grade") };
-                format!(
-                    "{} bot --grade {grade} --seed {seed} {side} {} {}",
-                    quote(&exe),
-                    quote(input.as_ref()),
-                    quote(output.as_ref())
-                )
+                let line = format!("{} bot --grade {grade} --seed {seed}", quote(&exe));
+                BotCommand::parse(&line).expect("a quoted path and plain words always parse")
             }
         }
     }

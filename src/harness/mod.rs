@@ -6,6 +6,7 @@ pub mod corpus;
 pub mod profile;
 pub mod referee;
 pub mod report;
+pub mod robustness;
 pub mod runner;
 pub mod verdict;
 pub mod verify;

@@ -44,6 +44,21 @@ pub trait Referee: Send + Sync {
 
     /// The names `builtin` accepts.
     fn builtin_names(&self) -> Vec<&'static str>;
+
+    /// Boards for `verify --robustness`.
+    fn robustness_boards(&self) -> RobustnessBoards;
+}
+
+/// Board files for the robustness checks.
+pub struct RobustnessBoards {
+    /// A well-formed position and the side to move in it.
+    pub valid: (Vec<u8>, Side),
+    /// A board with a character outside the game's set.
+    pub invalid_chars: Vec<u8>,
+    /// A board with too few characters.
+    pub wrong_size: Vec<u8>,
+    /// A well-formed position in which the side to move has no legal move.
+    pub no_moves: (Vec<u8>, Side),
 }
 
 /// A test case ready to judge outputs.
@@ -64,7 +79,7 @@ pub trait BuiltinBot: Send + Sync {
     /// The bot's name, as `BOT name` would print it.
     fn name(&self) -> String;
 
-    /// Reads a board, plays one move for `side`, and returns the board file text after it.
-    /// Random choices follow `seed`.
-    fn play(&self, input: &[u8], side: Side, seed: u64) -> Result<Vec<u8>, String>;
+    /// Reads a board (`origin` names it in errors), plays one move for `side`, and returns the
+    /// board file text after it. Random choices follow `seed`.
+    fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String>;
 }

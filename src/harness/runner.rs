@@ -31,6 +31,7 @@ use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
 use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits};
+pub use process::kill_all_running;
 
 /// How long to wait for a killed bot to finish dying before giving up on its exit status.
 /// SIGKILL cannot be caught, so only a process stuck in the kernel takes this long.
@@ -174,6 +175,7 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
     };
     // A pid always fits in pid_t; 0 makes every later call on the group a no-op.
     let pid = libc::pid_t::try_from(child.id()).unwrap_or(0);
+    process::register(pid);
 
     let (stdout, stderr) = match start_captures(&mut child, limits.capture_bytes) {
         Ok(captures) => captures,
@@ -207,6 +209,7 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
     // group before reaping: that ends any children it left behind, and with them the last
     // writers of the output pipes, so the capture threads reach end of file.
     process::kill_group(pid);
+    process::unregister(pid);
 
     let watch = match watch {
         Some(watch) => Some(watch),
@@ -248,6 +251,7 @@ fn start_captures(child: &mut Child, cap: usize) -> io::Result<(Capture, Capture
 /// Kills and reaps a bot that cannot be supervised.
 fn abandon(pid: libc::pid_t, mut child: Child) {
     process::kill_group(pid);
+    process::unregister(pid);
     // SIGKILL cannot be caught or ignored, so this wait is short.
     let _ = child.wait();
 }

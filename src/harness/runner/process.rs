@@ -2,8 +2,30 @@
 //! killing a process group, and naming signals.
 
 use std::io;
+use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
+
+/// Process groups of bots that are running now, so that an interrupted arbiter (Ctrl-C) can take
+/// them down: bots run in sessions of their own, so the terminal's signal does not reach them.
+static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+/// Records a running bot's process group.
+pub(super) fn register(pgid: libc::pid_t) {
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(pgid);
+}
+
+/// Forgets a bot's process group once it has been killed.
+pub(super) fn unregister(pgid: libc::pid_t) {
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner()).retain(|&p| p != pgid);
+}
+
+/// Kills every bot process group still running.
+pub fn kill_all_running() {
+    for &pgid in RUNNING.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        kill_group(pgid);
+    }
+}
 
 /// Starts a thread that waits for process `pid` (a child of this process) to terminate,
 /// without reaping it, and reports on the returned channel.
