@@ -468,3 +468,28 @@ fn interrupting_the_verifier_kills_the_bots_it_started() {
     std::thread::sleep(std::time::Duration::from_millis(200));
     assert!(pids.iter().all(|p| !alive(p)), "bots outlived the interrupted verifier");
 }
+
+#[test]
+fn variants_flag_a_bot_that_recognises_cases_instead_of_playing_them() {
+    let s = Setup::new();
+    // The canned bot knows each example by its first line; a twin's first line differs.
+    let (status, r) = s.verify(&s.canned_bot("lookup.sh", "right", "right"), &["--variants"]);
+    assert_eq!(status, 1);
+    assert_eq!(verdicts(&r), vec!["pass"; 4], "the originals all pass");
+    assert_eq!(r["score"], 85.0, "twins are not scored");
+    assert_eq!(r["variants"].as_array().unwrap().len(), 8);
+    let suspicious = r["suspicious"].as_array().unwrap();
+    assert_eq!(suspicious.len(), 8);
+    assert!(
+        suspicious[0]
+            .as_str()
+            .unwrap()
+            .starts_with("grade4/white/worked-example passes but its mirror twin fails")
+    );
+    // A bot that plays the game passes the twins too.
+    let (status, r) = s.verify("builtin:grade7", &["--variants"]);
+    assert_eq!(status, 0);
+    assert!(r["suspicious"].as_array().unwrap().is_empty());
+    assert_eq!(r["variants"][1]["name"], "grade4/white/worked-example@swap");
+    assert_eq!(r["variants"][1]["side"], "black");
+}

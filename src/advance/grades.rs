@@ -231,6 +231,12 @@ fn grade6<E: Engine>(engine: &E, pos: &E::Pos) -> Grade6<E> {
     Grade6 { legal, after, winning, set, best_advantage }
 }
 
+/// The grade-6 choice of the side to move: its winning moves if it has any, else its moves of
+/// greatest advantage. Cheaper than a full [`grade_report`] (no grade-7 valuation).
+pub fn grade6_set<E: Engine>(engine: &E, pos: &E::Pos) -> Vec<Move> {
+    grade6(engine, pos).set
+}
+
 /// v(r) for P after the opponent's reply: +1000 if P has a winning move, else P's greatest
 /// advantage over its legal moves. P always has a legal move here, because r was not winning.
 fn reply_value<E: Engine>(engine: &E, s2: &E::Pos, reply: Move) -> Reply {

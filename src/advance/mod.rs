@@ -5,9 +5,11 @@
 
 pub mod answers_json;
 pub mod board;
+pub mod coverage;
 pub mod engine;
 pub mod explain;
 pub mod fast;
+pub mod generate;
 pub mod grades;
 pub mod infer;
 pub mod judge;
@@ -17,6 +19,7 @@ pub mod position;
 pub mod referee;
 pub mod reference;
 pub mod square;
+pub mod symmetry;
 pub mod text;
 
 pub use board::Board;

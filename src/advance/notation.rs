@@ -72,6 +72,13 @@ impl Action {
     }
 }
 
+impl serde::Serialize for Action {
+    /// As its word, `leap`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// One move: which kind of piece acts, from where, how, and on which square.
 ///
 /// The derived order (from-square, target, action, kind) is the order moves are listed in.

@@ -76,6 +76,13 @@ impl Kind {
     }
 }
 
+impl serde::Serialize for Kind {
+    /// As its name, `Dragon`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// A piece: a kind and the side that owns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {

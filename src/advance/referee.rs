@@ -11,6 +11,7 @@ use super::engine::Engine;
 use super::grades::{Aggregation, grade_report};
 use super::judge::{Answers, Finding, board_diff, closest, judge};
 use super::position::Position;
+use super::symmetry::Twin;
 use super::text::Strictness;
 use crate::harness::referee::{BuiltinBot, CaseSpec, PreparedCase, Referee, RobustnessBoards};
 use crate::harness::verdict::{Judgement, Verdict};
@@ -74,6 +75,17 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
 
     fn builtin_names(&self) -> Vec<&'static str> {
         vec!["random", "grade5", "grade6", "grade7"]
+    }
+
+    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {
+        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
+        Twin::ALL
+            .iter()
+            .map(|twin| {
+                let (b, s) = twin.board(&board, side);
+                (twin.name().to_string(), b.to_text().into_bytes(), s)
+            })
+            .collect()
     }
 
     fn robustness_boards(&self) -> RobustnessBoards {

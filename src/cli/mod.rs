@@ -3,7 +3,10 @@
 mod apply;
 mod bot;
 mod check;
+mod coverage;
 mod expect;
+mod generate;
+mod golden;
 mod input;
 mod limits;
 mod moves;
@@ -61,6 +64,12 @@ enum Command {
     Verify(verify::Args),
     /// A built-in bot with the assignment's interface: `bot --grade 7 white IN OUT` or `name`.
     Bot(bot::Args),
+    /// Generate test positions for one grade, each with a unique, robust expected answer.
+    Generate(generate::Args),
+    /// Check (--check) or rewrite (--update) the golden answer of every corpus case.
+    Golden(golden::Args),
+    /// Which piece kinds and move kinds the corpus's answers exercise, by grade.
+    Coverage(coverage::Args),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -81,6 +90,9 @@ pub fn run() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Bot(args) => bot::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Golden(args) => golden::run(args),
+        Command::Coverage(args) => coverage::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -16,7 +16,7 @@ use crate::harness::referee::Referee;
 use crate::harness::report::{self, VerifyReport};
 use crate::harness::robustness::run_checks;
 use crate::harness::verdict::Verdict;
-use crate::harness::verify::{VerifyOptions, prepare_cases, run_cases};
+use crate::harness::verify::{ReadyCase, VerifyOptions, prepare_cases, run_cases, twin_cases};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -72,6 +72,11 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+
+    /// Also run each case's symmetric twins (left-right mirror; colours swapped with the board
+    /// turned upside down) and flag cases that pass while a twin fails. Twins are not scored.
+    #[arg(long)]
+    variants: bool,
 
     /// Instead of the corpus, feed the bot the assignment's bad inputs (wrong first argument,
     /// too few arguments, missing input file, invalid characters, wrong size, no legal move,
@@ -129,15 +134,22 @@ pub fn run(args: Args) -> CommandResult {
         }
     }
 
+    let twins = if args.variants {
+        twin_cases(referee.as_ref(), &cases).map_err(anyhow::Error::msg)?
+    } else {
+        Vec::new()
+    };
+
     let options =
         VerifyOptions { limits, same_file: args.same_file, strict: args.strict, seed: args.seed, jobs };
-    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(cases.len() as u64) };
+    let all: Vec<&ReadyCase> = cases.iter().chain(&twins).collect();
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(all.len() as u64) };
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
     let passed = std::sync::atomic::AtomicUsize::new(0);
-    let results = run_cases(&cases, &bot, &options, &|r| {
+    let mut results = run_cases(&all, &bot, &options, &|r| {
         if r.verdict == Verdict::Pass {
             passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
@@ -145,6 +157,7 @@ pub fn run(args: Args) -> CommandResult {
         bar.inc(1);
     });
     bar.finish_and_clear();
+    let variants = results.split_off(cases.len());
 
     let score = profile.score(&report::pass_counts(&results), None);
     let report = VerifyReport {
@@ -155,6 +168,8 @@ pub fn run(args: Args) -> CommandResult {
         score,
         cases: &results,
         disagreements,
+        suspicious: report::suspicious(&results, &variants),
+        variants: &variants,
         elapsed: start.elapsed(),
     };
     if let Some(path) = &args.gradescope {
@@ -170,7 +185,8 @@ pub fn run(args: Args) -> CommandResult {
     } else {
         print!("{}", report::human::render(&report, args.details));
     }
-    Ok(if report.failures().next().is_none() { Outcome::Success } else { Outcome::Failure })
+    let clean = report.failures().next().is_none() && report.suspicious.is_empty();
+    Ok(if clean { Outcome::Success } else { Outcome::Failure })
 }
 
 /// `verify --robustness`: the bad-input checks, as a table or JSON.

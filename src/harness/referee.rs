@@ -47,6 +47,11 @@ pub trait Referee: Send + Sync {
 
     /// Boards for `verify --robustness`.
     fn robustness_boards(&self) -> RobustnessBoards;
+
+    /// The case's symmetric twins (same position up to a symmetry of the rules), each as a
+    /// label, the twin's board file and the side to move in it. Empty when the board cannot be
+    /// read (the case itself will report that).
+    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)>;
 }
 
 /// Board files for the robustness checks.

@@ -121,10 +121,32 @@ pub fn prepare_cases(
     (ready, errors)
 }
 
+/// The symmetric twins of every case, ready to run: named `NAME@mirror`, `NAME@swap`, with
+/// answers computed for the twin board (no golden file).
+pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<ReadyCase>, String> {
+    let mut twins = Vec::new();
+    for case in cases {
+        for (label, input, side) in referee.twins(&case.input, case.spec.side) {
+            let spec = CaseSpec {
+                name: format!("{}@{label}", case.spec.name),
+                side,
+                golden: None,
+                answer: None,
+                ..case.spec.clone()
+            };
+            let prepared = referee
+                .prepare(&spec, &input, None)
+                .map_err(|e| format!("{} ({label} twin): {e}", spec.name))?;
+            twins.push(ReadyCase { spec, input, prepared });
+        }
+    }
+    Ok(twins)
+}
+
 /// Runs the bot on every case, `jobs` at a time, calling `progress` as each finishes. Results
 /// come back in the order of `cases` whatever the job count.
 pub fn run_cases(
-    cases: &[ReadyCase],
+    cases: &[&ReadyCase],
     bot: &Bot,
     options: &VerifyOptions,
     progress: &(dyn Fn(&CaseResult) + Sync),
@@ -150,7 +172,7 @@ pub fn run_cases(
 pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
-    let reproduce = reproduce_line(&case.spec, bot, output_name, seed, options);
+    let reproduce = reproduce_line(case, bot, output_name, seed, options);
     let base = |verdict: Verdict, reason: String| CaseResult {
         path: case.spec.path.display().to_string(),
         name: case.spec.name.clone(),
@@ -252,14 +274,27 @@ fn decide(
     }
 }
 
-/// One shell line that replays a case by hand in a fresh folder and checks the answer.
-fn reproduce_line(spec: &CaseSpec, bot: &Bot, output: &str, seed: u64, options: &VerifyOptions) -> String {
-    let case = std::path::absolute(&spec.path).unwrap_or_else(|_| spec.path.clone());
-    let case = quote(case.as_os_str());
+/// One shell line that replays a case by hand in a fresh folder and checks the answer. A twin's
+/// board is not a file in the corpus, so the line writes it out.
+fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64, options: &VerifyOptions) -> String {
+    let spec = &case.spec;
     let exe = std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
     let strict = if options.strict { " --strict" } else { "" };
+    let from_corpus = std::fs::read(&spec.path).is_ok_and(|bytes| bytes == case.input);
+    let (setup, checked) = if from_corpus {
+        let path = std::path::absolute(&spec.path).unwrap_or_else(|_| spec.path.clone());
+        let path = quote(path.as_os_str());
+        (format!("cp {path} {INPUT}"), path)
+    } else {
+        let text = String::from_utf8_lossy(&case.input);
+        let lines: Vec<String> = text.lines().map(|l| quote(l.as_ref())).collect();
+        (
+            format!("printf '%s\\n' {} > {INPUT} && cp {INPUT} case.txt", lines.join(" ")),
+            "case.txt".to_string(),
+        )
+    };
     format!(
-        "cd \"$(mktemp -d)\" && cp {case} {INPUT} && {} ; {} check {case} {output} --side {} --grade {}{strict}",
+        "cd \"$(mktemp -d)\" && {setup} && {} ; {} check {checked} {output} --side {} --grade {}{strict}",
         bot.command_line(spec.side, INPUT, output, seed),
         quote(&exe),
         spec.side,

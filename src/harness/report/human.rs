@@ -74,6 +74,26 @@ pub fn render(report: &VerifyReport, detailed: usize) -> String {
     for w in &report.score.warnings {
         let _ = writeln!(out, "warning: {w}");
     }
+    if !report.variants.is_empty() {
+        let passed = report.variants.iter().filter(|v| v.verdict == Verdict::Pass).count();
+        let _ = writeln!(
+            out,
+            "\ntwins (mirror and colour swap, not scored): {passed} of {} passed",
+            report.variants.len()
+        );
+        if report.suspicious.is_empty() {
+            let _ = writeln!(out, "no case passes while its twin fails");
+        } else {
+            let _ = writeln!(
+                out,
+                "SUSPICIOUS: {} case(s) pass while a twin fails, as if answers were recognised rather than played:",
+                report.suspicious.len()
+            );
+            for s in &report.suspicious {
+                let _ = writeln!(out, "  {s}");
+            }
+        }
+    }
     let failures: Vec<&CaseResult> = report.failures().collect();
     if failures.is_empty() {
         return out;

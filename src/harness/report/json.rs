@@ -30,5 +30,7 @@ pub fn render(report: &VerifyReport) -> Value {
         "disagreements": report.disagreements,
         "elapsed_ms": u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
         "cases": report.cases,
+        "variants": report.variants,
+        "suspicious": report.suspicious,
     })
 }

@@ -26,6 +26,10 @@ pub struct VerifyReport<'a> {
     pub cases: &'a [CaseResult],
     /// Cases where the corpus's own answer and the oracle disagree.
     pub disagreements: Vec<String>,
+    /// The cases' symmetric twins, when they were run (`--variants`); not scored.
+    pub variants: &'a [CaseResult],
+    /// Cases that pass while one of their twins fails: a sign of answers recognised, not played.
+    pub suspicious: Vec<String>,
     pub elapsed: Duration,
 }
 
@@ -61,4 +65,18 @@ pub fn pass_counts(cases: &[CaseResult]) -> BTreeMap<u8, (usize, usize)> {
 /// Score per pass in the case's stage, for per-test scores.
 pub fn per_pass(profile: &Profile, grade: u8) -> f64 {
     profile.stages.iter().find(|s| s.grade == grade).map_or(0.0, |s| s.per_pass)
+}
+
+/// "NAME passes but its mirror twin fails (wrong-move)" for each case that passes while a twin
+/// (named `NAME@label`) does not.
+pub fn suspicious(cases: &[CaseResult], variants: &[CaseResult]) -> Vec<String> {
+    let mut out = Vec::new();
+    for case in cases.iter().filter(|c| c.verdict == Verdict::Pass) {
+        let prefix = format!("{}@", case.name);
+        for twin in variants.iter().filter(|v| v.name.starts_with(&prefix) && v.verdict != Verdict::Pass) {
+            let label = &twin.name[prefix.len()..];
+            out.push(format!("{} passes but its {label} twin fails ({})", case.name, twin.verdict));
+        }
+    }
+    out
 }
