@@ -1,4 +1,5 @@
-//! Perft on both engines, side by side: `cargo bench --bench perft`.
+//! Perft on both engines, side by side, on the positions `arbiter bench` uses:
+//! `cargo bench --bench perft`.
 //!
 //! Each benchmark reports its throughput in moves counted per second ("elements" in
 //! criterion's words), so engines searched to different depths still compare directly. The
@@ -8,18 +9,19 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use arbiter::Side;
+use arbiter::advance::bench_positions::bench_positions;
 use arbiter::advance::{Board, Engine, Fast, Reference};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// A crowded middle game: most pieces still on, Zombies meeting in the centre.
-const CROWDED: &str = "mjdsgscjm\nbz.zz.z.b\n..z..#z..\n.#...z...\n..Z.Z.#..\n\
-                       ...Z...Z.\n.Z...Z.#.\nB..Z...ZB\nMJCSGSDJM\n";
-/// A sparse middle game: a few pieces each, Generals without their Sentinels.
-const SPARSE: &str = "....g....\n..s...d..\n.#....z..\n...j.....\n.....M...\n\
-                      ..Z......\n....#..C.\n...S.....\n....G....\n";
-
-fn bench_engine<E: Engine>(c: &mut Criterion, group: &str, board: &Board, engine: &E, depth: u32) {
-    let pos = engine.load(board, Side::White);
+fn bench_engine<E: Engine>(
+    c: &mut Criterion,
+    group: &str,
+    board: &Board,
+    side: Side,
+    engine: &E,
+    depth: u32,
+) {
+    let pos = engine.load(board, side);
     let nodes = engine.perft(&pos, depth);
     let mut g = c.benchmark_group(group);
     g.sample_size(10)
@@ -33,14 +35,9 @@ fn bench_engine<E: Engine>(c: &mut Criterion, group: &str, board: &Board, engine
 }
 
 fn perft(c: &mut Criterion) {
-    let positions = [
-        ("initial", Board::initial()),
-        ("crowded", Board::from_text(CROWDED).expect("a board")),
-        ("sparse", Board::from_text(SPARSE).expect("a board")),
-    ];
-    for (name, board) in &positions {
-        bench_engine(c, name, board, &Fast, 4);
-        bench_engine(c, name, board, &Reference, 3);
+    for (name, board, side) in bench_positions() {
+        bench_engine(c, name, &board, side, &Fast, 4);
+        bench_engine(c, name, &board, side, &Reference, 3);
     }
 }
 

@@ -313,6 +313,36 @@ fn is_legal_matches_move_list<E: Engine>(engine: &E, name: &str, board: &Board, 
     assert_eq!(said_yes, listed.len(), "{name}");
 }
 
+/// Every position of the committed corpus and the worked examples, with its side to move.
+fn corpus_positions() -> Vec<(String, Board, Side)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cases = arbiter::harness::corpus::find_cases(&root.join("corpus")).unwrap();
+    cases.extend(arbiter::harness::corpus::find_cases(&root.join("corpus/examples")).unwrap());
+    assert_eq!(cases.len(), 204);
+    cases
+        .into_iter()
+        .map(|c| (c.name, Board::from_text(&std::fs::read_to_string(&c.path).unwrap()).unwrap(), c.side))
+        .collect()
+}
+
+#[test]
+fn perft_to_depth_three_agrees_on_every_corpus_position() {
+    use rayon::prelude::*;
+    corpus_positions().par_iter().for_each(|(name, board, side)| {
+        let (fast, reference) = (Fast.load(board, *side), Reference.load(board, *side));
+        assert_eq!(Fast.perft(&fast, 3), Reference.perft(&reference, 3), "perft 3 of {name}");
+    });
+}
+
+#[test]
+fn is_legal_matches_the_move_list_on_every_corpus_position() {
+    use rayon::prelude::*;
+    corpus_positions().par_iter().for_each(|(name, board, side)| {
+        is_legal_matches_move_list(&Fast, name, board, *side);
+        is_legal_matches_move_list(&Reference, name, board, *side);
+    });
+}
+
 #[test]
 fn is_legal_matches_the_move_list_for_every_candidate() {
     for (name, p) in test_positions() {

@@ -4,6 +4,7 @@
 //! reports, CLI) only talks to it through the interfaces re-exported here.
 
 pub mod answers_json;
+pub mod bench_positions;
 pub mod board;
 pub mod coverage;
 pub mod engine;

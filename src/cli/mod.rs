@@ -1,6 +1,7 @@
 //! The `arbiter` command line: one file per subcommand, wired together here.
 
 mod apply;
+mod bench;
 mod bot;
 mod check;
 mod coverage;
@@ -70,6 +71,8 @@ enum Command {
     Golden(golden::Args),
     /// Which piece kinds and move kinds the corpus's answers exercise, by grade.
     Coverage(coverage::Args),
+    /// Measure both engines side by side: perft throughput and the time to answer every case.
+    Bench(bench::Args),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -93,6 +96,7 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(args),
         Command::Golden(args) => golden::run(args),
         Command::Coverage(args) => coverage::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

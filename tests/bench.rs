@@ -1,0 +1,26 @@
+//! `arbiter bench` measures what it says it measures (its numbers are not judged here: speed is
+//! reported, never asserted).
+
+mod common;
+
+use serde_json::Value;
+
+#[test]
+fn bench_reports_both_engines_on_the_fixed_suite() {
+    let corpus = format!("{}/corpus/examples", env!("CARGO_MANIFEST_DIR"));
+    let run =
+        common::arbiter(&["bench", "--json", "--depth", "2", "--min-time", "0", "--corpus", &corpus], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let perft = v["perft"].as_array().unwrap();
+    let names: Vec<&str> = perft.iter().map(|p| p["position"].as_str().unwrap()).collect();
+    assert_eq!(names, ["initial", "crowded", "sparse", "crowded-tie"]);
+    assert_eq!(perft[0]["nodes"], 1849, "perft 2 of the initial position");
+    for p in perft {
+        assert!(p["fast"]["moves_per_second"].as_f64().unwrap() > 0.0);
+        assert!(p["reference"]["moves_per_second"].as_f64().unwrap() > 0.0);
+    }
+    assert_eq!(v["threads"], 1);
+    assert_eq!(v["grade_answers"]["cases"], 4);
+    assert!(v["perft_ratio"].as_f64().unwrap() > 0.0);
+}
