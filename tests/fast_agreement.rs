@@ -444,3 +444,26 @@ proptest! {
         is_legal_matches_move_list(&Fast, "a random position", &p.board, p.turn);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The oracle gives the same answers on either engine: legal and winning moves, every
+    /// grade's set under every aggregation, and every grade-7 value.
+    #[test]
+    fn engines_give_the_same_grade_sets(p in common::strategy::position_with(24)) {
+        use arbiter::advance::grades::{Aggregation, grade_report};
+        let fast = grade_report(&Fast, &Fast.load(&p.board, p.turn));
+        let reference = grade_report(&Reference, &Reference.load(&p.board, p.turn));
+        prop_assert_eq!(&fast.legal, &reference.legal);
+        prop_assert_eq!(&fast.winning, &reference.winning);
+        prop_assert_eq!(&fast.advantage_after, &reference.advantage_after);
+        for agg in Aggregation::ALL {
+            for grade in 4..=7 {
+                prop_assert_eq!(fast.expected(grade, agg), reference.expected(grade, agg), "grade {} {:?}", grade, agg);
+            }
+        }
+        prop_assert_eq!(&fast.candidates, &reference.candidates);
+        prop_assert_eq!(fast.sensitive(), reference.sensitive());
+    }
+}
