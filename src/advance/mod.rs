@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod engine;
 pub mod explain;
 pub mod fast;
+pub mod game_state;
 pub mod generate;
 pub mod grades;
 pub mod infer;

@@ -8,12 +8,13 @@ use rand_chacha::ChaCha8Rng;
 use super::answers_json::{answers_from_golden, golden_json};
 use super::board::Board;
 use super::engine::Engine;
+use super::game_state::AdvanceGame;
 use super::grades::{Aggregation, grade_report};
 use super::judge::{Answers, Finding, board_diff, closest, judge};
 use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
-use crate::harness::referee::{BuiltinBot, CaseSpec, PreparedCase, Referee, RobustnessBoards};
+use crate::harness::referee::{BuiltinBot, CaseSpec, GameState, PreparedCase, Referee, RobustnessBoards};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
@@ -75,6 +76,15 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
 
     fn builtin_names(&self) -> Vec<&'static str> {
         vec!["random", "grade5", "grade6", "grade7"]
+    }
+
+    fn new_game(&self, start: Option<&[u8]>) -> Result<Box<dyn GameState>, String> {
+        let board = match start {
+            Some(bytes) => Board::parse(bytes, "start", Strictness::Lenient).map_err(|e| e.to_string())?,
+            None => Board::initial(),
+        };
+        // White moves first.
+        Ok(Box::new(AdvanceGame::new(self.engine.clone(), &board, Side::White)?))
     }
 
     fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {

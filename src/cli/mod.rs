@@ -10,8 +10,10 @@ mod generate;
 mod golden;
 mod input;
 mod limits;
+mod matches;
 mod moves;
 mod perft;
+mod replay;
 mod show;
 mod verify;
 
@@ -73,6 +75,10 @@ enum Command {
     Coverage(coverage::Args),
     /// Measure both engines side by side: perft throughput and the time to answer every case.
     Bench(bench::Args),
+    /// Play two bots against each other, as the assignment's games stage does.
+    Match(matches::Args),
+    /// Step through saved game records and check every move with the oracle.
+    Replay(replay::Args),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -97,6 +103,8 @@ pub fn run() -> ExitCode {
         Command::Golden(args) => golden::run(args),
         Command::Coverage(args) => coverage::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Match(args) => matches::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

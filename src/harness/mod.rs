@@ -3,7 +3,9 @@
 
 pub mod bot;
 pub mod corpus;
+pub mod matches;
 pub mod profile;
+pub mod records;
 pub mod referee;
 pub mod report;
 pub mod robustness;

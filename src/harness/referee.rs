@@ -48,6 +48,9 @@ pub trait Referee: Send + Sync {
     /// Boards for `verify --robustness`.
     fn robustness_boards(&self) -> RobustnessBoards;
 
+    /// A game from `start` (a board file with white to move), or from the initial position.
+    fn new_game(&self, start: Option<&[u8]>) -> Result<Box<dyn GameState>, String>;
+
     /// The case's symmetric twins (same position up to a symmetry of the rules), each as a
     /// label, the twin's board file and the side to move in it. Empty when the board cannot be
     /// read (the case itself will report that).
@@ -87,4 +90,27 @@ pub trait BuiltinBot: Send + Sync {
     /// Reads a board (`origin` names it in errors), plays one move for `side`, and returns the
     /// board file text after it. Random choices follow `seed`.
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String>;
+}
+
+/// A game in progress, for the match runner and for replaying records.
+pub trait GameState: Send {
+    /// The side to move.
+    fn to_move(&self) -> Side;
+
+    /// The position as a board file, to give the bot.
+    fn board_file(&self) -> Vec<u8>;
+
+    /// Whether the side to move has a legal move (without one it loses).
+    fn has_legal_move(&self) -> bool;
+
+    /// Judges what the bot to move wrote: if it is the board after a legal move, plays that
+    /// move and returns its notation; otherwise returns the judgement (malformed, unchanged or
+    /// illegal, with the reason).
+    fn play_output(&mut self, output: &[u8]) -> Result<String, Box<Judgement>>;
+
+    /// Plays a move given in notation, if it is legal; otherwise says why not.
+    fn play_notation(&mut self, notation: &str) -> Result<(), String>;
+
+    /// Material of white and of black.
+    fn material(&self) -> [i32; 2];
 }

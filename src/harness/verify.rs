@@ -220,7 +220,7 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
 }
 
 /// The output file's bytes, or why there are none.
-fn read_output(path: &Path) -> Result<Vec<u8>, String> {
+pub(crate) fn read_output(path: &Path) -> Result<Vec<u8>, String> {
     let meta = std::fs::metadata(path).map_err(|_| "the bot wrote no output file".to_string())?;
     if !meta.is_file() {
         return Err("the output path is not a regular file".to_string());
@@ -239,7 +239,7 @@ fn read_output(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// The verdict and its reason, from how the bot ended and what it wrote.
-fn decide(
+pub(crate) fn decide(
     played: &Played,
     output: &Result<Vec<u8>, String>,
     judgement: Option<&Judgement>,

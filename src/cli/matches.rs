@@ -1,0 +1,253 @@
+//! `arbiter match`: bot against bot, as in the assignment's final stage.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use super::input::EngineChoice;
+use super::limits::LimitArgs;
+use super::{CommandResult, Outcome};
+use crate::harness::bot::Bot;
+use crate::harness::matches::{GameRecord, GameResult, MatchOptions, play_match, tally, wilson_interval};
+use crate::harness::profile::Profile;
+use crate::harness::records::write_record;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The two bots, A then B: commands or `builtin:random|grade5|grade6|grade7`. A plays white
+    /// in odd games.
+    #[arg(long = "bot", value_name = "COMMAND", num_args = 1, required = true)]
+    bots: Vec<String>,
+
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+
+    /// Seed for the built-in bots' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+
+    /// Games played at once (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+
+    /// Start from this board (white to move) instead of the initial position; a folder of
+    /// boards is an opening set, each played twice, once with each colour.
+    #[arg(long, value_name = "FILE|DIR")]
+    start: Option<PathBuf>,
+
+    /// Write each game as a readable record, `DIR/game-001.txt`, ...
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+
+    /// The marking profile whose games stage scores bot A (default: the built-in one).
+    #[arg(long, value_name = "FILE")]
+    profile: Option<PathBuf>,
+
+    #[command(flatten)]
+    limits: LimitArgs,
+
+    /// Pass the same path as input and output.
+    #[arg(long)]
+    same_file: bool,
+
+    /// Print everything as JSON.
+    #[arg(long)]
+    json: bool,
+
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+
+    /// The engine that judges the moves and runs the built-in bots.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineChoice,
+}
+
+/// The starting positions named by `--start`: one file, or every `.txt` in a folder.
+fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let Some(path) = start else { return Ok(Vec::new()) };
+    let mut files = if path.is_dir() {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+            .with_context(|| format!("cannot read {}", path.display()))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        files.sort();
+        files
+    } else {
+        vec![path.clone()]
+    };
+    if files.is_empty() {
+        bail!("{} holds no .txt boards", path.display());
+    }
+    files
+        .drain(..)
+        .map(|f| {
+            let bytes = std::fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?;
+            Ok((f.display().to_string(), bytes))
+        })
+        .collect()
+}
+
+pub fn run(args: Args) -> CommandResult {
+    if args.bots.len() != 2 {
+        bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let referee = args.engine.referee();
+    let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let profile = match &args.profile {
+        Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
+        None => Profile::course(),
+    };
+    let options = MatchOptions {
+        games: args.games,
+        seed: args.seed,
+        jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+        limits: args.limits.limits()?,
+        same_file: args.same_file,
+        starts: read_starts(&args.start)?,
+    };
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let (a_wins, b_wins, draws) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
+    let records = play_match(referee.as_ref(), &a, &b, &options, &|r: &GameRecord| {
+        match r.a_outcome() {
+            Some(true) => a_wins.fetch_add(1, Ordering::Relaxed),
+            Some(false) => b_wins.fetch_add(1, Ordering::Relaxed),
+            None => draws.fetch_add(1, Ordering::Relaxed),
+        };
+        bar.set_message(format!(
+            "A {} - B {} - draws {}",
+            a_wins.load(Ordering::Relaxed),
+            b_wins.load(Ordering::Relaxed),
+            draws.load(Ordering::Relaxed)
+        ));
+        bar.inc(1);
+    })
+    .map_err(anyhow::Error::msg)?;
+    bar.finish_and_clear();
+
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for r in &records {
+            let path = dir.join(format!("game-{:03}.txt", r.number));
+            std::fs::write(&path, write_record(r))
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+
+    let (a_wins, b_wins, draws) = tally(&records);
+    let (lo, hi) = wilson_interval(a_wins, records.len());
+    let games_score = profile.games.as_ref().map(|g| {
+        let bonus = g.per_win * a_wins.saturating_sub(g.wins_above) as f64;
+        ((g.base + bonus).min(g.max) * 100.0).round() / 100.0
+    });
+    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &records {
+        *endings.entry(r.ending.as_str()).or_default() += 1;
+    }
+    let by_colour = |white: bool| {
+        let games: Vec<&GameRecord> = records.iter().filter(|r| r.a_is_white == white).collect();
+        let wins = games.iter().filter(|r| r.a_outcome() == Some(true)).count();
+        let losses = games.iter().filter(|r| r.a_outcome() == Some(false)).count();
+        json!({"games": games.len(), "wins": wins, "losses": losses, "draws": games.len() - wins - losses})
+    };
+    if args.json {
+        let out = json!({
+            "a": a.label(), "b": b.label(), "seed": args.seed,
+            "a_wins": a_wins, "b_wins": b_wins, "draws": draws,
+            "a_as_white": by_colour(true), "a_as_black": by_colour(false),
+            "a_win_rate": a_wins as f64 / records.len() as f64,
+            "a_win_rate_ci95": [lo, hi],
+            "games_stage_score": games_score, "profile": profile.name,
+            "endings": endings,
+            "games": records,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(Outcome::Success);
+    }
+    print!("{}", summary(&args, &a, &b, &records, &profile, games_score, (lo, hi), &endings, &by_colour));
+    Ok(Outcome::Success)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn summary(
+    args: &Args,
+    a: &Bot,
+    b: &Bot,
+    records: &[GameRecord],
+    profile: &Profile,
+    games_score: Option<f64>,
+    (lo, hi): (f64, f64),
+    endings: &BTreeMap<&str, usize>,
+    by_colour: &dyn Fn(bool) -> serde_json::Value,
+) -> String {
+    let (a_wins, b_wins, draws) = tally(records);
+    let mut out = String::new();
+    let _ =
+        writeln!(out, "A = {}\nB = {}\n{} games, seed {}\n", a.label(), b.label(), records.len(), args.seed);
+    let _ = writeln!(out, "A wins {a_wins}, B wins {b_wins}, draws {draws}");
+    for (white, name) in [(true, "as white"), (false, "as black")] {
+        let c = by_colour(white);
+        let _ = writeln!(
+            out,
+            "  A {name}: {} games, {} wins, {} losses, {} draws",
+            c["games"], c["wins"], c["losses"], c["draws"]
+        );
+    }
+    let _ = writeln!(
+        out,
+        "A's win rate {:.1}% (95% confidence interval {:.1}% to {:.1}%, Wilson)",
+        100.0 * a_wins as f64 / records.len() as f64,
+        100.0 * lo,
+        100.0 * hi
+    );
+    if let (Some(score), Some(g)) = (games_score, &profile.games) {
+        let _ = writeln!(
+            out,
+            "games stage for A (profile `{}`): {} + {} per win above {} = {score:.2}%{}",
+            profile.name,
+            g.base,
+            g.per_win,
+            g.wins_above,
+            if records.len() != g.games {
+                format!(" (the profile plays {} games; this match {})", g.games, records.len())
+            } else {
+                String::new()
+            }
+        );
+    }
+    let list: Vec<String> = endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+    let _ = writeln!(out, "endings: {}\n", list.join(", "));
+    for r in records {
+        let (wa, ba) = if r.a_is_white { ("A", "B") } else { ("B", "A") };
+        let result = match r.result {
+            GameResult::White => format!("white ({wa}) wins"),
+            GameResult::Black => format!("black ({ba}) wins"),
+            GameResult::Draw => "draw".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "game {:>3}: {result:<16} {:<16} {:>3} moves  {}",
+            r.number,
+            r.ending,
+            r.moves.len(),
+            r.detail
+        );
+    }
+    out
+}

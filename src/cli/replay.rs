@@ -1,0 +1,142 @@
+//! `arbiter replay`: step through saved games and check every move with the oracle.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+
+use super::input::EngineChoice;
+use super::{CommandResult, Outcome};
+use crate::harness::matches::{GameResult, MOVES_EACH};
+use crate::harness::records::{ParsedRecord, parse_record};
+use crate::harness::referee::Referee;
+use crate::harness::verdict::Verdict;
+use crate::side::Side;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game records (`game-001.txt` from `match --records`), or folders of them.
+    #[arg(value_name = "GAME", required = true)]
+    games: Vec<PathBuf>,
+
+    /// Print every position as the game goes.
+    #[arg(long)]
+    verbose: bool,
+
+    /// The engine that checks the moves.
+    #[arg(long, value_enum, default_value_t)]
+    engine: EngineChoice,
+}
+
+/// Replays one record; returns what was confirmed, or the first disagreement.
+fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result<String, String> {
+    let mut game = referee.new_game(Some(record.start_board.as_bytes()))?;
+    for (i, mv) in record.moves.iter().enumerate() {
+        if verbose {
+            println!("{}", String::from_utf8_lossy(&game.board_file()));
+            println!("{}. {} plays {mv}", i + 1, game.to_move());
+        }
+        game.play_notation(mv).map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+    }
+    let board = String::from_utf8_lossy(&game.board_file()).into_owned();
+    if board != record.final_board {
+        return Err(format!(
+            "after the moves the board is\n{board}but the record's final board is\n{}",
+            record.final_board
+        ));
+    }
+    let to_move = game.to_move();
+    let winner_if_mover_loses = if to_move == Side::White { GameResult::Black } else { GameResult::White };
+    let n = record.moves.len();
+    let check = |ok: bool, what: String| {
+        if ok {
+            Ok(what)
+        } else {
+            Err(format!("the record says {:?} by {}, but {what}", record.result, record.ending))
+        }
+    };
+    match record.ending.as_str() {
+        "no-legal-move" => check(
+            !game.has_legal_move() && record.result == winner_if_mover_loses,
+            format!(
+                "{to_move} has {} legal move after {n} moves",
+                if game.has_legal_move() { "a" } else { "no" }
+            ),
+        ),
+        "move-limit" => {
+            let [w, b] = game.material();
+            let expected = match w.cmp(&b) {
+                std::cmp::Ordering::Greater => GameResult::White,
+                std::cmp::Ordering::Less => GameResult::Black,
+                std::cmp::Ordering::Equal => GameResult::Draw,
+            };
+            check(
+                n == 2 * MOVES_EACH && record.result == expected,
+                format!("{n} moves were played and material is {w} to {b}"),
+            )
+        }
+        forfeit => {
+            // The forfeiting bot is the one to move; if it wrote a board, judge it again.
+            if record.result != winner_if_mover_loses {
+                return Err(format!(
+                    "{to_move} was to move and forfeited ({forfeit}), yet the record gives the game to {:?}",
+                    record.result
+                ));
+            }
+            match &record.forfeit_output {
+                Some(output) => match game.play_output(output.as_bytes()) {
+                    Ok(mv) => Err(format!("the forfeit output is the legal move {mv}")),
+                    Err(j) if j.verdict.map(|v| v.to_string()).as_deref() == Some(forfeit) => {
+                        Ok(format!("{to_move}'s output is again judged {forfeit}: {}", j.reason))
+                    }
+                    Err(j) => Err(format!(
+                        "the forfeit output is judged {:?}, not {forfeit}",
+                        j.verdict.unwrap_or(Verdict::Pass)
+                    )),
+                },
+                None => Ok(format!("{to_move} forfeited ({forfeit}); nothing it wrote to recheck")),
+            }
+        }
+    }
+}
+
+pub fn run(args: Args) -> CommandResult {
+    let referee = args.engine.referee();
+    let mut files = Vec::new();
+    for path in &args.games {
+        if path.is_dir() {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(path)
+                .with_context(|| format!("cannot read {}", path.display()))?
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .collect();
+            inside.sort();
+            files.extend(inside);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    if files.is_empty() {
+        bail!("no game records found");
+    }
+    let mut failed = 0;
+    for file in &files {
+        let text =
+            std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let record = parse_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        match replay(referee.as_ref(), &record, args.verbose) {
+            Ok(what) => println!(
+                "ok    {}: game {}, {} moves, all legal; {what}",
+                file.display(),
+                record.game,
+                record.moves.len()
+            ),
+            Err(why) => {
+                failed += 1;
+                println!("FAIL  {}: game {}: {why}", file.display(), record.game);
+            }
+        }
+    }
+    println!("{} of {} game(s) replayed and confirmed", files.len() - failed, files.len());
+    Ok(if failed == 0 { Outcome::Success } else { Outcome::Failure })
+}

@@ -1,0 +1,235 @@
+//! Bot against bot, as in the assignment's final stage.
+//!
+//! Colours alternate game by game (bot A is white in odd games). White moves first. A game ends
+//! when the side to move has no legal move (it loses), or after 100 moves by each side, when
+//! the side with more material wins and equal material is a draw. A bot that writes an illegal,
+//! malformed or unchanged board, writes nothing, crashes or runs out of time loses at once; the
+//! record says which and keeps the position and what the bot wrote.
+//!
+//! Each game's random choices follow a seed derived from the match seed and the game number,
+//! so results do not depend on how many games run at once.
+
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use super::bot::Bot;
+use super::referee::Referee;
+use super::runner::{Limits, Outcome};
+use super::verify::{case_seed, decide, read_output};
+
+/// Moves each side makes before the game is decided on material.
+pub const MOVES_EACH: usize = 100;
+
+/// How to play a match.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    pub games: usize,
+    pub seed: u64,
+    pub jobs: usize,
+    pub limits: Limits,
+    pub same_file: bool,
+    /// Starting positions (a label and a board file with white to move), used in turn: games
+    /// 2k-1 and 2k share one, so each bot plays it once with each colour. Empty: the initial
+    /// position.
+    pub starts: Vec<(String, Vec<u8>)>,
+}
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    White,
+    Black,
+    Draw,
+}
+
+/// One game, as played.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameRecord {
+    /// 1-based.
+    pub number: usize,
+    pub white: String,
+    pub black: String,
+    /// Whether bot A (the first `--bot`) played white.
+    pub a_is_white: bool,
+    /// Where the game started: `initial` or the start file's name.
+    pub start: String,
+    pub start_board: String,
+    /// Every move in order, in notation.
+    pub moves: Vec<String>,
+    pub result: GameResult,
+    /// `no-legal-move`, `move-limit`, or the verdict of the losing bot's last turn
+    /// (`illegal-move`, `malformed-output`, `unchanged`, `no-output`, `crash`, `timeout`).
+    pub ending: String,
+    /// The ending in a sentence.
+    pub detail: String,
+    pub final_board: String,
+    /// What the forfeiting bot wrote, when it wrote something that was not a legal move.
+    pub forfeit_output: Option<String>,
+    /// Material of white and black at the end.
+    pub material: [i32; 2],
+    pub seed: u64,
+}
+
+impl GameRecord {
+    /// Whether bot A won, lost or drew.
+    pub fn a_outcome(&self) -> Option<bool> {
+        match self.result {
+            GameResult::Draw => None,
+            GameResult::White => Some(self.a_is_white),
+            GameResult::Black => Some(!self.a_is_white),
+        }
+    }
+}
+
+/// Plays every game, `jobs` at a time, calling `progress` as each ends. Records come back in
+/// game order.
+pub fn play_match(
+    referee: &dyn Referee,
+    a: &Bot,
+    b: &Bot,
+    options: &MatchOptions,
+    progress: &(dyn Fn(&GameRecord) + Sync),
+) -> Result<Vec<GameRecord>, String> {
+    // Check every start position before any bot runs.
+    for (label, board) in &options.starts {
+        referee.new_game(Some(board)).map_err(|e| format!("start position {label}: {e}"))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let lock = Mutex::new(());
+    pool.install(|| {
+        (1..=options.games)
+            .into_par_iter()
+            .map(|number| {
+                let record = play_game(referee, a, b, options, number)?;
+                let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+                progress(&record);
+                Ok(record)
+            })
+            .collect()
+    })
+}
+
+/// Plays game `number`.
+fn play_game(
+    referee: &dyn Referee,
+    a: &Bot,
+    b: &Bot,
+    options: &MatchOptions,
+    number: usize,
+) -> Result<GameRecord, String> {
+    let a_is_white = number % 2 == 1;
+    let (white, black) = if a_is_white { (a, b) } else { (b, a) };
+    let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
+    let mut game = referee.new_game(start.map(|(_, board)| board.as_slice()))?;
+    let start_board = String::from_utf8_lossy(&game.board_file()).into_owned();
+    let seed = case_seed(options.seed, &format!("game {number}"));
+    let mut moves = Vec::new();
+    let mut forfeit_output = None;
+    let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
+    let (result, ending, detail) = loop {
+        let side = game.to_move();
+        let white_to_move = side == crate::side::Side::White;
+        if !game.has_legal_move() {
+            let winner = if white_to_move { GameResult::Black } else { GameResult::White };
+            break (
+                winner,
+                "no-legal-move".to_string(),
+                format!("{side} has no legal move after {} moves", moves.len()),
+            );
+        }
+        if moves.len() >= 2 * MOVES_EACH {
+            let [w, bl] = game.material();
+            let result = match w.cmp(&bl) {
+                std::cmp::Ordering::Greater => GameResult::White,
+                std::cmp::Ordering::Less => GameResult::Black,
+                std::cmp::Ordering::Equal => GameResult::Draw,
+            };
+            break (
+                result,
+                "move-limit".to_string(),
+                format!("{MOVES_EACH} moves each; material {w} to {bl}"),
+            );
+        }
+        let bot = if white_to_move { white } else { black };
+        let loser = if white_to_move { GameResult::Black } else { GameResult::White };
+        let turn_seed = case_seed(seed, &format!("ply {}", moves.len()));
+        let dir = tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
+        let output_name = if options.same_file { "input.txt" } else { "output.txt" };
+        std::fs::write(dir.path().join("input.txt"), game.board_file()).map_err(|e| e.to_string())?;
+        let played = bot.play(side, dir.path(), "input.txt", output_name, &options.limits, turn_seed);
+        let output = read_output(&dir.path().join(output_name));
+        // A legal move stands, even if the bot then exits with an error (as in `verify`); a bot
+        // that ran out of time forfeits whatever it wrote.
+        let judgement = match (&output, played.outcome == Outcome::TimedOut) {
+            (Ok(bytes), false) => match game.play_output(bytes) {
+                Ok(notation) => {
+                    moves.push(notation);
+                    continue;
+                }
+                Err(j) => Some(j),
+            },
+            _ => None,
+        };
+        let (verdict, why) = decide(&played, &output, judgement.as_deref());
+        if judgement.is_some() {
+            forfeit_output = output.ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+        }
+        let by = side_name(white_to_move);
+        break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+    };
+    Ok(GameRecord {
+        number,
+        white: white.label(),
+        black: black.label(),
+        a_is_white,
+        start: start.map_or("initial".to_string(), |(label, _)| label.clone()),
+        start_board,
+        moves,
+        result,
+        ending,
+        detail,
+        final_board: String::from_utf8_lossy(&game.board_file()).into_owned(),
+        forfeit_output,
+        material: game.material(),
+        seed,
+    })
+}
+
+/// A's wins, B's wins and draws.
+pub fn tally(records: &[GameRecord]) -> (usize, usize, usize) {
+    let a = records.iter().filter(|r| r.a_outcome() == Some(true)).count();
+    let b = records.iter().filter(|r| r.a_outcome() == Some(false)).count();
+    (a, b, records.len() - a - b)
+}
+
+/// The Wilson score interval (95%) of a proportion `wins / games`.
+pub fn wilson_interval(wins: usize, games: usize) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 1.0);
+    }
+    let (n, p, z) = (games as f64, wins as f64 / games as f64, 1.959_963_984_540_054);
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let denom = 1.0 + z * z / n;
+    (((centre - spread) / denom).max(0.0), ((centre + spread) / denom).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        let (lo, hi) = wilson_interval(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        let (lo, hi) = wilson_interval(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+        assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+    }
+}

@@ -1,0 +1,197 @@
+//! Game records as readable text files, and reading them back for `arbiter replay`.
+//!
+//! ```text
+//! # arbiter game record; `arbiter replay FILE` checks every move
+//! game: 3
+//! white: builtin:grade7
+//! black: ./mybot
+//! start: initial
+//! seed: 1234
+//! result: white
+//! ending: no-legal-move
+//! detail: black has no legal move after 57 moves
+//! material: 30 12
+//!
+//! start board:
+//! mjdsgscjm
+//! ...
+//! moves:
+//! Zb2-b3
+//! ...
+//! final board:
+//! ...
+//! forfeit output:
+//! | what the forfeiting bot wrote, each line behind "| "
+//! ```
+
+use std::fmt::Write as _;
+
+use super::matches::{GameRecord, GameResult};
+
+/// The record as text.
+pub fn write_record(r: &GameRecord) -> String {
+    let mut out = String::from("# arbiter game record; `arbiter replay FILE` checks every move\n");
+    let result = match r.result {
+        GameResult::White => "white",
+        GameResult::Black => "black",
+        GameResult::Draw => "draw",
+    };
+    let _ = writeln!(
+        out,
+        "game: {}\nwhite: {}\nblack: {}\nstart: {}\nseed: {}",
+        r.number, r.white, r.black, r.start, r.seed
+    );
+    let _ = writeln!(out, "result: {result}\nending: {}\ndetail: {}", r.ending, r.detail.replace('\n', " "));
+    let _ = writeln!(out, "material: {} {}\n", r.material[0], r.material[1]);
+    let _ = write!(out, "start board:\n{}", with_final_newline(&r.start_board));
+    out.push_str("moves:\n");
+    for m in &r.moves {
+        let _ = writeln!(out, "{m}");
+    }
+    let _ = write!(out, "final board:\n{}", with_final_newline(&r.final_board));
+    if let Some(text) = &r.forfeit_output {
+        out.push_str("forfeit output:\n");
+        for line in text.split('\n') {
+            let _ = writeln!(out, "| {}", line.escape_debug());
+        }
+    }
+    out
+}
+
+fn with_final_newline(text: &str) -> String {
+    if text.ends_with('\n') { text.to_string() } else { format!("{text}\n") }
+}
+
+/// A record read back from text: what `replay` needs to check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedRecord {
+    pub game: String,
+    pub white: String,
+    pub black: String,
+    pub result: GameResult,
+    pub ending: String,
+    pub start_board: String,
+    pub moves: Vec<String>,
+    pub final_board: String,
+    /// The forfeiting bot's output, unescaped.
+    pub forfeit_output: Option<String>,
+}
+
+/// Reads a record. Errors name the line.
+pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut header = std::collections::HashMap::new();
+    let mut i = 0;
+    while i < lines.len() && !lines[i].is_empty() {
+        let line = lines[i];
+        if !line.starts_with('#') {
+            let (key, value) = line
+                .split_once(": ")
+                .ok_or_else(|| format!("line {}: expected `key: value`, found `{line}`", i + 1))?;
+            header.insert(key.to_string(), value.to_string());
+        }
+        i += 1;
+    }
+    let get = |key: &str| header.get(key).cloned().ok_or_else(|| format!("the record has no `{key}:` line"));
+    let result = match get("result")?.as_str() {
+        "white" => GameResult::White,
+        "black" => GameResult::Black,
+        "draw" => GameResult::Draw,
+        other => return Err(format!("`result: {other}`: expected white, black or draw")),
+    };
+    let section = |name: &str| {
+        lines.iter().position(|l| *l == name).ok_or_else(|| format!("the record has no `{name}` section"))
+    };
+    let board_after = |at: usize| -> Result<String, String> {
+        let rows =
+            lines.get(at + 1..at + 10).ok_or_else(|| format!("line {}: expected 9 board lines", at + 2))?;
+        Ok(rows.iter().map(|r| format!("{r}\n")).collect())
+    };
+    let start = section("start board:")?;
+    let moves_at = section("moves:")?;
+    let final_at = section("final board:")?;
+    if !(start < moves_at && moves_at < final_at) {
+        return Err("sections out of order: expected start board, moves, final board".to_string());
+    }
+    let moves = lines[moves_at + 1..final_at]
+        .iter()
+        .map(|m| m.trim().to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
+    let forfeit_output = lines.iter().position(|l| *l == "forfeit output:").map(|at| {
+        let body: Vec<String> =
+            lines[at + 1..].iter().filter_map(|l| l.strip_prefix("| ")).map(unescape).collect();
+        body.join("\n")
+    });
+    Ok(ParsedRecord {
+        game: get("game")?,
+        white: get("white")?,
+        black: get("black")?,
+        result,
+        ending: get("ending")?,
+        start_board: board_after(start)?,
+        moves,
+        final_board: board_after(final_at)?,
+        forfeit_output,
+    })
+}
+
+/// Undoes `str::escape_debug` for the escapes it produces.
+fn unescape(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some('0') => out.push('\0'),
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                if let Some(c) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(c);
+                }
+            }
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_reads_back_as_written() {
+        let board = "mjdsgscjm\nbzzzzzzzb\n.........\n.........\n.........\n.........\n.........\nBZZZZZZZB\nMJCSGSDJM\n";
+        let record = GameRecord {
+            number: 2,
+            white: "builtin:random".into(),
+            black: "sh bot.sh".into(),
+            a_is_white: false,
+            start: "initial".into(),
+            start_board: board.into(),
+            moves: vec!["Zb2-b3".into(), "Zb8-b7".into()],
+            result: GameResult::White,
+            ending: "malformed-output".into(),
+            detail: "black forfeits".into(),
+            final_board: board.into(),
+            forfeit_output: Some("garbage\twith a tab\n\u{1}\\".into()),
+            material: [40, 40],
+            seed: 9,
+        };
+        let parsed = parse_record(&write_record(&record)).unwrap();
+        assert_eq!(parsed.moves, record.moves);
+        assert_eq!(parsed.result, GameResult::White);
+        assert_eq!(parsed.ending, "malformed-output");
+        assert_eq!(parsed.start_board, board);
+        assert_eq!(parsed.forfeit_output.as_deref(), Some("garbage\twith a tab\n\u{1}\\"));
+        assert!(parse_record("game: 1\n").unwrap_err().contains("no `result:` line"));
+    }
+}

@@ -1,0 +1,209 @@
+//! `arbiter match` and `arbiter replay`, with built-in bots and scripted misbehaving ones.
+
+mod common;
+
+use std::fs;
+
+use common::arbiter;
+use serde_json::Value;
+
+fn play(args: &[&str]) -> Value {
+    let mut all = vec!["match", "--json", "-q"];
+    all.extend_from_slice(args);
+    let run = arbiter(&all, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+/// A shell-script bot in `dir`; returns the command.
+fn bot(dir: &std::path::Path, name: &str, body: &str) -> String {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn a_match_alternates_colours_and_counts_results() {
+    let m = play(&["--bot", "builtin:grade7", "--bot", "builtin:random", "--games", "4", "--seed", "5"]);
+    let games = m["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    for (i, g) in games.iter().enumerate() {
+        let a_white = i % 2 == 0;
+        assert_eq!(g["white"], if a_white { "builtin:grade7" } else { "builtin:random" });
+        assert_eq!(g["black"], if a_white { "builtin:random" } else { "builtin:grade7" });
+        assert!(["white", "black", "draw"].contains(&g["result"].as_str().unwrap()));
+        assert!(!g["moves"].as_array().unwrap().is_empty());
+    }
+    let total = m["a_wins"].as_u64().unwrap() + m["b_wins"].as_u64().unwrap() + m["draws"].as_u64().unwrap();
+    assert_eq!(total, 4);
+    let ci = m["a_win_rate_ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= m["a_win_rate"].as_f64().unwrap());
+    assert!(m["a_win_rate"].as_f64().unwrap() <= ci[1].as_f64().unwrap());
+    // A move-limit game is decided by material.
+    for g in games.iter().filter(|g| g["ending"] == "move-limit") {
+        assert_eq!(g["moves"].as_array().unwrap().len(), 200);
+        let (w, b) = (g["material"][0].as_i64().unwrap(), g["material"][1].as_i64().unwrap());
+        let expected = if w > b {
+            "white"
+        } else if b > w {
+            "black"
+        } else {
+            "draw"
+        };
+        assert_eq!(g["result"], expected);
+    }
+}
+
+#[test]
+fn results_do_not_depend_on_the_job_count() {
+    let args = ["--bot", "builtin:grade6", "--bot", "builtin:random", "--games", "4", "--seed", "8"];
+    let one = play(&[&args[..], &["--jobs", "1"]].concat());
+    let two = play(&[&args[..], &["--jobs", "3"]].concat());
+    assert_eq!(one["games"], two["games"]);
+}
+
+#[test]
+fn misbehaving_bots_lose_and_the_record_says_how() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Each bot misbehaves on its first turn; it plays white in game 1.
+    let illegal = bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\"");
+    let cases = [
+        (bot(d, "crash.sh", "echo boom >&2; exit 3"), "crash"),
+        (bot(d, "garbage.sh", "echo garbage > \"$3\""), "malformed-output"),
+        (bot(d, "unchanged.sh", "cp \"$2\" \"$3\""), "unchanged"),
+        (bot(d, "silent.sh", "exit 0"), "no-output"),
+        (bot(d, "hang.sh", "sleep 30"), "timeout"),
+        (illegal, "illegal-move"),
+    ];
+    for (command, ending) in cases {
+        let m = play(&["--bot", &command, "--bot", "builtin:random", "--games", "1", "--timeout", "0.3"]);
+        let g = &m["games"][0];
+        assert_eq!(g["ending"], ending, "{command}: {}", g["detail"]);
+        assert_eq!(g["result"], "black", "{command}");
+        assert_eq!(g["moves"].as_array().unwrap().len(), 0);
+        assert_eq!(g["final_board"], g["start_board"], "the record shows the position the bot faced");
+        assert_eq!(m["b_wins"], 1);
+    }
+    let m = play(&[
+        "--bot",
+        &bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\""),
+        "--bot",
+        "builtin:random",
+        "--games",
+        "1",
+    ]);
+    let g = &m["games"][0];
+    assert!(
+        g["detail"].as_str().unwrap().contains("Zb2-a4 is not legal: the Zombie on b2 cannot move to a4"),
+        "{}",
+        g["detail"]
+    );
+    assert!(
+        g["forfeit_output"].as_str().unwrap().contains(".........\nZ........"),
+        "{}",
+        g["forfeit_output"]
+    );
+}
+
+#[test]
+fn records_replay_and_a_tampered_record_is_caught() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("games");
+    let garbage = bot(dir.path(), "garbage.sh", "echo garbage > \"$3\"");
+    let run = arbiter(
+        &[
+            "match",
+            "--bot",
+            "builtin:grade6",
+            "--bot",
+            "builtin:random",
+            "--games",
+            "2",
+            "--records",
+            &records.display().to_string(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter(
+        &[
+            "match",
+            "--bot",
+            "builtin:random",
+            "--bot",
+            &garbage,
+            "--games",
+            "2",
+            "--records",
+            &dir.path().join("forfeits").display().to_string(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+
+    let replay = arbiter(
+        &["replay", &records.display().to_string(), &dir.path().join("forfeits").display().to_string()],
+        "",
+    );
+    assert_eq!(replay.status, 0, "{}", replay.stdout);
+    assert!(replay.stdout.contains("4 of 4 game(s) replayed and confirmed"), "{}", replay.stdout);
+    assert!(replay.stdout.contains("output is again judged malformed-output"), "{}", replay.stdout);
+
+    // Change the first move to one that is not legal: replay names it.
+    let first = records.join("game-001.txt");
+    let text = fs::read_to_string(&first).unwrap();
+    let moves_at = text.find("moves:\n").unwrap() + "moves:\n".len();
+    let line_end = moves_at + text[moves_at..].find('\n').unwrap();
+    let tampered = format!("{}Zb2-b5{}", &text[..moves_at], &text[line_end..]);
+    fs::write(&first, tampered).unwrap();
+    let replay = arbiter(&["replay", &first.display().to_string()], "");
+    assert_eq!(replay.status, 1);
+    assert!(
+        replay.stdout.contains("move 1 (Zb2-b5): Zb2-b5 is not a legal move for white"),
+        "{}",
+        replay.stdout
+    );
+
+    // Claim the other side won: replay disagrees.
+    let second = records.join("game-002.txt");
+    let text = fs::read_to_string(&second).unwrap();
+    let flipped = if text.contains("result: white") {
+        text.replace("result: white", "result: black")
+    } else {
+        text.replace("result: black", "result: white")
+    };
+    fs::write(&second, flipped).unwrap();
+    assert_eq!(arbiter(&["replay", &second.display().to_string()], "").status, 1);
+}
+
+#[test]
+fn a_match_can_start_from_a_given_position() {
+    let start = common::example_path(7);
+    let m = play(&["--bot", "builtin:grade7", "--bot", "builtin:grade7", "--games", "2", "--start", &start]);
+    for g in m["games"].as_array().unwrap() {
+        assert_eq!(g["start_board"], fs::read_to_string(&start).unwrap());
+        assert_eq!(g["start"], start);
+    }
+    // Both games open with the grade-7 answer.
+    assert_eq!(m["games"][0]["moves"][0], "Mf1-f9");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    fs::write(&bad, "nonsense").unwrap();
+    let run = arbiter(
+        &[
+            "match",
+            "--bot",
+            "builtin:random",
+            "--bot",
+            "builtin:random",
+            "--start",
+            &bad.display().to_string(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("start position"), "{}", run.stderr);
+}
