@@ -162,20 +162,21 @@ pub fn judge(
         Violation::GeneralInDanger { .. } => 0,
         _ => 1,
     });
-    let closest = closest(answers.legal.iter(), &board);
-    Finding::Illegal(Box::new(IllegalOutput {
-        changes: changes(before, &board),
-        attempt: attempts.into_iter().next(),
-        closest,
-        board,
-    }))
+    let attempt = attempts.into_iter().next();
+    // Among the legal moves nearest the output, those of the same piece or to the same square
+    // as the attempt come first: they are what the bot most likely meant.
+    let mut closest = closest(answers.legal.iter(), &board);
+    if let Some((tried, _)) = &attempt {
+        closest.sort_by_key(|(mv, d)| (*d, mv.from != tried.from, mv.to != tried.to));
+    }
+    Finding::Illegal(Box::new(IllegalOutput { changes: changes(before, &board), attempt, closest, board }))
 }
 
-/// The answers whose boards differ from `board` in the fewest squares (all that tie, at most 3).
+/// The answers whose boards differ from `board` in the fewest squares (all that tie).
 pub fn closest<'a>(answers: impl Iterator<Item = &'a Answer>, board: &Board) -> Vec<(Move, usize)> {
     let scored: Vec<(Move, usize)> = answers.map(|a| (a.mv, changes(&a.board, board).len())).collect();
     let best = scored.iter().map(|&(_, d)| d).min();
-    scored.into_iter().filter(|&(_, d)| Some(d) == best).take(3).collect()
+    scored.into_iter().filter(|&(_, d)| Some(d) == best).collect()
 }
 
 /// A line diff from `expected` to `actual`, in unified form with the given labels. Each line

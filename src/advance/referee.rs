@@ -11,6 +11,7 @@ use super::engine::Engine;
 use super::game_state::AdvanceGame;
 use super::grades::{Aggregation, grade_report};
 use super::judge::{Answers, Finding, board_diff, closest, judge};
+use super::mutants::Mutant;
 use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
@@ -64,6 +65,9 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
     }
 
     fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
+        if let Some(mutant) = Mutant::from_name(name) {
+            return Some(Box::new(MutantBot { engine: self.engine.clone(), mutant }));
+        }
         let grade = match name {
             "random" | "grade4" => 4,
             "grade5" => 5,
@@ -75,7 +79,23 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
     }
 
     fn builtin_names(&self) -> Vec<&'static str> {
-        vec!["random", "grade5", "grade6", "grade7"]
+        let mut names = vec!["random", "grade5", "grade6", "grade7"];
+        names.extend(Mutant::ALL.iter().map(|m| m.name()));
+        names
+    }
+
+    fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
+        let (board, side) = super::generate::random_position(&self.engine, seed);
+        (board.to_text().into_bytes(), side)
+    }
+
+    fn shrink_steps(&self, input: &[u8], side: Side) -> Vec<Vec<u8>> {
+        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
+        super::shrink::simplifications(&board, side).into_iter().map(|b| b.to_text().into_bytes()).collect()
+    }
+
+    fn size(&self, input: &[u8]) -> usize {
+        Board::parse(input, "input", Strictness::Lenient).map_or(0, |b| b.occupied_count())
     }
 
     fn new_game(&self, start: Option<&[u8]>) -> Result<Box<dyn GameState>, String> {
@@ -240,5 +260,31 @@ mod tests {
                 .unwrap_err()
                 .contains("expected 9 lines, found 8")
         );
+    }
+}
+
+/// A bot with a planted rule bug (see [`Mutant`]): plays a move only its bug allows whenever
+/// there is one, else a random legal move.
+pub struct MutantBot<E> {
+    engine: E,
+    mutant: Mutant,
+}
+
+impl<E: Engine> BuiltinBot for MutantBot<E> {
+    fn name(&self) -> String {
+        format!("arbiter-{}", self.mutant.name())
+    }
+
+    fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
+        let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let buggy = self.mutant.buggy_moves(&board, side);
+        if let Some(&mv) = buggy.choose(&mut rng) {
+            return Ok(super::reference::apply(&board, mv).to_text().into_bytes());
+        }
+        let pos = self.engine.load(&board, side);
+        let mv =
+            *self.engine.moves(&pos).choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
+        Ok(self.engine.board(&self.engine.play(&pos, mv)).to_text().into_bytes())
     }
 }

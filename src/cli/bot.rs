@@ -6,11 +6,22 @@ use super::{CommandResult, Outcome};
 use crate::side::Side;
 
 #[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Which built-in bot: 4 (random legal move), 5, 6 or 7 (uniform over that grade's expected
+#[group(required = true, multiple = false, id = "which")]
+pub struct Which {
+    /// Which graded bot: 4 (a random legal move), 5, 6 or 7 (uniform over that grade's expected
     /// set).
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
-    grade: u8,
+    grade: Option<u8>,
+
+    /// Any built-in bot by name (`random`, `grade7`, `mutant-protection`, ...).
+    #[arg(long, value_name = "NAME")]
+    builtin: Option<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    which: Which,
 
     /// Seed for the random choice among equally good moves.
     #[arg(long, default_value_t = 1)]
@@ -27,9 +38,19 @@ pub struct Args {
 
 pub fn run(args: Args) -> CommandResult {
     let referee = args.engine.referee();
-    let name = if args.grade == 4 { "random".to_string() } else { format!("grade{}", args.grade) };
-    let bot = referee.builtin(&name).expect("grades 4 to 7 have built-in bots");
-    let usage = "usage: arbiter bot --grade N white|black IN OUT, or arbiter bot --grade N name";
+    let name = match (&args.which.builtin, args.which.grade) {
+        (Some(name), _) => name.clone(),
+        (None, Some(4)) => "random".to_string(),
+        (None, grade) => format!("grade{}", grade.unwrap_or(7)),
+    };
+    let bot = referee.builtin(&name).ok_or_else(|| {
+        anyhow::anyhow!(
+            "there is no built-in bot `{name}`; the built-in bots are {}",
+            referee.builtin_names().join(", ")
+        )
+    })?;
+    let usage =
+        "usage: arbiter bot --grade N white|black IN OUT, or arbiter bot --grade N name (or --builtin NAME)";
     match args.rest.as_slice() {
         [word] if word == "name" => {
             println!("{}", bot.name());

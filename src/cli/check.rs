@@ -156,11 +156,18 @@ fn human(
             let list: Vec<String> = ill.changes.iter().map(|c| c.to_string()).collect();
             let _ = writeln!(out, "changed squares: {}", list.join(", "));
             let _ = write!(out, "{}", board_diff(before, &ill.board, "input", "output"));
-            for (mv, d) in &ill.closest {
+            if let Some((mv, d)) = ill.closest.first() {
                 let answer = answers.legal.iter().find(|a| a.mv == *mv).expect("closest moves are legal");
+                let others: Vec<String> =
+                    ill.closest.iter().skip(1).take(8).map(|(m, _)| m.to_string()).collect();
+                let also = if others.is_empty() {
+                    String::new()
+                } else {
+                    format!("; as close: {}", others.join(" "))
+                };
                 let _ = writeln!(
                     out,
-                    "closest legal move: {mv} (its board differs from the output in {d} squares)"
+                    "closest legal move: {mv} (its board differs from the output in {d} squares{also})"
                 );
                 let _ = write!(
                     out,

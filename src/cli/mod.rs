@@ -6,6 +6,7 @@ mod bot;
 mod check;
 mod coverage;
 mod expect;
+mod fuzz;
 mod generate;
 mod golden;
 mod input;
@@ -79,6 +80,9 @@ enum Command {
     Match(matches::Args),
     /// Step through saved game records and check every move with the oracle.
     Replay(replay::Args),
+    /// Search random positions for rule breaks by a bot (or for disagreements between the two
+    /// engines), and shrink each to a small position.
+    Fuzz(fuzz::Args),
 }
 
 /// Runs the command line and returns the process exit status.
@@ -105,6 +109,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -191,7 +191,7 @@ pub fn run(args: Args) -> CommandResult {
 
 /// `verify --robustness`: the bad-input checks, as a table or JSON.
 fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
-    // A built-in bot is checked through its command-line form, `arbiter bot --grade N`.
+    // A built-in bot is checked through its command-line form, `arbiter bot --builtin NAME`.
     let command = bot.as_command(args.seed);
     let checks = run_checks(&command, &referee.robustness_boards(), &args.limits.limits()?);
     let passed = checks.iter().filter(|c| c.passed).count();

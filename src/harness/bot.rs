@@ -131,15 +131,14 @@ impl Bot {
     }
 
     /// The bot as a command with the assignment's interface: itself, or for a built-in bot
-    /// `arbiter bot --grade N --seed S`.
+    /// `arbiter bot --builtin NAME --seed S`.
     pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
             Bot::Command(command) => command.clone(),
             Bot::Builtin { name, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
-                let grade = if name == "random" { "4" } else { name.trim_start_matches("grade") };
-                let line = format!("{} bot --grade {grade} --seed {seed}", quote(&exe));
+                let line = format!("{} bot --builtin {name} --seed {seed}", quote(&exe));
                 BotCommand::parse(&line).expect("a quoted path and plain words always parse")
             }
         }

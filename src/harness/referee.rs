@@ -48,6 +48,17 @@ pub trait Referee: Send + Sync {
     /// Boards for `verify --robustness`.
     fn robustness_boards(&self) -> RobustnessBoards;
 
+    /// A random well-formed position (board file and side to move) for fuzzing, drawn from
+    /// `seed` alone.
+    fn random_position(&self, seed: u64) -> (Vec<u8>, Side);
+
+    /// Every one-step simplification of a position that keeps it well-formed: one piece or wall
+    /// removed, or one piece made simpler. Removals come first.
+    fn shrink_steps(&self, input: &[u8], side: Side) -> Vec<Vec<u8>>;
+
+    /// How many pieces and walls a board holds (the size shrinking reduces).
+    fn size(&self, input: &[u8]) -> usize;
+
     /// A game from `start` (a board file with white to move), or from the initial position.
     fn new_game(&self, start: Option<&[u8]>) -> Result<Box<dyn GameState>, String>;
 

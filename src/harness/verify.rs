@@ -69,6 +69,9 @@ pub struct CaseResult {
     pub process: String,
     pub stderr_tail: String,
     pub stdout_head: String,
+    /// The start of what the bot wrote to its output file (at most 4 KiB, invalid UTF-8
+    /// replaced), when it wrote one.
+    pub output: Option<String>,
     pub elapsed_ms: u64,
     /// One shell line that replays the case by hand.
     pub reproduce: String,
@@ -188,6 +191,7 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         process: String::new(),
         stderr_tail: String::new(),
         stdout_head: String::new(),
+        output: None,
         elapsed_ms: 0,
         reproduce: reproduce.clone(),
         golden: case.prepared.golden_used(),
@@ -212,6 +216,10 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         result.rule = j.rule;
         result.diff = j.diff;
     }
+    result.output = output
+        .as_ref()
+        .ok()
+        .map(|bytes| String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned());
     result.process = played.description;
     result.stderr_tail = played.stderr_tail;
     result.stdout_head = played.stdout_head;

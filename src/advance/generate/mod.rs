@@ -106,6 +106,23 @@ pub struct SearchStats {
     pub discarded: usize,
 }
 
+/// A well-formed position with either side to move, in which that side has a legal move (as
+/// the assignment promises every bot), from `seed` alone (for fuzzing): drawn from a random
+/// source until one qualifies.
+pub fn random_position<E: Engine>(engine: &E, seed: u64) -> (Board, Side) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let side = if rng.gen_bool(0.5) { Side::White } else { Side::Black };
+        let source = Source::ALL[rng.gen_range(0..Source::ALL.len())];
+        if let Some(board) = sources::draw(engine, &mut rng, side, source)
+            && Position::new(board.clone(), side).validate().is_ok()
+            && engine.has_legal_move(&engine.load(&board, side))
+        {
+            return (board, side);
+        }
+    }
+}
+
 /// The kind of move an answer is, for coverage: a Zombie's capture two squares away is a leap.
 pub fn move_kind(mv: Move) -> Action {
     mv.action

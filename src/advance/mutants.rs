@@ -1,0 +1,138 @@
+//! Bots with one planted rule bug, for testing the tests: a grader can check that a corpus
+//! catches each bug (`verify corpus --bot builtin:mutant-protection`), and the fuzzer is tested
+//! on them. Each mutant plays a move its bug allows (and the rules forbid) whenever there is
+//! one, and otherwise a random legal move.
+
+use super::board::Board;
+use super::notation::{Action, Move};
+use super::piece::{Cell, Kind};
+use super::reference::danger::in_danger;
+use super::reference::reach::{is_protected, reach};
+use super::reference::{apply, pseudo_legal_moves};
+use super::square::Square;
+use crate::side::Side;
+
+/// One planted bug.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mutant {
+    /// Captures (and shoots) pieces that a Sentinel protects.
+    IgnoresProtection,
+    /// Lets a Dragon capture an adjacent piece.
+    DragonCapturesAdjacent,
+    /// Lets a Jester convert the enemy General.
+    ConvertsGeneral,
+    /// Never checks whether its own General ends in danger.
+    IgnoresDanger,
+}
+
+impl Mutant {
+    /// Every mutant.
+    pub const ALL: [Mutant; 4] = [
+        Mutant::IgnoresProtection,
+        Mutant::DragonCapturesAdjacent,
+        Mutant::ConvertsGeneral,
+        Mutant::IgnoresDanger,
+    ];
+
+    /// The name after `builtin:`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mutant::IgnoresProtection => "mutant-protection",
+            Mutant::DragonCapturesAdjacent => "mutant-dragon-adjacent",
+            Mutant::ConvertsGeneral => "mutant-convert-general",
+            Mutant::IgnoresDanger => "mutant-no-danger",
+        }
+    }
+
+    /// The mutant named `name`.
+    pub fn from_name(name: &str) -> Option<Mutant> {
+        Mutant::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The moves this mutant's bug allows that the rules forbid, in [`Move`]'s order.
+    pub fn buggy_moves(self, board: &Board, side: Side) -> Vec<Move> {
+        let own = || board.pieces().filter(move |(_, p)| p.side == side);
+        let safe = |mv: Move| !in_danger(&apply(board, mv), side);
+        let enemy_at = |sq: Square, kind: Option<Kind>| match board[sq] {
+            Cell::Piece(p) => p.side != side && kind.is_none_or(|k| p.kind == k),
+            _ => false,
+        };
+        let mut moves: Vec<Move> = match self {
+            Mutant::IgnoresProtection => own()
+                .flat_map(|(from, piece)| {
+                    reach(board, from, piece)
+                        .strikes
+                        .into_iter()
+                        .filter(|&(_, to)| {
+                            enemy_at(to, None)
+                                && !enemy_at(to, Some(Kind::General))
+                                && is_protected(board, to)
+                        })
+                        .map(move |(action, to)| Move::new(piece.kind, from, action, to))
+                })
+                .filter(|&mv| safe(mv))
+                .collect(),
+            Mutant::DragonCapturesAdjacent => own()
+                .filter(|(_, p)| p.kind == Kind::Dragon)
+                .flat_map(|(from, _)| {
+                    Square::all().filter(move |&to| to.distance(from) == 1).map(move |to| (from, to))
+                })
+                .filter(|&(_, to)| {
+                    enemy_at(to, None) && !enemy_at(to, Some(Kind::General)) && !is_protected(board, to)
+                })
+                .map(|(from, to)| Move::new(Kind::Dragon, from, Action::Capture, to))
+                .filter(|&mv| safe(mv))
+                .collect(),
+            Mutant::ConvertsGeneral => own()
+                .filter(|(_, p)| p.kind == Kind::Jester)
+                .flat_map(|(from, _)| {
+                    Square::all().filter(move |&to| to.distance(from) == 1).map(move |to| (from, to))
+                })
+                .filter(|&(_, to)| enemy_at(to, Some(Kind::General)))
+                .map(|(from, to)| Move::new(Kind::Jester, from, Action::Convert, to))
+                .filter(|&mv| safe(mv))
+                .collect(),
+            Mutant::IgnoresDanger => {
+                pseudo_legal_moves(board, side).into_iter().filter(|&mv| !safe(mv)).collect()
+            }
+        };
+        moves.sort();
+        moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advance::explain::diagnose;
+
+    fn board(text: &str) -> Board {
+        Board::from_text(text).unwrap()
+    }
+
+    #[test]
+    fn each_mutant_finds_exactly_the_moves_its_rule_forbids() {
+        // White Jester on e2 next to the black General on e3; a white Dragon on a1 next to a black
+        // Zombie on b2; a black Builder on h2 protected by the black Sentinel on i2, in reach of
+        // the white Miner on h5.
+        let b = board(
+            ".........\n.........\n.........\n.........\n.......M.\n.........\n....g....\n.z..J..bs\nD...G....\n",
+        );
+        let rule = |mv: Move| diagnose(&b, Side::White, mv).unwrap_err().rule();
+        let found = |m: Mutant| m.buggy_moves(&b, Side::White);
+        assert_eq!(
+            found(Mutant::ConvertsGeneral).iter().map(|&m| rule(m)).collect::<Vec<_>>(),
+            ["convert-general"]
+        );
+        assert_eq!(
+            found(Mutant::DragonCapturesAdjacent).iter().map(|&m| rule(m)).collect::<Vec<_>>(),
+            ["dragon-adjacent-capture"]
+        );
+        assert_eq!(
+            found(Mutant::IgnoresProtection).iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            ["Mh5xh2"]
+        );
+        assert!(found(Mutant::IgnoresDanger).iter().all(|&m| rule(m) == "general-in-danger"));
+        assert!(!found(Mutant::IgnoresDanger).is_empty(), "the General stepping next to the black General");
+    }
+}
