@@ -242,27 +242,6 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::advance::{Reference, reference};
-
-    #[test]
-    fn the_robustness_boards_are_what_they_say() {
-        let boards = AdvanceReferee { engine: Reference }.robustness_boards();
-        let (stuck, side) = &boards.no_moves;
-        let position = read_position(stuck, "stuck", *side).unwrap();
-        assert!(reference::legal_moves(&position.board, *side).is_empty());
-        assert!(read_position(&boards.valid.0, "valid", boards.valid.1).is_ok());
-        assert!(read_position(&boards.invalid_chars, "x", Side::White).unwrap_err().contains("found `X`"));
-        assert!(
-            read_position(&boards.wrong_size, "x", Side::White)
-                .unwrap_err()
-                .contains("expected 9 lines, found 8")
-        );
-    }
-}
-
 /// A bot with a planted rule bug (see [`Mutant`]): plays a move only its bug allows whenever
 /// there is one, else a random legal move.
 pub struct MutantBot<E> {
@@ -286,5 +265,26 @@ impl<E: Engine> BuiltinBot for MutantBot<E> {
         let mv =
             *self.engine.moves(&pos).choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
         Ok(self.engine.board(&self.engine.play(&pos, mv)).to_text().into_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advance::{Reference, reference};
+
+    #[test]
+    fn the_robustness_boards_are_what_they_say() {
+        let boards = AdvanceReferee { engine: Reference }.robustness_boards();
+        let (stuck, side) = &boards.no_moves;
+        let position = read_position(stuck, "stuck", *side).unwrap();
+        assert!(reference::legal_moves(&position.board, *side).is_empty());
+        assert!(read_position(&boards.valid.0, "valid", boards.valid.1).is_ok());
+        assert!(read_position(&boards.invalid_chars, "x", Side::White).unwrap_err().contains("found `X`"));
+        assert!(
+            read_position(&boards.wrong_size, "x", Side::White)
+                .unwrap_err()
+                .contains("expected 9 lines, found 8")
+        );
     }
 }
