@@ -6,7 +6,7 @@ use anyhow::{Context, bail};
 
 use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
-use crate::harness::matches::{GameResult, MOVES_EACH};
+use crate::harness::matches::{GameResult, MOVES_EACH, result_by_material};
 use crate::harness::records::{ParsedRecord, parse_record};
 use crate::harness::referee::Referee;
 use crate::harness::verdict::Verdict;
@@ -56,21 +56,13 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
     };
     match record.ending.as_str() {
         "no-legal-move" => check(
-            !game.has_legal_move() && record.result == winner_if_mover_loses,
-            format!(
-                "{to_move} has {} legal move after {n} moves",
-                if game.has_legal_move() { "a" } else { "no" }
-            ),
+            !game.has_legal_move() && n < 2 * MOVES_EACH && record.result == winner_if_mover_loses,
+            format!("{to_move} has {} legal move after {n} moves", if game.has_legal_move() { "a" } else { "no" }),
         ),
         "move-limit" => {
             let [w, b] = game.material();
-            let expected = match w.cmp(&b) {
-                std::cmp::Ordering::Greater => GameResult::White,
-                std::cmp::Ordering::Less => GameResult::Black,
-                std::cmp::Ordering::Equal => GameResult::Draw,
-            };
             check(
-                n == 2 * MOVES_EACH && record.result == expected,
+                n == 2 * MOVES_EACH && record.result == result_by_material([w, b]),
                 format!("{n} moves were played and material is {w} to {b}"),
             )
         }

@@ -134,25 +134,22 @@ fn play_game(
     let (result, ending, detail) = loop {
         let side = game.to_move();
         let white_to_move = side == crate::side::Side::White;
+        // After 100 moves each the game is over and decided on material: there is no further
+        // turn, so "no legal move" only counts before that.
+        if moves.len() >= 2 * MOVES_EACH {
+            let [w, bl] = game.material();
+            break (
+                result_by_material([w, bl]),
+                "move-limit".to_string(),
+                format!("{MOVES_EACH} moves each; material {w} to {bl}"),
+            );
+        }
         if !game.has_legal_move() {
             let winner = if white_to_move { GameResult::Black } else { GameResult::White };
             break (
                 winner,
                 "no-legal-move".to_string(),
                 format!("{side} has no legal move after {} moves", moves.len()),
-            );
-        }
-        if moves.len() >= 2 * MOVES_EACH {
-            let [w, bl] = game.material();
-            let result = match w.cmp(&bl) {
-                std::cmp::Ordering::Greater => GameResult::White,
-                std::cmp::Ordering::Less => GameResult::Black,
-                std::cmp::Ordering::Equal => GameResult::Draw,
-            };
-            break (
-                result,
-                "move-limit".to_string(),
-                format!("{MOVES_EACH} moves each; material {w} to {bl}"),
             );
         }
         let bot = if white_to_move { white } else { black };
@@ -198,6 +195,15 @@ fn play_game(
         material: game.material(),
         seed,
     })
+}
+
+/// The result of a game stopped at the move limit: more material wins, equal is a draw.
+pub fn result_by_material([white, black]: [i32; 2]) -> GameResult {
+    match white.cmp(&black) {
+        std::cmp::Ordering::Greater => GameResult::White,
+        std::cmp::Ordering::Less => GameResult::Black,
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    }
 }
 
 /// A's wins, B's wins and draws.
