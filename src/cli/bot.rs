@@ -27,17 +27,13 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// The engine that computes the moves.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
-
     /// `white IN OUT`, `black IN OUT`, or `name`.
     #[arg(value_name = "ARGS", num_args = 0.., allow_hyphen_values = true)]
     rest: Vec<String>,
 }
 
-pub fn run(args: Args) -> CommandResult {
-    let referee = args.engine.referee();
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    let referee = engine.referee();
     let name = match (&args.which.builtin, args.which.grade) {
         (Some(name), _) => name.clone(),
         (None, Some(4)) => "random".to_string(),

@@ -37,10 +37,6 @@ pub struct Args {
     /// Print one JSON object: "legal", "move", "grades", "reason", "verdict", and details.
     #[arg(long)]
     json: bool,
-
-    /// The engine that computes the moves.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
 /// The verdict word for a finding, as `verify` spells it.
@@ -56,8 +52,8 @@ pub fn verdict(finding: &Finding, grade: Option<u8>) -> &'static str {
     }
 }
 
-pub fn run(args: Args) -> CommandResult {
-    with_engine!(args.engine, |engine| run_with(engine, &args))
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    with_engine!(engine, |engine| run_with(engine, &args))
 }
 
 fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {

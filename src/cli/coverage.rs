@@ -19,14 +19,10 @@ pub struct Args {
     /// Print JSON instead of Markdown tables.
     #[arg(long)]
     json: bool,
-
-    /// The engine that computes the answers.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
-pub fn run(args: Args) -> CommandResult {
-    with_engine!(args.engine, |engine| run_with(engine, &args))
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    with_engine!(engine, |engine| run_with(engine, &args))
 }
 
 fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {

@@ -67,10 +67,6 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
-
-    /// The engine that judges the bot's answers.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
 fn progress_bar(len: usize, quiet: bool) -> ProgressBar {
@@ -82,13 +78,12 @@ fn progress_bar(len: usize, quiet: bool) -> ProgressBar {
     bar
 }
 
-pub fn run(args: Args) -> CommandResult {
-    let jobs =
-        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    let jobs = super::input::jobs(args.jobs);
     if args.engines {
         return engines(&args, jobs);
     }
-    let referee = args.engine.referee();
+    let referee = engine.referee();
     let bot =
         Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let options = FuzzOptions {

@@ -30,14 +30,10 @@ pub struct Args {
     /// `corpus/grade6/white/01.txt` -> `golden/grade6/white/01.json`.
     #[arg(value_name = "CORPUS")]
     corpora: Vec<PathBuf>,
-
-    /// The engine that computes the answers.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
-pub fn run(args: Args) -> CommandResult {
-    let referee = args.engine.referee();
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    let referee = engine.referee();
     let corpora = if args.corpora.is_empty() {
         vec![PathBuf::from("corpus"), PathBuf::from("corpus/examples")]
     } else {

@@ -104,3 +104,8 @@ impl EngineChoice {
         }
     }
 }
+
+/// The number of jobs: as given, or the number of cores.
+pub fn jobs(given: Option<usize>) -> usize {
+    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+}

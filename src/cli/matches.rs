@@ -63,10 +63,6 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
-
-    /// The engine that judges the moves and runs the built-in bots.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
 /// The starting positions named by `--start`: one file, or every `.txt` in a folder.
@@ -96,14 +92,14 @@ fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>
         .collect()
 }
 
-pub fn run(args: Args) -> CommandResult {
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     if args.bots.len() != 2 {
         bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
     }
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
-    let referee = args.engine.referee();
+    let referee = engine.referee();
     let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let profile = match &args.profile {
@@ -113,7 +109,7 @@ pub fn run(args: Args) -> CommandResult {
     let options = MatchOptions {
         games: args.games,
         seed: args.seed,
-        jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+        jobs: super::input::jobs(args.jobs),
         limits: args.limits.limits()?,
         same_file: args.same_file,
         starts: read_starts(&args.start)?,

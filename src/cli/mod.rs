@@ -22,6 +22,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use input::EngineChoice;
+
 /// How a command ended, when it did not fail on bad input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
@@ -47,6 +49,11 @@ pub type CommandResult = anyhow::Result<Outcome>;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+
+    /// The engine that computes moves: `fast` (bitboards, the default) or `reference` (written
+    /// to be read next to the rules page). The two are proven to agree.
+    #[arg(long, global = true, value_enum, default_value_t)]
+    engine: EngineChoice,
 }
 
 #[derive(Subcommand, Debug)]
@@ -95,21 +102,21 @@ pub fn run() -> ExitCode {
         std::process::exit(130);
     });
     let result = match cli.command {
-        Command::Moves(args) => moves::run(args),
+        Command::Moves(args) => moves::run(args, cli.engine),
         Command::Apply(args) => apply::run(args),
-        Command::Perft(args) => perft::run(args),
+        Command::Perft(args) => perft::run(args, cli.engine),
         Command::Show(args) => show::run(args),
-        Command::Expect(args) => expect::run(args),
-        Command::Check(args) => check::run(args),
-        Command::Verify(args) => verify::run(args),
-        Command::Bot(args) => bot::run(args),
-        Command::Generate(args) => generate::run(args),
-        Command::Golden(args) => golden::run(args),
-        Command::Coverage(args) => coverage::run(args),
+        Command::Expect(args) => expect::run(args, cli.engine),
+        Command::Check(args) => check::run(args, cli.engine),
+        Command::Verify(args) => verify::run(args, cli.engine),
+        Command::Bot(args) => bot::run(args, cli.engine),
+        Command::Generate(args) => generate::run(args, cli.engine),
+        Command::Golden(args) => golden::run(args, cli.engine),
+        Command::Coverage(args) => coverage::run(args, cli.engine),
         Command::Bench(args) => bench::run(args),
-        Command::Match(args) => matches::run(args),
-        Command::Replay(args) => replay::run(args),
-        Command::Fuzz(args) => fuzz::run(args),
+        Command::Match(args) => matches::run(args, cli.engine),
+        Command::Replay(args) => replay::run(args, cli.engine),
+        Command::Fuzz(args) => fuzz::run(args, cli.engine),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

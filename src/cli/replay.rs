@@ -21,10 +21,6 @@ pub struct Args {
     /// Print every position as the game goes.
     #[arg(long)]
     verbose: bool,
-
-    /// The engine that checks the moves.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
 /// Replays one record; returns what was confirmed, or the first disagreement.
@@ -57,7 +53,10 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
     match record.ending.as_str() {
         "no-legal-move" => check(
             !game.has_legal_move() && n < 2 * MOVES_EACH && record.result == winner_if_mover_loses,
-            format!("{to_move} has {} legal move after {n} moves", if game.has_legal_move() { "a" } else { "no" }),
+            format!(
+                "{to_move} has {} legal move after {n} moves",
+                if game.has_legal_move() { "a" } else { "no" }
+            ),
         ),
         "move-limit" => {
             let [w, b] = game.material();
@@ -91,8 +90,8 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
     }
 }
 
-pub fn run(args: Args) -> CommandResult {
-    let referee = args.engine.referee();
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    let referee = engine.referee();
     let mut files = Vec::new();
     for path in &args.games {
         if path.is_dir() {

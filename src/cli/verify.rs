@@ -83,14 +83,10 @@ pub struct Args {
     /// unwritable output path) and check `name`.
     #[arg(long)]
     robustness: bool,
-
-    /// The engine that computes expected answers when no golden file is up to date.
-    #[arg(long, value_enum, default_value_t)]
-    engine: EngineChoice,
 }
 
-pub fn run(args: Args) -> CommandResult {
-    let referee = args.engine.referee();
+pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+    let referee = engine.referee();
     let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
     if args.robustness {
         return robustness(&args, &bot, referee.as_ref());
@@ -100,8 +96,7 @@ pub fn run(args: Args) -> CommandResult {
         None => Profile::course(),
     };
     let limits = args.limits.limits()?;
-    let jobs =
-        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let jobs = super::input::jobs(args.jobs);
     let specs = find_cases(&args.corpus)
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     if specs.is_empty() {
