@@ -168,3 +168,14 @@ fn check_refuses_a_malformed_input_board() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains(":1:1:"), "{}", run.stderr);
 }
+
+#[test]
+fn expect_says_when_the_side_to_move_has_lost() {
+    let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
+    let run = arbiter(&["expect", "-", "--side", "white"], stuck);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("white has no legal move, so it has lost"), "{}", run.stdout);
+    let v = json(&arbiter(&["expect", "-", "--side", "white", "--json"], stuck).stdout);
+    assert!(v["legal"].as_array().unwrap().is_empty());
+    assert!(v["grades"]["7"].as_array().unwrap().is_empty());
+}

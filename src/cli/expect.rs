@@ -102,6 +102,10 @@ fn summary(report: &GradeReport, agg: Aggregation, only: Option<u8>) -> String {
         if legal == 1 { "" } else { "s" },
         report.advantage_before
     );
+    if report.legal.is_empty() {
+        let _ = writeln!(out, "{side} has no legal move, so it has lost: no grade expects anything here");
+        return out;
+    }
     let show = |g: u8| only.is_none_or(|o| o == g);
 
     if show(4) {
