@@ -171,7 +171,8 @@ fn check_refuses_a_malformed_input_board() {
 
 #[test]
 fn expect_says_when_the_side_to_move_has_lost() {
-    let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
+    let stuck =
+        "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
     let run = arbiter(&["expect", "-", "--side", "white"], stuck);
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("white has no legal move, so it has lost"), "{}", run.stdout);

@@ -199,36 +199,40 @@ impl GradeReport {
     }
 }
 
-/// The moves of `legal` (after each of which the opponent is to move in `after`) that leave the
-/// opponent without a legal move.
-fn winning<E: Engine>(engine: &E, after: &[E::Pos], legal: &[Move]) -> Vec<Move> {
-    legal.iter().zip(after).filter(|(_, pos)| !engine.has_legal_move(pos)).map(|(&m, _)| m).collect()
-}
-
 /// The grade-6 choice of the side to move in `pos`: its winning moves if it has any, else its
-/// moves of greatest advantage. Returns (winning, grade-6 set, best advantage after a move, the
-/// positions after each legal move).
-struct Grade6<E: Engine> {
+/// moves of greatest advantage; with P's advantage after each legal move.
+struct Grade6 {
     legal: Vec<Move>,
-    after: Vec<E::Pos>,
+    /// P's advantage after each move of `legal`.
+    advantages: Vec<i32>,
     winning: Vec<Move>,
     set: Vec<Move>,
     best_advantage: i32,
 }
 
-fn grade6<E: Engine>(engine: &E, pos: &E::Pos) -> Grade6<E> {
+fn grade6<E: Engine>(engine: &E, pos: &E::Pos) -> Grade6 {
     let side = engine.turn(pos);
     let legal = engine.moves(pos);
-    let after: Vec<E::Pos> = legal.iter().map(|&m| engine.play(pos, m)).collect();
-    let winning = winning(engine, &after, &legal);
-    let advantages: Vec<i32> = after.iter().map(|p| engine.advantage(p, side)).collect();
+    let mut winning = Vec::new();
+    // Each child position is looked at once and dropped: keeping them all costs more in copying
+    // than playing the few needed later again.
+    let advantages: Vec<i32> = legal
+        .iter()
+        .map(|&m| {
+            let after = engine.play(pos, m);
+            if !engine.has_legal_move(&after) {
+                winning.push(m);
+            }
+            engine.advantage(&after, side)
+        })
+        .collect();
     let best_advantage = advantages.iter().copied().max().unwrap_or(i32::MIN);
     let set = if winning.is_empty() {
         legal.iter().zip(&advantages).filter(|(_, a)| **a == best_advantage).map(|(&m, _)| m).collect()
     } else {
         winning.clone()
     };
-    Grade6 { legal, after, winning, set, best_advantage }
+    Grade6 { legal, advantages, winning, set, best_advantage }
 }
 
 /// The grade-6 choice of the side to move: its winning moves if it has any, else its moves of
@@ -258,14 +262,7 @@ fn value_candidate<E: Engine>(engine: &E, mv: Move, s1: &E::Pos) -> CandidateVal
     if let Some(&win) = theirs.winning.first() {
         return CandidateValue { mv, opponent_win: Some(win), replies: Vec::new() };
     }
-    let replies = theirs
-        .set
-        .iter()
-        .map(|&r| {
-            let i = theirs.legal.iter().position(|&m| m == r).expect("R is a subset of L");
-            reply_value(engine, &theirs.after[i], r)
-        })
-        .collect();
+    let replies = theirs.set.iter().map(|&r| reply_value(engine, &engine.play(s1, r), r)).collect();
     CandidateValue { mv, opponent_win: None, replies }
 }
 
@@ -279,15 +276,8 @@ fn best_under(candidates: &[CandidateValue], agg: Aggregation) -> Vec<Move> {
 pub fn grade_report<E: Engine>(engine: &E, pos: &E::Pos) -> GradeReport {
     let side = engine.turn(pos);
     let g6 = grade6(engine, pos);
-    let advantage_after = g6.after.iter().map(|p| engine.advantage(p, side)).collect();
     let candidates: Vec<CandidateValue> = if g6.winning.is_empty() && g6.set.len() > 1 {
-        g6.set
-            .iter()
-            .map(|&m| {
-                let i = g6.legal.iter().position(|&l| l == m).expect("T is a subset of L");
-                value_candidate(engine, m, &g6.after[i])
-            })
-            .collect()
+        g6.set.iter().map(|&m| value_candidate(engine, m, &engine.play(pos, m))).collect()
     } else {
         Vec::new()
     };
@@ -299,7 +289,7 @@ pub fn grade_report<E: Engine>(engine: &E, pos: &E::Pos) -> GradeReport {
     GradeReport {
         side,
         advantage_before: engine.advantage(pos, side),
-        advantage_after,
+        advantage_after: g6.advantages,
         winning: g6.winning,
         grade6: g6.set,
         legal: g6.legal,
