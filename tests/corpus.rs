@@ -165,40 +165,18 @@ fn every_piece_and_move_kind_answers_at_least_three_cases_of_grades_5_to_7() {
 fn generation_is_deterministic_for_a_seed() {
     let dir = tempfile::tempdir().unwrap();
     let generate = |out: &Path| {
-        let run = arbiter(
-            &[
-                "generate",
-                "--grade",
-                "6",
-                "--count",
-                "4",
-                "--seed",
-                "99",
-                "--out",
-                &out.display().to_string(),
-            ],
-            "",
-        );
-        assert_eq!(run.status, 0, "{}", run.stderr);
-        find_cases(out).unwrap().iter().map(|c| std::fs::read_to_string(&c.path).unwrap()).collect::<Vec<_>>()
+        let out = out.display().to_string();
+        arbiter(&["generate", "--grade", "6", "--count", "4", "--seed", "99", "--out", &out], "")
     };
-    let a = generate(&dir.path().join("a"));
-    let b = generate(&dir.path().join("b"));
-    assert_eq!(a.len(), 4);
-    assert_eq!(a, b);
-    let run = arbiter(
-        &[
-            "generate",
-            "--grade",
-            "6",
-            "--count",
-            "4",
-            "--seed",
-            "99",
-            "--out",
-            &dir.path().join("a").display().to_string(),
-        ],
-        "",
-    );
-    assert_eq!(run.status, 2, "refuses to overwrite without --force");
+    let boards = |out: &Path| -> Vec<String> {
+        find_cases(out).unwrap().iter().map(|c| std::fs::read_to_string(&c.path).unwrap()).collect()
+    };
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    assert_eq!(generate(&a).status, 0);
+    assert_eq!(generate(&b).status, 0);
+    assert_eq!(boards(&a).len(), 4);
+    assert_eq!(boards(&a), boards(&b));
+    let again = generate(&a);
+    assert_eq!(again.status, 2, "refuses to overwrite without --force");
+    assert!(again.stderr.contains("use --force to replace them"), "{}", again.stderr);
 }

@@ -374,17 +374,6 @@ fn assert_agreement(board: &Board, side: Side, perft_depth: u32) -> Result<(), T
     Ok(())
 }
 
-/// Any cell but a General.
-fn non_general_cell() -> impl Strategy<Value = Cell> {
-    prop_oneof![
-        1 => Just(Cell::Wall),
-        6 => (any::<bool>(), 0..7usize).prop_map(|(white, k)| {
-            let side = if white { Side::White } else { Side::Black };
-            Cell::Piece(Piece::new(side, Kind::ALL[k]))
-        }),
-    ]
-}
-
 /// Any board at all: 0 to 3 Generals of either side and up to 45 other placements, with no
 /// promise about danger. Most have a side without a General or with two.
 fn any_board() -> impl Strategy<Value = Board> {
@@ -392,7 +381,10 @@ fn any_board() -> impl Strategy<Value = Board> {
         let side = if white { Side::White } else { Side::Black };
         (index, Cell::Piece(Piece::new(side, Kind::General)))
     });
-    (prop::collection::vec((0..81usize, non_general_cell()), 0..=45), prop::collection::vec(general, 0..=3))
+    (
+        prop::collection::vec((0..81usize, common::strategy::non_general_cell()), 0..=45),
+        prop::collection::vec(general, 0..=3),
+    )
         .prop_map(|(placements, generals)| {
             let mut board = Board::empty();
             for (index, cell) in placements.into_iter().chain(generals) {

@@ -5,8 +5,8 @@ use arbiter::Side;
 use arbiter::advance::{Board, Cell, Kind, Piece, Position, Square};
 use proptest::prelude::*;
 
-/// Any cell but a General: the two Generals are placed separately.
-fn non_general_cell() -> impl Strategy<Value = Cell> {
+/// Any cell but a General: Generals are placed separately.
+pub fn non_general_cell() -> impl Strategy<Value = Cell> {
     prop_oneof![
         1 => Just(Cell::Wall),
         6 => (any::<bool>(), 0..7usize).prop_map(|(white, k)| {
