@@ -205,5 +205,5 @@ fn a_match_can_start_from_a_given_position() {
         "",
     );
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("start position"), "{}", run.stderr);
+    assert!(run.stderr.contains(&format!("bad start position: {}:1:1:", bad.display())), "{}", run.stderr);
 }

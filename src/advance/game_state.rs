@@ -8,7 +8,7 @@ use super::notation::Move;
 use super::position::Position;
 use super::text::Strictness;
 use crate::harness::referee::GameState;
-use crate::harness::verdict::{Judgement, Verdict};
+use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
 /// A game: the engine's position, and the legal moves of the side to move (computed once per
@@ -58,29 +58,13 @@ impl<E: Engine + 'static> GameState for AdvanceGame<E> {
         // Only legality matters in a game: every legal move is "expected".
         let all: Vec<usize> = (0..legal.len()).collect();
         let answers = Answers { side, legal, grades: [all.clone(), all.clone(), all.clone(), all] };
-        let finding = judge(&before, &answers, output, "output", Strictness::Lenient);
-        let mut j = Judgement { reason: finding.reason(side), ..Judgement::default() };
-        match finding {
+        match judge(&before, &answers, output, "output", Strictness::Lenient) {
             Finding::Legal { mv, .. } => {
                 self.play(mv);
-                return Ok(mv.to_string());
+                Ok(mv.to_string())
             }
-            Finding::Malformed(e) => {
-                j.verdict = Some(Verdict::MalformedOutput);
-                j.location = Some((e.line, e.column));
-            }
-            Finding::Unchanged => j.verdict = Some(Verdict::Unchanged),
-            Finding::Illegal(ill) => {
-                j.verdict = Some(Verdict::IllegalMove);
-                j.played = ill.attempt.as_ref().map(|(m, _)| m.to_string());
-                j.rule = ill
-                    .attempt
-                    .as_ref()
-                    .map(|(_, v)| v.rule().to_string())
-                    .or(Some("unreachable".to_string()));
-            }
+            other => Err(Box::new(other.judgement(side, None))),
         }
-        Err(Box::new(j))
     }
 
     fn play_notation(&mut self, notation: &str) -> Result<(), String> {

@@ -10,6 +10,7 @@ use super::grades::{Aggregation, GradeReport};
 use super::infer::{Change, attempted_moves, changes};
 use super::notation::Move;
 use super::text::{BoardError, Strictness};
+use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
 /// A legal move and the board after it.
@@ -117,6 +118,43 @@ impl Finding {
                 }
             },
         }
+    }
+
+    /// The verdict for a case of `grade` (with `None`, any legal move passes).
+    pub fn verdict(&self, grade: Option<u8>) -> Verdict {
+        match self {
+            Finding::Malformed(_) => Verdict::MalformedOutput,
+            Finding::Unchanged => Verdict::Unchanged,
+            Finding::Illegal(_) => Verdict::IllegalMove,
+            Finding::Legal { grades, .. } => match grade {
+                Some(g) if !grades.contains(&g) => Verdict::WrongMove,
+                _ => Verdict::Pass,
+            },
+        }
+    }
+
+    /// The judgement of this finding for a case of `grade`: verdict, reason, the move played
+    /// (or tried), the grades it satisfies, the rule broken, where a malformed file goes wrong.
+    /// Expected answers and diffs are the caller's to add.
+    pub fn judgement(&self, side: Side, grade: Option<u8>) -> Judgement {
+        let mut j = Judgement {
+            verdict: Some(self.verdict(grade)),
+            reason: self.reason(side),
+            ..Judgement::default()
+        };
+        match self {
+            Finding::Malformed(e) => j.location = Some((e.line, e.column)),
+            Finding::Unchanged => {}
+            Finding::Legal { mv, grades, .. } => {
+                j.played = Some(mv.to_string());
+                j.satisfies = grades.clone();
+            }
+            Finding::Illegal(ill) => {
+                j.played = ill.attempt.as_ref().map(|(m, _)| m.to_string());
+                j.rule = Some(self.rule().to_string());
+            }
+        }
+        j
     }
 
     /// A stable short name for what went wrong (`malformed`, `unchanged`, a rule from

@@ -16,7 +16,7 @@ use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
 use crate::harness::referee::{BuiltinBot, CaseSpec, GameState, PreparedCase, Referee, RobustnessBoards};
-use crate::harness::verdict::{Judgement, Verdict};
+use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
 /// The Advance referee, computing with engine `E`.
@@ -98,9 +98,11 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         Board::parse(input, "input", Strictness::Lenient).map_or(0, |b| b.occupied_count())
     }
 
-    fn new_game(&self, start: Option<&[u8]>) -> Result<Box<dyn GameState>, String> {
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
         let board = match start {
-            Some(bytes) => Board::parse(bytes, "start", Strictness::Lenient).map_err(|e| e.to_string())?,
+            Some((origin, bytes)) => {
+                Board::parse(bytes, origin, Strictness::Lenient).map_err(|e| e.to_string())?
+            }
             None => Board::initial(),
         };
         // White moves first.
@@ -153,40 +155,22 @@ impl PreparedCase for AdvanceCase {
     fn judge(&self, output: &[u8], origin: &str, strict: bool) -> Judgement {
         let strictness = if strict { Strictness::Strict } else { Strictness::Lenient };
         let finding = judge(&self.board, &self.answers, output, origin, strictness);
-        let expected: Vec<String> = self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect();
-        let side = self.answers.side;
-        let mut j = Judgement { expected, reason: finding.reason(side), ..Judgement::default() };
+        let mut j = finding.judgement(self.answers.side, Some(self.grade));
+        j.expected = self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect();
         match &finding {
-            Finding::Malformed(e) => {
-                j.verdict = Some(Verdict::MalformedOutput);
-                j.location = Some((e.line, e.column));
+            Finding::Malformed(_) => {}
+            Finding::Unchanged => j.diff = self.diff_to_expected(&self.board),
+            Finding::Illegal(ill) => j.diff = self.diff_to_expected(&ill.board),
+            Finding::Legal { mv, board, grades } if !grades.contains(&self.grade) => {
+                let best = grades.iter().max().map_or("no".to_string(), |g| format!("a grade-{g}"));
+                j.reason = format!(
+                    "{mv} is legal and {best} answer, but grade {} expects {}",
+                    self.grade,
+                    j.expected.join(" or ")
+                );
+                j.diff = self.diff_to_expected(board);
             }
-            Finding::Unchanged => {
-                j.verdict = Some(Verdict::Unchanged);
-                j.diff = self.diff_to_expected(&self.board);
-            }
-            Finding::Legal { mv, board, grades } => {
-                j.played = Some(mv.to_string());
-                j.satisfies = grades.clone();
-                if grades.contains(&self.grade) {
-                    j.verdict = Some(Verdict::Pass);
-                } else {
-                    j.verdict = Some(Verdict::WrongMove);
-                    let best = grades.iter().max().map_or("no".to_string(), |g| format!("a grade-{g}"));
-                    j.reason = format!(
-                        "{mv} is legal and {best} answer, but grade {} expects {}",
-                        self.grade,
-                        j.expected.join(" or ")
-                    );
-                    j.diff = self.diff_to_expected(board);
-                }
-            }
-            Finding::Illegal(ill) => {
-                j.verdict = Some(Verdict::IllegalMove);
-                j.played = ill.attempt.as_ref().map(|(m, _)| m.to_string());
-                j.rule = Some(finding.rule().to_string());
-                j.diff = self.diff_to_expected(&ill.board);
-            }
+            Finding::Legal { .. } => {}
         }
         j
     }

@@ -39,19 +39,6 @@ pub struct Args {
     json: bool,
 }
 
-/// The verdict word for a finding, as `verify` spells it.
-pub fn verdict(finding: &Finding, grade: Option<u8>) -> &'static str {
-    match finding {
-        Finding::Malformed(_) => "malformed-output",
-        Finding::Unchanged => "unchanged",
-        Finding::Illegal(_) => "illegal-move",
-        Finding::Legal { grades, .. } => match grade {
-            Some(g) if !grades.contains(&g) => "wrong-move",
-            _ => "pass",
-        },
-    }
-}
-
 pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     with_engine!(engine, |engine| run_with(engine, &args))
 }
@@ -64,7 +51,7 @@ fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
     let answers = Answers::from_report(engine, &pos, &report, args.agg);
     let strictness = if args.strict { Strictness::Strict } else { Strictness::Lenient };
     let finding = judge(&position.board, &answers, &bytes, &origin, strictness);
-    let verdict = verdict(&finding, args.grade);
+    let verdict = finding.verdict(args.grade).as_str();
     let side = position.turn;
 
     // For a legal move outside the demanded grade: the nearest expected board and its diff.

@@ -59,8 +59,9 @@ pub trait Referee: Send + Sync {
     /// How many pieces and walls a board holds (the size shrinking reduces).
     fn size(&self, input: &[u8]) -> usize;
 
-    /// A game from `start` (a board file with white to move), or from the initial position.
-    fn new_game(&self, start: Option<&[u8]>) -> Result<Box<dyn GameState>, String>;
+    /// A game from `start` (a board file with white to move, and the name errors should give
+    /// it), or from the initial position.
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String>;
 
     /// The case's symmetric twins (same position up to a symmetry of the rules), each as a
     /// label, the twin's board file and the side to move in it. Empty when the board cannot be

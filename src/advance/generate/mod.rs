@@ -123,11 +123,6 @@ pub fn random_position<E: Engine>(engine: &E, seed: u64) -> (Board, Side) {
     }
 }
 
-/// The kind of move an answer is, for coverage: a Zombie's capture two squares away is a leap.
-pub fn move_kind(mv: Move) -> Action {
-    mv.action
-}
-
 /// Generates the cases of one grade, with statistics of the search.
 pub fn generate<E: Engine>(
     engine: &E,
@@ -209,7 +204,7 @@ enum Feature {
 }
 
 fn features(g: &Generated) -> [Feature; 2] {
-    [Feature::Kind(g.answer.kind), Feature::Action(move_kind(g.answer))]
+    [Feature::Kind(g.answer.kind), Feature::Action(g.answer.action)]
 }
 
 /// The piece and move kinds that fewer than two answers in the pool have, among those the grade
@@ -239,13 +234,13 @@ fn pick_for_coverage(mut pool: Vec<Generated>, wanted: usize) -> Vec<Generated> 
     while picked.len() < wanted && !pool.is_empty() {
         let score = |g: &Generated| {
             2 * kinds.get(&g.answer.kind).unwrap_or(&0)
-                + 2 * actions.get(&move_kind(g.answer)).unwrap_or(&0)
+                + 2 * actions.get(&g.answer.action).unwrap_or(&0)
                 + sources.get(&g.source).unwrap_or(&0)
         };
         let best = (0..pool.len()).min_by_key(|&i| (score(&pool[i]), i)).expect("the pool is not empty");
         let g = pool.remove(best);
         *kinds.entry(g.answer.kind).or_default() += 1;
-        *actions.entry(move_kind(g.answer)).or_default() += 1;
+        *actions.entry(g.answer.action).or_default() += 1;
         *sources.entry(g.source).or_default() += 1;
         picked.push(g);
     }
