@@ -90,7 +90,10 @@ fn a_crashing_process_bot_is_shrunk_to_what_makes_it_crash() {
     let dir = tempfile::tempdir().unwrap();
     // Crashes whenever a black Catapult is on the board; otherwise plays a random legal move.
     let script = dir.path().join("bot.sh");
-    let exe = env!("CARGO_BIN_EXE_arbiter");
+    // The sandbox hides arbiter's own executable from bots; a bot may ship its own copy.
+    let exe = dir.path().join("engine");
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
+    let exe = exe.display();
     fs::write(&script, format!("#!/bin/sh\nif grep -q c \"$2\"; then echo 'catapults confuse me' >&2; exit 4; fi\nexec {exe} bot --grade 4 \"$@\"\n")).unwrap();
     let (status, v) = fuzz(&["--bot", &format!("sh {}", script.display()), "--cases", "60", "--seed", "5"]);
     assert_eq!(status, 1);

@@ -71,6 +71,7 @@ fn report(outcome: Outcome, stderr: &str) -> RunReport {
         elapsed: Duration::ZERO,
         timeout: Duration::from_secs(10),
         limits_applied: AppliedLimits::default(),
+        events: Vec::new(),
     }
 }
 

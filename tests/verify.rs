@@ -434,13 +434,15 @@ fn alive(pid: &str) -> bool {
     }
 }
 
+/// Without the sandbox (which has tests of its own in `tests/hostile.rs`): Ctrl-C takes the
+/// bots' process groups down.
 #[test]
 fn interrupting_the_verifier_kills_the_bots_it_started() {
     let s = Setup::new();
     let bot = s.bot("sleeper.sh", "echo $$ > \"$dir/pid-$(head -c 9 \"$2\")\"\nexec sleep 60");
     let corpus = s.corpus().display().to_string();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["verify", &corpus, "--bot", &bot, "--timeout", "60", "--jobs", "2", "-q"])
+        .args(["verify", &corpus, "--bot", &bot, "--timeout", "60", "--jobs", "2", "-q", "--sandbox", "off"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::harness::runner::Limits;
+use crate::harness::sandbox::{Mode, Policy};
 
 /// Limits on each bot process.
 #[derive(clap::Args, Debug, Clone)]
@@ -27,6 +28,17 @@ pub struct LimitArgs {
     /// Bytes of each of stdout and stderr kept (the start and the end).
     #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
     pub capture_bytes: usize,
+
+    /// Space a bot may fill in its case folder, all files together, in MiB (sandbox only: the
+    /// folder is a tmpfs of this size).
+    #[arg(long, value_name = "MIB", default_value_t = 16)]
+    pub max_disk_mb: u64,
+
+    /// How bots are confined: `auto` uses the strongest sandbox this kernel allows (and the
+    /// report says what it was), `strict` refuses to run bots without namespaces and
+    /// Landlock, `off` runs them with per-process limits only. See README, "Sandbox".
+    #[arg(long, value_enum, default_value_t = Mode::Auto, value_name = "LEVEL")]
+    pub sandbox: Mode,
 }
 
 impl LimitArgs {
@@ -42,6 +54,8 @@ impl LimitArgs {
             max_processes: nonzero(self.max_procs, 1),
             max_file_bytes: nonzero(self.max_file_kb, 1 << 10),
             capture_bytes: self.capture_bytes,
+            disk_bytes: self.max_disk_mb.max(1).saturating_mul(1 << 20),
+            sandbox: Policy { mode: self.sandbox, hidden: Vec::new(), helper: None },
         })
     }
 }

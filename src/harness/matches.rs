@@ -10,6 +10,7 @@
 //! so results do not depend on how many games run at once.
 
 use std::sync::Mutex;
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -159,7 +160,7 @@ fn play_game(
         let output_name = if options.same_file { "input.txt" } else { "output.txt" };
         std::fs::write(dir.path().join("input.txt"), game.board_file()).map_err(|e| e.to_string())?;
         let played = bot.play(side, dir.path(), "input.txt", output_name, &options.limits, turn_seed);
-        let output = read_output(&dir.path().join(output_name));
+        let output = read_output(&dir.path().join(output_name), Instant::now() + options.limits.timeout);
         // A legal move stands, even if the bot then exits with an error (as in `verify`); a bot
         // that ran out of time forfeits whatever it wrote.
         let judgement = match (&output, played.outcome == Outcome::TimedOut) {

@@ -120,6 +120,7 @@ fn run_trial(command: &BotCommand, trial: &Trial, limits: &Limits) -> Check {
         Outcome::TimedOut => Some("it did not end: a bad input should stop the bot at once".to_string()),
         Outcome::Signaled(_, name) => Some(format!("it died by {name}: an unhandled error, not a message")),
         Outcome::FailedToStart(why) => Some(format!("it could not be started: {why}")),
+        Outcome::OverLimit(what) => Some(format!("it was killed for using {what}")),
         Outcome::StatusUnknown(why) => Some(format!("its exit status is unknown: {why}")),
         Outcome::Exited(_) if wrote_output => {
             Some("it wrote an output board although the input was bad".to_string())

@@ -20,7 +20,7 @@ mod limits;
 mod process;
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -29,8 +29,10 @@ use std::time::{Duration, Instant};
 
 use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
-use limits::RlimitPlan;
+pub(crate) use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits};
+
+use super::sandbox;
 pub use process::kill_all_running;
 
 /// How long to wait for a killed bot to finish dying before giving up on its exit status.
@@ -52,6 +54,9 @@ pub enum Outcome {
     TimedOut,
     /// The bot could not be started (no such program, not executable, ...): why.
     FailedToStart(String),
+    /// The bot was killed for going over a limit set on all its processes together: which
+    /// (e.g. "more than 4 GiB of memory in all").
+    OverLimit(String),
     /// The bot ran, but its exit status could not be collected: why. Only happens if
     /// something else in this process reaps children or ignores SIGCHLD, or if a killed
     /// bot is stuck in the kernel for a long time.
@@ -78,9 +83,26 @@ pub struct RunReport {
     pub timeout: Duration,
     /// The resource limits that were actually set on the bot.
     pub limits_applied: AppliedLimits,
+    /// What the sandbox reported about the run (empty without a sandbox).
+    pub events: Vec<sandbox::Event>,
 }
 
 impl RunReport {
+    /// A report for a run about to start: no output yet, and an outcome to be replaced.
+    fn starting(limits: &Limits, limits_applied: AppliedLimits) -> RunReport {
+        RunReport {
+            outcome: Outcome::TimedOut,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            stdout_truncated: false,
+            stderr_truncated: false,
+            elapsed: Duration::ZERO,
+            timeout: limits.timeout,
+            limits_applied,
+            events: Vec::new(),
+        }
+    }
+
     /// Whether the bot exited by itself with status 0.
     pub fn succeeded(&self) -> bool {
         self.outcome == Outcome::Exited(0)
@@ -94,6 +116,7 @@ impl RunReport {
             Outcome::Signaled(signal, name) => format!("killed by signal {signal} ({name})"),
             Outcome::TimedOut => format!("timed out after {}", format_duration(self.timeout)),
             Outcome::FailedToStart(why) => format!("could not start: {why}"),
+            Outcome::OverLimit(what) => format!("was killed for using {what}"),
             Outcome::StatusUnknown(why) => format!("exit status unknown: {why}"),
         }
     }
@@ -116,27 +139,35 @@ impl RunReport {
 /// it went. Never panics and never hangs: a bot that cannot be started is a
 /// [`Outcome::FailedToStart`] verdict, not an error.
 ///
-/// The bot gets stdin from `/dev/null`, runs in a new session (so in a process group of its
-/// own), and has its stdout and stderr captured. When it exits, or when the timeout passes,
+/// The bot gets stdin from `/dev/null` and has its stdout and stderr captured. Unless
+/// [`Limits::sandbox`] is off it runs inside the sandbox ([`crate::harness::sandbox`]), which
+/// guarantees that nothing it started survives the run. Without the sandbox it runs in a new
+/// session (so in a process group of its own), and when it exits, or when the timeout passes,
 /// its whole process group is killed with SIGKILL, so children it left behind die too and
 /// release the output pipes.
 pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
     let plan = RlimitPlan::new(limits);
-    let mut report = RunReport {
-        outcome: Outcome::TimedOut,
-        stdout: Vec::new(),
-        stderr: Vec::new(),
-        stdout_truncated: false,
-        stderr_truncated: false,
-        elapsed: Duration::ZERO,
-        timeout: limits.timeout,
-        limits_applied: plan.applied(),
-    };
+    let mut report = RunReport::starting(limits, plan.applied());
 
     // std reports a missing working directory as a bare "No such file or directory", which
     // would look like a missing program.
     if let Err(why) = check_dir(cwd) {
         report.outcome = Outcome::FailedToStart(why);
+        return report;
+    }
+    if limits.sandbox.mode != sandbox::Mode::Off {
+        let mut launch = match sandbox::Launch::new(command, args, cwd, limits) {
+            Ok(launch) => launch,
+            Err(err) => {
+                report.outcome =
+                    Outcome::FailedToStart(format!("cannot prepare the sandbox: {}", os_message(&err)));
+                return report;
+            }
+        };
+        let report = supervise_launch(&mut launch, cwd, limits);
+        if let Some(cg) = launch.cgroup.take() {
+            cg.remove();
+        }
         return report;
     }
 
@@ -163,7 +194,39 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
             Ok(())
         });
     }
+    supervise(cmd, None, report, limits)
+}
 
+/// Runs a prepared sandbox launch (the helper) and reports on the bot it ran. Leaves the
+/// launch's cgroup for the caller to remove.
+pub(crate) fn supervise_launch(launch: &mut sandbox::Launch, cwd: &Path, limits: &Limits) -> RunReport {
+    let plan = RlimitPlan::new(limits);
+    let report = RunReport::starting(limits, plan.applied());
+    let writer = launch.status_writer_fd();
+    let mut cmd = std::mem::replace(&mut launch.command, Command::new("/"));
+    cmd.current_dir(cwd);
+    // SAFETY: between fork and exec the closure only calls setsid, dup2 and fcntl, which are
+    // async-signal-safe, and allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::setsid() == -1 {
+                return Err(io::Error::last_os_error());
+            }
+            sandbox::install_status_fd(writer)
+        });
+    }
+    supervise(cmd, Some(launch), report, limits)
+}
+
+/// Spawns `cmd`, captures its output, waits at most the timeout, kills its process group,
+/// and fills in `report`. With a sandbox launch, `cmd` is the helper: it is handed its
+/// request, and the outcome is the bot's, as the helper reports it.
+fn supervise(
+    mut cmd: Command,
+    mut launch: Option<&mut sandbox::Launch>,
+    mut report: RunReport,
+    limits: &Limits,
+) -> RunReport {
     let start = Instant::now();
     let mut child = match cmd.spawn() {
         Ok(child) => child,
@@ -176,6 +239,25 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
     // A pid always fits in pid_t; 0 makes every later call on the group a no-op.
     let pid = libc::pid_t::try_from(child.id()).unwrap_or(0);
     process::register(pid);
+
+    let mut status = None;
+    if let Some(launch) = launch.as_deref_mut() {
+        launch.spawned();
+        // The request is small and the helper reads it before anything else; if the helper
+        // died already the write fails, and its exit tells why.
+        if let Some(mut stdin) = child.stdin.take() {
+            let _ = stdin.write_all(&launch.request);
+        }
+        status = match launch.take_status().and_then(|f| Capture::spawn("sandbox-status", f, 1 << 16)) {
+            Ok(capture) => Some(capture),
+            Err(err) => {
+                abandon(pid, child);
+                report.outcome =
+                    Outcome::FailedToStart(format!("cannot read the sandbox's status: {}", os_message(&err)));
+                return report;
+            }
+        };
+    }
 
     let (stdout, stderr) = match start_captures(&mut child, limits.capture_bytes) {
         Ok(captures) => captures,
@@ -229,6 +311,17 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
     };
 
     let deadline = Instant::now() + DRAIN_GRACE;
+    if let Some(status) = status {
+        let Drained { data, .. } = status.finish(deadline);
+        report.events = data
+            .split(|&b| b == b'\n')
+            .filter(|line| !line.is_empty())
+            .filter_map(|line| serde_json::from_slice(line).ok())
+            .collect();
+        let helper = std::mem::replace(&mut report.outcome, Outcome::TimedOut);
+        let cgroup = launch.and_then(|l| l.cgroup.as_ref());
+        report.outcome = sandboxed_outcome(&report.events, helper, timed_out, cgroup, limits);
+    }
     let Drained { data, truncated } = stdout.finish(deadline);
     report.stdout = data;
     report.stdout_truncated = truncated;
@@ -236,6 +329,50 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
     report.stderr = data;
     report.stderr_truncated = truncated;
     report
+}
+
+/// The bot's outcome from what the sandbox helper reported. A setup failure outranks
+/// everything; a limit the sandbox or the kernel enforced outranks the signal it was enforced
+/// with.
+fn sandboxed_outcome(
+    events: &[sandbox::Event],
+    helper: Outcome,
+    timed_out: bool,
+    cgroup: Option<&sandbox::RunCgroup>,
+    limits: &Limits,
+) -> Outcome {
+    use sandbox::Event;
+    if timed_out {
+        return Outcome::TimedOut;
+    }
+    let mut outcome = None;
+    for event in events {
+        let found = match event {
+            Event::SetupFailed { why } => {
+                return Outcome::FailedToStart(format!("the sandbox could not be set up: {why}"));
+            }
+            Event::StartFailed { why } => return Outcome::FailedToStart(why.clone()),
+            Event::OverLimit { what } => Outcome::OverLimit(what.clone()),
+            Event::Exited { code } => Outcome::Exited(*code),
+            Event::Signaled { signal } => Outcome::Signaled(*signal, process::signal_name(*signal)),
+            Event::Layer { .. } | Event::Missing { .. } | Event::CopyFailed { .. } => continue,
+        };
+        if !matches!(outcome, Some(Outcome::OverLimit(_))) {
+            outcome = Some(found);
+        }
+    }
+    let outcome = match outcome {
+        Some(outcome) => outcome,
+        None => return Outcome::StatusUnknown(format!("the sandbox ended without a report ({helper:?})")),
+    };
+    if outcome != Outcome::Exited(0)
+        && let Some(cg) = cgroup
+        && cg.out_of_memory()
+    {
+        let limit = limits.memory_bytes.map_or_else(|| "its limit".to_owned(), sandbox::bytes);
+        return Outcome::OverLimit(format!("more than {limit} of memory, all its processes together"));
+    }
+    outcome
 }
 
 /// Starts the threads that drain the child's stdout and stderr.

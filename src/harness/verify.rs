@@ -10,12 +10,12 @@
 //!   `illegal-move`, `malformed-output` or `unchanged`. A bot that writes a board and then exits
 //!   with an error is judged on its board; the exit is noted.
 
-use std::path::Path;
 use std::sync::Mutex;
 
 use rayon::prelude::*;
 
 use super::bot::{Bot, Played};
+pub(crate) use super::output_file::read_output;
 use super::referee::{CaseSpec, PreparedCase, Referee};
 use super::runner::{Limits, Outcome, quote};
 use super::verdict::{Judgement, Verdict};
@@ -24,8 +24,6 @@ use super::verdict::{Judgement, Verdict};
 const INPUT: &str = "input.txt";
 /// The name of the file the bot writes (unless input and output are the same file).
 const OUTPUT: &str = "output.txt";
-/// Outputs larger than this are not read whole: no board file is anywhere near this size.
-const MAX_OUTPUT_BYTES: u64 = 1 << 20;
 
 /// How to run the cases.
 #[derive(Clone, Debug)]
@@ -204,8 +202,9 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     if let Err(e) = std::fs::write(dir.path().join(INPUT), &case.input) {
         return base(Verdict::Crash, format!("arbiter could not write the input board: {e}"));
     }
+    let started = std::time::Instant::now();
     let played = bot.play(case.spec.side, dir.path(), INPUT, output_name, &options.limits, seed);
-    let output = read_output(&dir.path().join(output_name));
+    let output = read_output(&dir.path().join(output_name), started + options.limits.timeout);
     let judgement = output.as_ref().ok().map(|bytes| case.prepared.judge(bytes, output_name, options.strict));
     let (verdict, reason) = decide(&played, &output, judgement.as_ref());
     let mut result = base(verdict, reason);
@@ -225,25 +224,6 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     result.stdout_head = played.stdout_head;
     result.elapsed_ms = u64::try_from(played.elapsed.as_millis()).unwrap_or(u64::MAX);
     result
-}
-
-/// The output file's bytes, or why there are none.
-pub(crate) fn read_output(path: &Path) -> Result<Vec<u8>, String> {
-    let meta = std::fs::metadata(path).map_err(|_| "the bot wrote no output file".to_string())?;
-    if !meta.is_file() {
-        return Err("the output path is not a regular file".to_string());
-    }
-    if meta.len() > MAX_OUTPUT_BYTES {
-        // Judge the start: it is reported as malformed at the first line that is too long or too many.
-        use std::io::Read;
-        let mut start = Vec::new();
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read the output: {e}"))?;
-        file.take(MAX_OUTPUT_BYTES)
-            .read_to_end(&mut start)
-            .map_err(|e| format!("cannot read the output: {e}"))?;
-        return Ok(start);
-    }
-    std::fs::read(path).map_err(|e| format!("cannot read the output: {e}"))
 }
 
 /// The verdict and its reason, from how the bot ended and what it wrote.

@@ -3,6 +3,8 @@
 use std::io;
 use std::time::Duration;
 
+use crate::harness::sandbox::Policy;
+
 /// What a bot may use during one run.
 ///
 /// The `Option` limits are enforced with `setrlimit` in the bot's process before it starts,
@@ -32,6 +34,10 @@ pub struct Limits {
     /// How much of each of stdout and stderr is kept; the rest is read and thrown away so that
     /// the bot never blocks on a full pipe. Default 64 KiB.
     pub capture_bytes: usize,
+    /// Bytes a sandboxed bot may store in its case folder, all files together. Default 16 MiB.
+    pub disk_bytes: u64,
+    /// How the bot is confined. Default: the strongest sandbox the kernel allows.
+    pub sandbox: Policy,
 }
 
 impl Default for Limits {
@@ -42,6 +48,8 @@ impl Default for Limits {
             max_processes: Some(512),
             max_file_bytes: Some(1 << 20),
             capture_bytes: 64 << 10,
+            disk_bytes: 16 << 20,
+            sandbox: Policy::default(),
         }
     }
 }
@@ -71,14 +79,14 @@ enum Resource {
 /// The limits to set in the child, worked out in the parent so that the child, between `fork`
 /// and `exec`, only has to make `setrlimit` calls (no allocation, no locks).
 #[derive(Debug, Clone, Copy)]
-pub(super) struct RlimitPlan {
+pub(crate) struct RlimitPlan {
     entries: [Option<(Resource, u64)>; 4],
     applied: AppliedLimits,
 }
 
 impl RlimitPlan {
     /// Decides which of `limits` can be set, given this process's own hard limits.
-    pub(super) fn new(limits: &Limits) -> RlimitPlan {
+    pub(crate) fn new(limits: &Limits) -> RlimitPlan {
         let privileged = is_root();
         let mut applied = AppliedLimits::default();
         let mut entries = [None; 4];
@@ -108,14 +116,14 @@ impl RlimitPlan {
     }
 
     /// What [`RlimitPlan::apply`] sets.
-    pub(super) fn applied(&self) -> AppliedLimits {
+    pub(crate) fn applied(&self) -> AppliedLimits {
         self.applied
     }
 
     /// Sets the planned limits on the calling process. Meant for the child between `fork` and
     /// `exec`: it only calls `setrlimit`, which is a plain system call. Failures are ignored,
     /// as the plan only holds limits that are allowed.
-    pub(super) fn apply(&self) {
+    pub(crate) fn apply(&self) {
         for (resource, value) in self.entries.iter().flatten() {
             set(*resource, *value);
         }

@@ -1,0 +1,257 @@
+//! A control group per bot run, where the kernel lets arbiter make one: memory (shared
+//! mappings and tmpfs pages included) and process limits that cover every process of the run
+//! together, which `setrlimit` cannot do.
+//!
+//! Both hierarchies are handled: cgroup v2 where arbiter's own cgroup delegates the `memory`
+//! and `pids` controllers, and the v1 `memory` and `pids` hierarchies where arbiter may create
+//! folders in them (as root, usually). Where neither works the helper watches memory and
+//! processes itself, and the report says so.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Numbers each run's cgroup, so parallel runs get folders of their own.
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// The cgroup of one bot run.
+#[derive(Debug)]
+pub(crate) struct RunCgroup {
+    /// The folders made for this run (one for v2; one per controller for v1).
+    dirs: Vec<PathBuf>,
+    /// The folder whose files report memory events, if memory is limited.
+    memory: Option<PathBuf>,
+    /// The folder whose files report process-limit events, if processes are limited.
+    pids: Option<PathBuf>,
+    v2: bool,
+}
+
+/// Where new cgroups can be made.
+#[derive(Debug, Clone)]
+enum Parent {
+    V2(PathBuf),
+    V1 { memory: Option<PathBuf>, pids: Option<PathBuf> },
+}
+
+impl RunCgroup {
+    /// Makes a cgroup for one run with these limits, or `None` if the kernel does not let
+    /// arbiter make one with a memory limit or a process limit.
+    pub(crate) fn create(memory_bytes: Option<u64>, max_processes: Option<u64>) -> Option<RunCgroup> {
+        if memory_bytes.is_none() && max_processes.is_none() {
+            return None;
+        }
+        let name = format!("arbiter-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
+        match parent()? {
+            Parent::V2(base) => {
+                let dir = base.join(&name);
+                fs::create_dir(&dir).ok()?;
+                let mut cg = RunCgroup { dirs: vec![dir.clone()], memory: None, pids: None, v2: true };
+                if let Some(bytes) = memory_bytes
+                    && write(&dir, "memory.max", &bytes.to_string())
+                {
+                    // Swap would let a bot hold more than the limit; not every kernel has it.
+                    write(&dir, "memory.swap.max", "0");
+                    cg.memory = Some(dir.clone());
+                }
+                if let Some(n) = max_processes
+                    && write(&dir, "pids.max", &n.to_string())
+                {
+                    cg.pids = Some(dir.clone());
+                }
+                cg.useful().then_some(cg)
+            }
+            Parent::V1 { memory, pids } => {
+                let mut cg = RunCgroup { dirs: Vec::new(), memory: None, pids: None, v2: false };
+                if let (Some(base), Some(bytes)) = (memory, memory_bytes) {
+                    let dir = base.join(&name);
+                    if fs::create_dir(&dir).is_ok() {
+                        cg.dirs.push(dir.clone());
+                        if write(&dir, "memory.limit_in_bytes", &bytes.to_string()) {
+                            write(&dir, "memory.memsw.limit_in_bytes", &bytes.to_string());
+                            cg.memory = Some(dir);
+                        }
+                    }
+                }
+                if let (Some(base), Some(n)) = (pids, max_processes) {
+                    let dir = base.join(&name);
+                    if fs::create_dir(&dir).is_ok() {
+                        cg.dirs.push(dir.clone());
+                        if write(&dir, "pids.max", &n.to_string()) {
+                            cg.pids = Some(dir);
+                        }
+                    }
+                }
+                if cg.useful() {
+                    Some(cg)
+                } else {
+                    cg.remove();
+                    None
+                }
+            }
+        }
+    }
+
+    fn useful(&self) -> bool {
+        self.memory.is_some() || self.pids.is_some()
+    }
+
+    /// Whether memory is limited for the run as a whole.
+    pub(crate) fn limits_memory(&self) -> bool {
+        self.memory.is_some()
+    }
+
+    /// Whether processes are limited for the run as a whole.
+    pub(crate) fn limits_processes(&self) -> bool {
+        self.pids.is_some()
+    }
+
+    /// Which hierarchy this is, for the report: "cgroup v2" or "cgroup v1".
+    pub(crate) fn kind(&self) -> &'static str {
+        if self.v2 { "cgroup v2" } else { "cgroup v1" }
+    }
+
+    /// The files a process writes its pid into to join the cgroup.
+    pub(crate) fn procs_files(&self) -> Vec<PathBuf> {
+        self.dirs.iter().map(|d| d.join("cgroup.procs")).collect()
+    }
+
+    /// Whether the kernel killed a process of the run for going over the memory limit.
+    pub(crate) fn out_of_memory(&self) -> bool {
+        let Some(dir) = &self.memory else { return false };
+        let file = if self.v2 { "memory.events" } else { "memory.oom_control" };
+        counter(&dir.join(file), "oom_kill") > 0
+    }
+
+    /// Kills whatever is left in the cgroup and removes its folders. The processes are dead by
+    /// now in all but odd cases (a process stuck in the kernel), so this rarely waits.
+    pub(crate) fn remove(self) {
+        for dir in &self.dirs {
+            if self.v2 {
+                write(dir, "cgroup.kill", "1");
+            }
+            // rmdir fails while exiting processes are still counted; they go within moments.
+            for _ in 0..200 {
+                if fs::remove_dir(dir).is_ok() || !dir.exists() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    }
+}
+
+/// Writes `value` to the cgroup file `dir/name`; whether it worked.
+fn write(dir: &Path, name: &str, value: &str) -> bool {
+    fs::write(dir.join(name), value).is_ok()
+}
+
+/// The number after `key` in a flat-keyed cgroup file such as `memory.events`.
+fn counter(path: &Path, key: &str) -> u64 {
+    let Ok(text) = fs::read_to_string(path) else { return 0 };
+    text.lines()
+        .filter_map(|l| l.split_once(' '))
+        .find(|(k, _)| *k == key)
+        .and_then(|(_, v)| v.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// Where this process may make cgroups, worked out once.
+fn parent() -> Option<Parent> {
+    static PARENT: std::sync::OnceLock<Option<Parent>> = std::sync::OnceLock::new();
+    PARENT.get_or_init(find_parent).clone()
+}
+
+fn find_parent() -> Option<Parent> {
+    let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
+    let membership = fs::read_to_string("/proc/self/cgroup").ok()?;
+    if let Some(dir) = v2_parent(&mounts, &membership) {
+        return Some(Parent::V2(dir));
+    }
+    let memory = v1_dir(&mounts, &membership, "memory").filter(|d| writable(d));
+    let pids = v1_dir(&mounts, &membership, "pids").filter(|d| writable(d));
+    (memory.is_some() || pids.is_some()).then_some(Parent::V1 { memory, pids })
+}
+
+/// Whether arbiter can make a folder in `dir` (tried, then undone).
+fn writable(dir: &Path) -> bool {
+    let probe = dir.join(format!("arbiter-probe-{}", std::process::id()));
+    let ok = fs::create_dir(&probe).is_ok();
+    let _ = fs::remove_dir(&probe);
+    ok
+}
+
+/// The v2 cgroup under which run cgroups go, if arbiter's own cgroup hands the memory and pids
+/// controllers down (or can be made to: possible only while it has no processes of its own).
+fn v2_parent(mounts: &str, membership: &str) -> Option<PathBuf> {
+    let (mount_root, mount_point) = mounts.lines().find_map(|line| {
+        let (left, right) = line.split_once(" - ")?;
+        (right.split(' ').next()? == "cgroup2").then_some(())?;
+        let fields: Vec<&str> = left.split(' ').collect();
+        Some((fields.get(3)?.to_string(), PathBuf::from(fields.get(4)?)))
+    })?;
+    let own = membership.lines().find_map(|l| l.strip_prefix("0::"))?;
+    let dir = join_cgroup(&mount_point, &mount_root, own)?;
+    let controllers = fs::read_to_string(dir.join("cgroup.subtree_control")).ok()?;
+    let has = |c: &str| controllers.split_whitespace().any(|x| x == c);
+    if !(has("memory") && has("pids")) {
+        // Enabling controllers for children only works in a cgroup without processes of its
+        // own; where it fails there is nothing more to try without moving arbiter itself.
+        fs::write(dir.join("cgroup.subtree_control"), "+memory +pids").ok()?;
+    }
+    writable(&dir).then_some(dir)
+}
+
+/// The folder of this process's cgroup in the v1 hierarchy of `controller`.
+fn v1_dir(mounts: &str, membership: &str, controller: &str) -> Option<PathBuf> {
+    let (mount_root, mount_point) = mounts.lines().find_map(|line| {
+        let (left, right) = line.split_once(" - ")?;
+        let mut right = right.split(' ');
+        (right.next()? == "cgroup").then_some(())?;
+        let options = right.nth(1)?;
+        options.split(',').any(|o| o == controller).then_some(())?;
+        let fields: Vec<&str> = left.split(' ').collect();
+        Some((fields.get(3)?.to_string(), PathBuf::from(fields.get(4)?)))
+    })?;
+    let own = membership.lines().find_map(|l| {
+        let mut parts = l.splitn(3, ':');
+        let _id = parts.next()?;
+        let controllers = parts.next()?;
+        let path = parts.next()?;
+        controllers.split(',').any(|c| c == controller).then_some(path)
+    })?;
+    join_cgroup(&mount_point, &mount_root, own)
+}
+
+/// The folder of cgroup `own` in a hierarchy whose `root` is mounted at `mount_point`.
+fn join_cgroup(mount_point: &Path, root: &str, own: &str) -> Option<PathBuf> {
+    let relative = own.strip_prefix(root).unwrap_or(own).trim_start_matches('/');
+    let dir = mount_point.join(relative);
+    dir.is_dir().then_some(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_are_read_by_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("memory.events");
+        fs::write(&path, "low 0\nhigh 0\nmax 12\noom 1\noom_kill 3\n").unwrap();
+        assert_eq!(counter(&path, "oom_kill"), 3);
+        assert_eq!(counter(&path, "max"), 12);
+        assert_eq!(counter(&path, "absent"), 0);
+    }
+
+    #[test]
+    fn v1_membership_is_found_under_its_mount() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("memory/box/7")).unwrap();
+        let mounts =
+            format!("30 25 0:26 / {}/memory rw,nosuid - cgroup cgroup rw,memory\n", dir.path().display());
+        let membership = "5:pids:/x\n4:memory:/box/7\n0::/\n";
+        assert_eq!(v1_dir(&mounts, membership, "memory"), Some(dir.path().join("memory/box/7")));
+        assert_eq!(v1_dir(&mounts, membership, "pids"), None);
+    }
+}

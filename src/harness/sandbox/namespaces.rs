@@ -1,0 +1,54 @@
+//! Namespaces for one bot run: its own user, PID, network, mount, IPC, UTS and cgroup
+//! namespaces, entered by the helper before it starts the run's first process.
+//!
+//! The PID namespace is what makes "nothing survives the case" hold: the run's first process
+//! is the namespace's init, and when it exits the kernel kills everything else in it, whatever
+//! sessions or process groups they made. Bots also cannot see, and so cannot signal, any
+//! process outside. The network namespace has no interface but a loopback that is down.
+
+use std::fs;
+
+use nix::sched::{CloneFlags, unshare};
+use nix::unistd::{getegid, geteuid};
+
+/// Which namespaces the helper is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Entered {
+    /// User namespace and all the others.
+    All,
+    /// All but a user namespace: arbiter runs as root where user namespaces are refused.
+    WithoutUser,
+}
+
+/// Every namespace but the user one.
+fn others() -> CloneFlags {
+    CloneFlags::CLONE_NEWNS
+        | CloneFlags::CLONE_NEWPID
+        | CloneFlags::CLONE_NEWNET
+        | CloneFlags::CLONE_NEWIPC
+        | CloneFlags::CLONE_NEWUTS
+        | CloneFlags::CLONE_NEWCGROUP
+}
+
+/// Moves the calling (single-threaded) process into new namespaces. Its next child becomes
+/// PID 1 of the new PID namespace.
+pub(crate) fn enter() -> Result<Entered, String> {
+    let (uid, gid) = (geteuid(), getegid());
+    match unshare(CloneFlags::CLONE_NEWUSER | others()) {
+        Ok(()) => {
+            // The bot keeps the identity it had outside: files it can read outside, it can
+            // read inside, and `setgroups` is denied so it cannot drop a group to escape a
+            // group-based denial.
+            fs::write("/proc/self/setgroups", "deny").map_err(|e| format!("setgroups: {e}"))?;
+            fs::write("/proc/self/uid_map", format!("{uid} {uid} 1\n"))
+                .map_err(|e| format!("uid_map: {e}"))?;
+            fs::write("/proc/self/gid_map", format!("{gid} {gid} 1\n"))
+                .map_err(|e| format!("gid_map: {e}"))?;
+            Ok(Entered::All)
+        }
+        Err(user_err) => match unshare(others()) {
+            Ok(()) => Ok(Entered::WithoutUser),
+            Err(err) => Err(format!("user namespaces: {}; others: {}", user_err.desc(), err.desc())),
+        },
+    }
+}

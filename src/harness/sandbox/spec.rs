@@ -1,0 +1,71 @@
+//! What arbiter asks of the sandbox helper, and what the helper answers: the two messages that
+//! cross the boundary between the grader and the process that sets the sandbox up.
+//!
+//! The request goes to the helper's stdin as one JSON document; the answers come back as JSON
+//! lines on file descriptor 3, which the bot never holds.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+/// The file descriptor on which the helper reports [`Event`]s.
+pub(crate) const STATUS_FD: i32 = 3;
+
+/// Everything the helper needs to run one bot confined.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Request {
+    /// The program to execute (an absolute path, or a name looked up in `PATH`).
+    pub program: OsString,
+    /// Its arguments, after the program.
+    pub args: Vec<OsString>,
+    /// The case folder: the bot's working directory and the only place it may write.
+    pub case_dir: PathBuf,
+    /// Folders the bot may read and execute from (its own program folder and interpreter),
+    /// besides the system's.
+    pub readable: Vec<PathBuf>,
+    /// Paths hidden from the bot whatever else allows them (corpus, golden answers, reports,
+    /// arbiter itself).
+    pub hidden: Vec<PathBuf>,
+    /// Memory for all the bot's processes together, in bytes.
+    pub memory_bytes: Option<u64>,
+    /// Processes the bot may have at once.
+    pub max_processes: Option<u64>,
+    /// Largest file the bot may write, in bytes.
+    pub max_file_bytes: Option<u64>,
+    /// Bytes the bot may store in its case folder and scratch folders, all files together.
+    pub disk_bytes: u64,
+    /// `cgroup.procs` files the helper joins before it starts anything, so that the cgroups'
+    /// limits cover every process of the bot.
+    pub cgroup_procs: Vec<PathBuf>,
+    /// The cgroup limits memory, so the helper need not watch it.
+    pub cgroup_memory: bool,
+    /// The cgroup limits processes, so the helper need not count them.
+    pub cgroup_pids: bool,
+    /// Refuse to run unless every layer can be set up.
+    pub strict: bool,
+    /// Set everything up, report what could be done, and run nothing.
+    pub probe: bool,
+}
+
+/// What the helper reports, in order, one JSON line each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A layer of the sandbox that is in place (sent before the bot starts).
+    Layer { name: String, detail: String },
+    /// A layer that could not be set up, and why.
+    Missing { name: String, why: String },
+    /// The sandbox could not be set up (or, in strict mode, not completely): nothing ran.
+    SetupFailed { why: String },
+    /// The bot's program could not be executed.
+    StartFailed { why: String },
+    /// The bot exited by itself with this status.
+    Exited { code: i32 },
+    /// The bot was killed by this signal.
+    Signaled { signal: i32 },
+    /// The helper killed the bot's processes for going over a limit it watches.
+    OverLimit { what: String },
+    /// Files in the case folder the helper could not hand back, and why.
+    CopyFailed { why: String },
+}
