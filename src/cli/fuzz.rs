@@ -86,17 +86,16 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let referee = engine.referee();
     let bot =
         Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
+    let (limits, sandbox) = args.limits.sandboxed(hidden)?;
+    if !args.quiet {
+        eprintln!("{}", sandbox.line());
+    }
     let options = FuzzOptions {
         cases: args.cases,
         grade: args.grade,
         max_shrink_runs: args.max_shrink_runs,
-        run: VerifyOptions {
-            limits: args.limits.limits()?,
-            same_file: false,
-            strict: false,
-            seed: args.seed,
-            jobs,
-        },
+        run: VerifyOptions { limits, same_file: false, strict: false, seed: args.seed, jobs },
     };
     let bar = progress_bar(args.cases, args.quiet);
     let failed = AtomicUsize::new(0);

@@ -1,9 +1,10 @@
 //! The options that bound a bot process, shared by every command that runs bots.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::harness::runner::Limits;
-use crate::harness::sandbox::{Mode, Policy};
+use crate::harness::sandbox::{self, Mode, Policy, Summary};
 
 /// Limits on each bot process.
 #[derive(clap::Args, Debug, Clone)]
@@ -57,5 +58,23 @@ impl LimitArgs {
             disk_bytes: self.max_disk_mb.max(1).saturating_mul(1 << 20),
             sandbox: Policy { mode: self.sandbox, hidden: Vec::new(), helper: None },
         })
+    }
+
+    /// The runner's limits with the sandbox ready: `hidden` are paths no bot may see (the
+    /// corpus, golden answers, reports). The sandbox is set up once without a bot to find out
+    /// what this machine allows; in strict mode anything missing is an error.
+    pub fn sandboxed(&self, hidden: Vec<PathBuf>) -> anyhow::Result<(Limits, Summary)> {
+        let mut limits = self.limits()?;
+        limits.sandbox.hidden = hidden;
+        let summary = sandbox::probe(&limits).map_err(anyhow::Error::msg)?;
+        // Strict needs the layers that keep bots apart from the grader; a cgroup is not among
+        // them, as the sandbox measures memory and processes itself where none can be made.
+        let essential = ["namespaces", "landlock", "proc"];
+        if limits.sandbox.mode == Mode::Strict
+            && summary.missing.iter().any(|(n, _)| essential.contains(&n.as_str()))
+        {
+            anyhow::bail!("--sandbox strict cannot be met here: {}", summary.line());
+        }
+        Ok((limits, summary))
     }
 }

@@ -106,11 +106,15 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
         None => Profile::course(),
     };
+    let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
+    if !args.quiet {
+        eprintln!("{}", sandbox.line());
+    }
     let options = MatchOptions {
         games: args.games,
         seed: args.seed,
         jobs: super::input::jobs(args.jobs),
-        limits: args.limits.limits()?,
+        limits,
         same_file: args.same_file,
         starts: read_starts(&args.start)?,
     };

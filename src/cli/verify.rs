@@ -95,10 +95,10 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
         None => Profile::course(),
     };
-    let limits = args.limits.limits()?;
     let jobs = super::input::jobs(args.jobs);
     let specs = find_cases(&args.corpus)
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+    let (limits, sandbox) = args.limits.sandboxed(hidden_paths(&args, &specs))?;
     if specs.is_empty() {
         bail!(
             "no test cases under {}: expected files like grade6/white/NAME.txt (or the course's 6/white/tests/N.txt)",
@@ -166,6 +166,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         suspicious: report::suspicious(&results, &variants),
         variants: &variants,
         elapsed: start.elapsed(),
+        sandbox: &sandbox,
     };
     if let Some(path) = &args.gradescope {
         let text = serde_json::to_string_pretty(&report::gradescope::render(&report))?;
@@ -184,17 +185,36 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     Ok(if clean { Outcome::Success } else { Outcome::Failure })
 }
 
+/// What no bot may see: the corpus, its golden answers and course answers, and the folders the
+/// reports go to.
+fn hidden_paths(args: &Args, specs: &[crate::harness::referee::CaseSpec]) -> Vec<PathBuf> {
+    let mut hidden = vec![args.corpus.clone()];
+    let answers = specs.iter().flat_map(|s| [s.golden.as_ref(), s.answer.as_ref()]).flatten();
+    let reports = [args.gradescope.as_ref(), args.junit.as_ref()].into_iter().flatten();
+    for file in answers.chain(reports) {
+        let dir = std::path::absolute(file).ok().and_then(|f| f.parent().map(PathBuf::from));
+        if let Some(dir) = dir
+            && !hidden.contains(&dir)
+        {
+            hidden.push(dir);
+        }
+    }
+    hidden
+}
+
 /// `verify --robustness`: the bad-input checks, as a table or JSON.
 fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
     // A built-in bot is checked through its command-line form, `arbiter bot --builtin NAME`.
     let command = bot.as_command(args.seed);
-    let checks = run_checks(&command, &referee.robustness_boards(), &args.limits.limits()?);
+    let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
+    let checks = run_checks(&command, &referee.robustness_boards(), &limits);
     let passed = checks.iter().filter(|c| c.passed).count();
     if args.json {
-        let out = serde_json::json!({"bot": bot.label(), "passed": passed, "total": checks.len(), "checks": checks});
+        let out = serde_json::json!({"bot": bot.label(), "sandbox": sandbox, "passed": passed, "total": checks.len(), "checks": checks});
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("robustness of {}: {passed} of {} checks passed\n", bot.label(), checks.len());
+        println!("robustness of {}: {passed} of {} checks passed", bot.label(), checks.len());
+        println!("{}\n", sandbox.line());
         for c in &checks {
             let mark = if c.passed { "pass" } else { "FAIL" };
             let wrote = if c.wrote_output { ", wrote output.txt" } else { "" };

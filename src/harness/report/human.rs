@@ -20,6 +20,7 @@ pub fn render(report: &VerifyReport, detailed: usize) -> String {
         report.cases.len(),
         report.elapsed.as_secs_f64()
     );
+    let _ = writeln!(out, "{}", report.sandbox.line());
     if !report.disagreements.is_empty() {
         let _ = writeln!(
             out,

@@ -20,6 +20,7 @@ pub fn render(report: &VerifyReport) -> Value {
         "bot": report.bot,
         "corpus": report.corpus,
         "seed": report.seed,
+        "sandbox": report.sandbox,
         "profile": report.profile.name,
         "score": report.score.percent,
         "stopped_at": report.score.stopped_at,

@@ -31,6 +31,8 @@ pub struct VerifyReport<'a> {
     /// Cases that pass while one of their twins fails: a sign of answers recognised, not played.
     pub suspicious: Vec<String>,
     pub elapsed: Duration,
+    /// What the sandbox could do on this machine.
+    pub sandbox: &'a crate::harness::sandbox::Summary,
 }
 
 impl VerifyReport<'_> {

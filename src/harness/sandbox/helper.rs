@@ -194,7 +194,7 @@ fn arrange_mounts(request: &Request) -> (Option<CaseFiles>, Vec<std::path::PathB
     mounts::read_only(&request.readable);
     let mut covered = 0;
     for path in &request.hidden {
-        match mounts::hide(path, &request.readable) {
+        match mounts::hide(path, &request.readable, &request.case_dir) {
             Hidden::Covered => covered += 1,
             Hidden::Visible(why) => missing("hidden", format!("{} stays visible: {why}", path.display())),
         }

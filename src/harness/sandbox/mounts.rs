@@ -142,10 +142,13 @@ pub(crate) enum Hidden {
 
 /// Covers `path` with an empty read-only folder (or `/dev/null`, for a file), unless it holds
 /// one of the folders the bot needs to read.
-pub(crate) fn hide(path: &Path, readable: &[PathBuf]) -> Hidden {
+pub(crate) fn hide(path: &Path, readable: &[PathBuf], case_dir: &Path) -> Hidden {
     let Ok(meta) = path.metadata() else { return Hidden::Covered };
     if readable.iter().any(|r| r.starts_with(path)) {
         return Hidden::Visible("it holds the bot's own program folder".to_string());
+    }
+    if case_dir.starts_with(path) {
+        return Hidden::Visible("it holds the case folder".to_string());
     }
     let done = if meta.is_dir() {
         tmpfs(path, 4096, 0o000, true)
