@@ -166,11 +166,31 @@ fn find_parent() -> Option<Parent> {
     let mounts = fs::read_to_string("/proc/self/mountinfo").ok()?;
     let membership = fs::read_to_string("/proc/self/cgroup").ok()?;
     if let Some(dir) = v2_parent(&mounts, &membership) {
+        remove_stale(&dir);
         return Some(Parent::V2(dir));
     }
     let memory = v1_dir(&mounts, &membership, "memory").filter(|d| writable(d));
     let pids = v1_dir(&mounts, &membership, "pids").filter(|d| writable(d));
+    memory.iter().chain(&pids).for_each(|d| remove_stale(d));
     (memory.is_some() || pids.is_some()).then_some(Parent::V1 { memory, pids })
+}
+
+/// Removes the empty run cgroups an arbiter that is no longer running left behind (one that was
+/// interrupted, or killed, before it could clean up).
+fn remove_stale(parent: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) =
+            name.to_str().and_then(|n| n.strip_prefix("arbiter-")?.split('-').next()?.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            // Fails, harmlessly, if processes are still in it.
+            let _ = fs::remove_dir(entry.path());
+        }
+    }
 }
 
 /// Whether arbiter can make a folder in `dir` (tried, then undone).
