@@ -10,10 +10,10 @@ pub fn bench_positions() -> Vec<(&'static str, Board, Side)> {
     vec![
         ("initial", Board::initial(), Side::White),
         // Most pieces still on, Zombies meeting in the centre.
-        ("crowded", board(include_str!("../../benches/positions/crowded.txt")), Side::White),
+        ("crowded", board(include_str!("../../../benches/positions/crowded.txt")), Side::White),
         // A few pieces each, Generals without their Sentinels.
-        ("sparse", board(include_str!("../../benches/positions/sparse.txt")), Side::White),
+        ("sparse", board(include_str!("../../../benches/positions/sparse.txt")), Side::White),
         // Crowded, and every white move ties at grade 6: the worst case for grade 7.
-        ("crowded-tie", board(include_str!("../../benches/positions/crowded-tie.txt")), Side::White),
+        ("crowded-tie", board(include_str!("../../../benches/positions/crowded-tie.txt")), Side::White),
     ]
 }

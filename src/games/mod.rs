@@ -1,0 +1,5 @@
+//! The games arbiter knows, one module tree each. A game plugs into the harness by
+//! implementing [`crate::harness::referee::Referee`] and its companion traits; the harness and
+//! the command line know nothing of any game's rules.
+
+pub mod advance;
