@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
+use super::bounds::{self, MAX_FUZZ_CASES, MAX_JOBS, MAX_SHRINK_RUNS};
 use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::show::draw;
@@ -32,16 +33,16 @@ pub struct Args {
     #[arg(long, conflicts_with = "bot")]
     engines: bool,
 
-    /// Random positions to try.
-    #[arg(long, default_value_t = 500)]
+    /// Random positions to try, 1 to 100000.
+    #[arg(long, default_value_t = 500, value_parser = bounds::whole::<usize>(1, MAX_FUZZ_CASES))]
     cases: usize,
 
     /// Seed: the same seed gives the same positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Positions tried at once (default: the number of cores).
-    #[arg(long, short = 'j')]
+    /// Positions tried at once, 1 to 256 (default: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
     /// Also demand grade N's answer (4, the default, demands only a legal move).
@@ -53,8 +54,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
-    /// Bot runs allowed for shrinking each kind of failure.
-    #[arg(long, default_value_t = 400)]
+    /// Bot runs allowed for shrinking each kind of failure, 0 to 10000.
+    #[arg(long, default_value_t = 400, value_parser = bounds::whole::<usize>(0, MAX_SHRINK_RUNS))]
     max_shrink_runs: usize,
 
     #[command(flatten)]

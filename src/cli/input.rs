@@ -105,7 +105,9 @@ impl EngineChoice {
     }
 }
 
-/// The number of jobs: as given, or the number of cores.
+/// The number of jobs: as given (the option's parser holds it to 1..=256), or the number of
+/// cores, up to the same bound.
 pub fn jobs(given: Option<usize>) -> usize {
-    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+    let max = super::bounds::MAX_JOBS as usize;
+    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, max)
 }

@@ -9,6 +9,7 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
+use super::bounds::{self, MAX_GAMES, MAX_JOBS};
 use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
@@ -24,16 +25,16 @@ pub struct Args {
     #[arg(long = "bot", value_name = "COMMAND", num_args = 1, required = true)]
     bots: Vec<String>,
 
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
+    /// Number of games, 1 to 10000.
+    #[arg(long, default_value_t = 100, value_parser = bounds::whole::<usize>(1, MAX_GAMES))]
     games: usize,
 
     /// Seed for the built-in bots' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Games played at once (default: the number of cores). Results do not depend on it.
-    #[arg(long, short = 'j')]
+    /// Games played at once, 1 to 256 (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
     /// Start from this board (white to move) instead of the initial position; a folder of
@@ -95,9 +96,6 @@ fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>
 pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     if args.bots.len() != 2 {
         bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
-    }
-    if args.games == 0 {
-        bail!("--games must be at least 1");
     }
     let referee = engine.referee();
     let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;

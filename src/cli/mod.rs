@@ -3,6 +3,7 @@
 mod apply;
 mod bench;
 mod bot;
+mod bounds;
 mod check;
 mod coverage;
 mod expect;

@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::bounds::{self, MAX_DETAILS, MAX_JOBS};
 use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
@@ -41,8 +42,8 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
 
-    /// Cases run at once (default: the number of cores). Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
+    /// Cases run at once, 1 to 256 (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
     /// Seed for the built-in bots' random choices.
@@ -65,8 +66,8 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     junit: Option<PathBuf>,
 
-    /// Failures shown in full (the rest get a line each).
-    #[arg(long, value_name = "N", default_value_t = 5)]
+    /// Failures shown in full, 0 to 10000 (the rest get a line each).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = bounds::whole::<usize>(0, MAX_DETAILS))]
     details: usize,
 
     /// No progress bar.
