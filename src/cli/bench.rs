@@ -17,6 +17,7 @@ use crate::advance::bench_positions::bench_positions;
 use crate::advance::grades::grade_report;
 use crate::advance::{Board, Engine, Fast, Reference, Strictness};
 use crate::harness::corpus::find_cases;
+use crate::harness::files;
 use crate::side::Side;
 
 #[derive(clap::Args, Debug)]
@@ -112,8 +113,7 @@ pub fn run(args: Args) -> CommandResult {
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     let mut cases = Vec::new();
     for spec in &specs {
-        let bytes =
-            std::fs::read(&spec.path).with_context(|| format!("cannot read {}", spec.path.display()))?;
+        let bytes = files::read_capped(&spec.path, files::BOARD)?;
         cases.push((Board::parse(&bytes, &spec.path.display().to_string(), Strictness::Lenient)?, spec.side));
     }
     let grades_fast = time_grades(&Fast, &cases, min_time);

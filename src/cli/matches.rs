@@ -14,6 +14,7 @@ use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
+use crate::harness::files;
 use crate::harness::matches::{GameRecord, GameResult, MatchOptions, play_match, tally, wilson_interval};
 use crate::harness::profile::Profile;
 use crate::harness::records::write_record;
@@ -87,7 +88,7 @@ fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>
     files
         .drain(..)
         .map(|f| {
-            let bytes = std::fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?;
+            let bytes = files::read_capped(&f, files::BOARD)?;
             Ok((f.display().to_string(), bytes))
         })
         .collect()

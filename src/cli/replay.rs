@@ -6,6 +6,7 @@ use anyhow::{Context, bail};
 
 use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
+use crate::harness::files;
 use crate::harness::matches::{GameResult, MOVES_EACH, result_by_material};
 use crate::harness::records::{ParsedRecord, parse_record};
 use crate::harness::referee::Referee;
@@ -112,8 +113,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     }
     let mut failed = 0;
     for file in &files {
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let text = files::read_capped_text(file, files::GAME_RECORD)?;
         let record = parse_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         match replay(referee.as_ref(), &record, args.verbose) {
             Ok(what) => println!(

@@ -12,6 +12,7 @@ use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
+use crate::harness::files;
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
 use crate::harness::report::{self, VerifyReport};
@@ -116,7 +117,12 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let disagreements: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-            let answer = std::fs::read(c.spec.answer.as_ref()?).ok()?;
+            let answer = match files::read_capped(c.spec.answer.as_ref()?, files::BOARD) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    return Some(format!("{}: the course's answer cannot be checked: {e}", c.spec.name));
+                }
+            };
             c.prepared.check_answer(&answer).map(|why| format!("{}: {why}", c.spec.name))
         })
         .collect();

@@ -14,6 +14,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::files;
+
 /// A marking scheme.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,8 +86,7 @@ impl Profile {
 
     /// Reads a profile file.
     pub fn load(path: &Path) -> Result<Profile, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read profile {}: {e}", path.display()))?;
+        let text = files::read_capped_text(path, files::PROFILE).map_err(|e| e.to_string())?;
         let profile: Profile = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a marking profile: {e}", path.display()))?;
         if profile.stages.is_empty() {
