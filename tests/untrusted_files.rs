@@ -1,5 +1,5 @@
 //! Files from outside (corpus boards, golden answers, game records, bot outputs, profiles) are
-//! read with a size cap, before anything is graded with them.
+//! read with a size cap, and profiles are checked, before anything is graded with them.
 
 mod common;
 
@@ -108,6 +108,57 @@ fn an_oversized_game_record_is_refused() {
             record.display()
         )
     );
+}
+
+/// Runs verify on the worked examples with the profile `json`; returns the exit status and stderr.
+fn verify_with_profile(json: &str) -> (i32, String, PathBuf, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = corpus(dir.path());
+    let profile = dir.path().join("profile.json");
+    fs::write(&profile, json).unwrap();
+    let run = arbiter(
+        &["verify", &text(&corpus), "--bot", "builtin:grade7", "--profile", &text(&profile), "-q"],
+        "",
+    );
+    (run.status, run.stderr, profile, dir)
+}
+
+#[test]
+fn a_profile_that_could_give_a_score_outside_0_to_100_is_refused() {
+    let (status, stderr, profile, _dir) = verify_with_profile(
+        r#"{"name": "generous", "stages": [
+            {"grade": 4, "tests": 1, "base": 0, "per_pass": 50},
+            {"grade": 5, "tests": 1, "base": 60, "per_pass": 60}],
+            "games": {"games": 10, "opponent": "builtin:grade7", "base": -5, "per_win": 1, "wins_above": 0, "max": 100}}"#,
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "error: {}: not a valid marking profile: stages[1]: base + per_pass * tests is 60 + 60 * 1 = 120, \
+             more than 100; games.base is -5; it must be a number from 0 to 100",
+            profile.display()
+        )
+    );
+    let (status, stderr, profile, _dir) = verify_with_profile(
+        r#"{"name": "twice", "stages": [
+            {"grade": 4, "tests": 1, "base": 0, "per_pass": 50},
+            {"grade": 4, "tests": 1, "base": 50, "per_pass": 50}], "games": null}"#,
+    );
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "error: {}: not a valid marking profile: stages[1].grade 4 is already the grade of stages[0]",
+            profile.display()
+        )
+    );
+    // A number too large for a double is not a number at all.
+    let (status, stderr, _, _dir) = verify_with_profile(
+        r#"{"name": "huge", "stages": [{"grade": 4, "tests": 1, "base": 1e999, "per_pass": 0}], "games": null}"#,
+    );
+    assert_eq!(status, 2);
+    assert!(stderr.contains("not a marking profile: number out of range"), "{stderr}");
 }
 
 #[test]

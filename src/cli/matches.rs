@@ -147,10 +147,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
 
     let (a_wins, b_wins, draws) = tally(&records);
     let (lo, hi) = wilson_interval(a_wins, records.len());
-    let games_score = profile.games.as_ref().map(|g| {
-        let bonus = g.per_win * a_wins.saturating_sub(g.wins_above) as f64;
-        ((g.base + bonus).min(g.max) * 100.0).round() / 100.0
-    });
+    let games_score = profile.games.as_ref().map(|g| g.score(a_wins));
     let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
     for r in &records {
         *endings.entry(r.ending.as_str()).or_default() += 1;
