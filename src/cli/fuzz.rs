@@ -19,6 +19,7 @@ use crate::advance::differential::{disagreement, shrink_disagreement};
 use crate::advance::generate::random_position;
 use crate::advance::{Board, Fast, Strictness};
 use crate::harness::bot::Bot;
+use crate::harness::escape::escape_controls;
 use crate::harness::fuzz::{FuzzOptions, FuzzReport, fuzz};
 use crate::harness::verify::{VerifyOptions, case_seed};
 
@@ -121,7 +122,8 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
             )?
         );
     } else {
-        print!("{}", summary(&bot.label(), &args, &report));
+        // Reasons quote the bot's output: escaped so it cannot drive the terminal.
+        print!("{}", escape_controls(&summary(&bot.label(), &args, &report)));
     }
     Ok(if report.failures.is_empty() { Outcome::Success } else { Outcome::Failure })
 }

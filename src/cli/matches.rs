@@ -14,6 +14,7 @@ use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
+use crate::harness::escape::escape_controls;
 use crate::harness::files;
 use crate::harness::matches::{GameRecord, GameResult, MatchOptions, play_match, tally, wilson_interval};
 use crate::harness::profile::Profile;
@@ -172,7 +173,9 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(Outcome::Success);
     }
-    print!("{}", summary(&args, &a, &b, &records, &profile, games_score, (lo, hi), &endings, &by_colour));
+    // Game details quote what the bots wrote and said: escaped so they cannot drive the terminal.
+    let text = summary(&args, &a, &b, &records, &profile, games_score, (lo, hi), &endings, &by_colour);
+    print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
 }
 

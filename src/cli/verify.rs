@@ -1,5 +1,6 @@
 //! `arbiter verify`: run a bot over a corpus and grade it like the course does.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -12,11 +13,12 @@ use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
+use crate::harness::escape::escape_controls;
 use crate::harness::files;
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
 use crate::harness::report::{self, VerifyReport};
-use crate::harness::robustness::run_checks;
+use crate::harness::robustness::{Check, run_checks};
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::{ReadyCase, VerifyOptions, prepare_cases, run_cases, twin_cases};
 
@@ -132,7 +134,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
             disagreements.len()
         );
         for d in &disagreements {
-            eprintln!("  {d}");
+            eprintln!("  {}", escape_controls(d));
         }
     }
 
@@ -201,16 +203,24 @@ fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
         let out = serde_json::json!({"bot": bot.label(), "passed": passed, "total": checks.len(), "checks": checks});
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("robustness of {}: {passed} of {} checks passed\n", bot.label(), checks.len());
-        for c in &checks {
-            let mark = if c.passed { "pass" } else { "FAIL" };
-            let wrote = if c.wrote_output { ", wrote output.txt" } else { "" };
-            println!("{mark}  {:<24} {}{wrote}", c.name, c.process);
-            if !c.message.is_empty() {
-                println!("      said: {}", c.message);
-            }
-            println!("      {}", c.note);
-        }
+        // What the bot said and its name are its own text: escaped, like the verify report.
+        print!("{}", escape_controls(&robustness_table(&bot.label(), &checks)));
     }
     Ok(if passed == checks.len() { Outcome::Success } else { Outcome::Failure })
+}
+
+/// The robustness checks as a table for people.
+fn robustness_table(bot: &str, checks: &[Check]) -> String {
+    let passed = checks.iter().filter(|c| c.passed).count();
+    let mut out = format!("robustness of {bot}: {passed} of {} checks passed\n\n", checks.len());
+    for c in checks {
+        let mark = if c.passed { "pass" } else { "FAIL" };
+        let wrote = if c.wrote_output { ", wrote output.txt" } else { "" };
+        let _ = writeln!(out, "{mark}  {:<24} {}{wrote}", c.name, c.process);
+        if !c.message.is_empty() {
+            let _ = writeln!(out, "      said: {}", c.message);
+        }
+        let _ = writeln!(out, "      {}", c.note);
+    }
+    out
 }

@@ -3,6 +3,7 @@
 
 pub mod bot;
 pub mod corpus;
+pub mod escape;
 pub mod files;
 pub mod fuzz;
 pub mod matches;
