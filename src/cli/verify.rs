@@ -17,7 +17,9 @@ use crate::harness::escape::escape_controls;
 use crate::harness::files;
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
-use crate::harness::report::{self, VerifyReport};
+use crate::harness::report::files::ReportFiles;
+use crate::harness::report::live::LiveFiles;
+use crate::harness::report::{self, RunInfo};
 use crate::harness::robustness::{Check, run_checks};
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::{ReadyCase, VerifyOptions, prepare_cases, run_cases, twin_cases};
@@ -61,13 +63,19 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// Also write Gradescope's results.json here.
+    /// Also write Gradescope's results.json here. This file, `--junit` and `--json-out` are
+    /// written before the first case runs and rewritten as cases finish, each time replaced
+    /// atomically and marked incomplete until the run ends: a killed run leaves valid files.
     #[arg(long, value_name = "PATH")]
     gradescope: Option<PathBuf>,
 
     /// Also write a JUnit XML report here.
     #[arg(long, value_name = "PATH")]
     junit: Option<PathBuf>,
+
+    /// Also write the JSON report (as `--json` prints it) here.
+    #[arg(long, value_name = "PATH")]
+    json_out: Option<PathBuf>,
 
     /// Failures shown in full, 0 to 10000 (the rest get a line each).
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = bounds::whole::<usize>(0, MAX_DETAILS))]
@@ -152,38 +160,52 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
-    let passed = std::sync::atomic::AtomicUsize::new(0);
-    let mut results = run_cases(&all, &bot, &options, &|r| {
-        if r.verdict == Verdict::Pass {
-            passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
-    let variants = results.split_off(cases.len());
-
-    let score = profile.score(&report::pass_counts(&results), None);
-    let report = VerifyReport {
+    let info = RunInfo {
         bot: bot.label(),
         corpus: args.corpus.display().to_string(),
         seed: args.seed,
         profile: &profile,
-        score,
-        cases: &results,
         disagreements,
-        suspicious: report::suspicious(&results, &variants),
-        variants: &variants,
-        elapsed: start.elapsed(),
+        grades: cases.iter().map(|c| c.spec.grade).collect(),
+        start,
     };
-    if let Some(path) = &args.gradescope {
-        let text = serde_json::to_string_pretty(&report::gradescope::render(&report))?;
-        std::fs::write(path, text + "\n").with_context(|| format!("cannot write {}", path.display()))?;
+    let files = ReportFiles {
+        gradescope: args.gradescope.clone(),
+        junit: args.junit.clone(),
+        json: args.json_out.clone(),
+    };
+    // The result files exist, valid and marked incomplete, from before the first case runs
+    // until the last write marks them complete: a killed run leaves the cases it finished.
+    let live = (!files.is_empty()).then(|| LiveFiles::new(&info, &files, cases.len(), all.len()));
+    if let Some(live) = &live {
+        live.write_now().map_err(anyhow::Error::msg)?;
     }
-    if let Some(path) = &args.junit {
-        std::fs::write(path, report::junit::render(&report))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    let passed = std::sync::atomic::AtomicUsize::new(0);
+    let mut results = std::thread::scope(|scope| {
+        if let Some(live) = &live {
+            scope.spawn(|| live.keep_writing());
+        }
+        let results = run_cases(&all, &bot, &options, &|index, r| {
+            if let Some(live) = &live {
+                live.record(index, r);
+            }
+            if r.verdict == Verdict::Pass {
+                passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
+            bar.inc(1);
+        });
+        if let Some(warning) = live.as_ref().and_then(LiveFiles::finish) {
+            bar.suspend(|| eprintln!("warning: a partial result file could not be written: {warning}"));
+        }
+        // The scope waits for the writer thread, so no partial write can land after the last.
+        results
+    });
+    bar.finish_and_clear();
+    let variants = results.split_off(cases.len());
+
+    let report = info.report(&results, &variants, true);
+    files.write(&report).map_err(anyhow::Error::msg)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::json::render(&report))?);
     } else {

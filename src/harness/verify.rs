@@ -152,13 +152,14 @@ pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<Read
     Ok(twins)
 }
 
-/// Runs the bot on every case, `jobs` at a time, calling `progress` as each finishes. Results
-/// come back in the order of `cases` whatever the job count.
+/// Runs the bot on every case, `jobs` at a time, calling `progress` with the case's position in
+/// `cases` and its result as each finishes. Results come back in the order of `cases` whatever
+/// the job count.
 pub fn run_cases(
     cases: &[&ReadyCase],
     bot: &Bot,
     options: &VerifyOptions,
-    progress: &(dyn Fn(&CaseResult) + Sync),
+    progress: &(dyn Fn(usize, &CaseResult) + Sync),
 ) -> Vec<CaseResult> {
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(options.jobs.max(1)).build().expect("a thread pool");
@@ -167,10 +168,11 @@ pub fn run_cases(
     pool.install(|| {
         cases
             .par_iter()
-            .map(|case| {
+            .enumerate()
+            .map(|(index, case)| {
                 let result = run_case(case, bot, options);
                 let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-                progress(&result);
+                progress(index, &result);
                 result
             })
             .collect()

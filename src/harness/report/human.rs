@@ -32,7 +32,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             "\nThe corpus's own answers disagree with the rules in {} case(s):",
             report.disagreements.len()
         );
-        for d in &report.disagreements {
+        for d in report.disagreements {
             let _ = writeln!(out, "  {d}");
         }
     }

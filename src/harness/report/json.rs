@@ -1,4 +1,6 @@
 //! The machine-readable report: everything, with `score` (the gated percentage) and `cases`.
+//! `complete` is false in a report written while the run was still going (`--json-out`); its
+//! `cases` are those finished by then, of `planned_cases`.
 
 use serde_json::{Value, json};
 
@@ -21,6 +23,8 @@ pub fn render(report: &VerifyReport) -> Value {
         "corpus": report.corpus,
         "seed": report.seed,
         "profile": report.profile.name,
+        "complete": report.complete,
+        "planned_cases": report.planned_cases,
         "score": report.score.percent,
         "stopped_at": report.score.stopped_at,
         "stages": report.score.stages,
