@@ -1,5 +1,6 @@
 //! Result files are valid whenever they are read. `verify --gradescope/--junit/--json-out` are
-//! marked incomplete until the run ends, and complete and equal to `--json` when it does.
+//! marked incomplete until the run ends, and complete and equal to `--json` when it does;
+//! `match --records` writes each game as it ends.
 
 mod common;
 
@@ -242,4 +243,60 @@ fn an_unwritable_result_path_stops_the_run_before_any_bot_runs() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.starts_with(&format!("error: cannot write {}: ", target.display())), "{}", run.stderr);
     assert!(!marker.exists());
+}
+
+#[test]
+fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    // Forfeits its first game at once (exit 1, no board), then hangs in the second.
+    let script = dir.path().join("bot.sh");
+    let body = format!(
+        "#!/bin/sh\ndir='{}'\nif [ -f \"$dir/called\" ]; then echo $$ > \"$dir/sleeper.pid\"; exec sleep 60; fi\ntouch \"$dir/called\"; exit 1\n",
+        dir.path().display()
+    );
+    fs::write(&script, body).unwrap();
+    let records = dir.path().join("games");
+    let args = [
+        "match".to_string(),
+        "--bot".into(),
+        "builtin:grade7".into(),
+        "--bot".into(),
+        format!("sh {}", script.display()),
+        "--games".into(),
+        "2".into(),
+        "--jobs".into(),
+        "1".into(),
+        "--timeout".into(),
+        "60".into(),
+        "-q".into(),
+        "--records".into(),
+        records.display().to_string(),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let sleeper = dir.path().join("sleeper.pid");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !sleeper.exists() || fs::read_to_string(&sleeper).unwrap().trim().is_empty() {
+        assert!(Instant::now() < deadline, "the second game never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
+    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+
+    let mut names: Vec<String> =
+        fs::read_dir(&records).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
+    names.sort();
+    assert_eq!(names, vec!["game-001.txt"]);
+    let game = records.join("game-001.txt");
+    assert!(fs::read_to_string(&game).unwrap().contains("ending: crash"));
+    let run = arbiter(&["replay", &game.display().to_string()], "");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", run.stdout);
 }

@@ -20,6 +20,7 @@ use crate::advance::generate::random_position;
 use crate::advance::{Board, Fast, Strictness};
 use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
+use crate::harness::files::write_atomic;
 use crate::harness::fuzz::{FuzzOptions, FuzzReport, fuzz};
 use crate::harness::verify::{VerifyOptions, case_seed};
 
@@ -128,13 +129,13 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     Ok(if report.failures.is_empty() { Outcome::Success } else { Outcome::Failure })
 }
 
-/// Writes `<slug>-<side>.txt` and `.json` for each failure.
+/// Writes `<slug>-<side>.txt` and `.json` for each failure, each atomically.
 fn write_failures(dir: &Path, report: &FuzzReport) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for f in &report.failures {
         let stem = dir.join(format!("{}-{}", f.signature.slug(), f.side));
-        std::fs::write(stem.with_extension("txt"), &f.minimal_board)
-            .with_context(|| format!("cannot write {}", stem.display()))?;
+        write_atomic(&stem.with_extension("txt"), f.minimal_board.as_bytes())
+            .with_context(|| format!("cannot write {}", stem.with_extension("txt").display()))?;
         let text = serde_json::to_string_pretty(&json!({
             "verdict": f.signature.verdict,
             "rule": f.signature.rule,
@@ -150,8 +151,8 @@ fn write_failures(dir: &Path, report: &FuzzReport) -> anyhow::Result<()> {
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
         }))?;
-        std::fs::write(stem.with_extension("json"), text + "\n")
-            .with_context(|| format!("cannot write {}", stem.display()))?;
+        write_atomic(&stem.with_extension("json"), (text + "\n").as_bytes())
+            .with_context(|| format!("cannot write {}", stem.with_extension("json").display()))?;
     }
     Ok(())
 }
@@ -233,7 +234,9 @@ fn engines(args: &Args, jobs: usize) -> CommandResult {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (i, board, side, _) in &shrunk {
-            std::fs::write(dir.join(format!("engines-{i}-{side}.txt")), board.to_text())?;
+            let path = dir.join(format!("engines-{i}-{side}.txt"));
+            write_atomic(&path, board.to_text().as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     if args.json {

@@ -71,7 +71,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         }
         if args.mode.update {
             std::fs::create_dir_all(golden.parent().expect("a golden file has a folder"))?;
-            std::fs::write(golden, &expected)
+            files::write_atomic(golden, expected.as_bytes())
                 .with_context(|| format!("cannot write {}", golden.display()))?;
             written += 1;
         } else {

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -15,7 +16,7 @@ use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
-use crate::harness::files;
+use crate::harness::files::{self, write_atomic};
 use crate::harness::matches::{GameRecord, GameResult, MatchOptions, play_match, tally, wilson_interval};
 use crate::harness::profile::Profile;
 use crate::harness::records::write_record;
@@ -119,8 +120,21 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
+    // Each record is written as its game ends, atomically, so a stopped match leaves the games
+    // it finished, each file whole.
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let record_error: Mutex<Option<String>> = Mutex::new(None);
     let (a_wins, b_wins, draws) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
     let records = play_match(referee.as_ref(), &a, &b, &options, &|r: &GameRecord| {
+        if let Some(dir) = &args.records {
+            let path = dir.join(format!("game-{:03}.txt", r.number));
+            if let Err(e) = write_atomic(&path, write_record(r).as_bytes()) {
+                let mut first = record_error.lock().unwrap_or_else(PoisonError::into_inner);
+                first.get_or_insert_with(|| format!("cannot write {}: {e}", path.display()));
+            }
+        }
         match r.a_outcome() {
             Some(true) => a_wins.fetch_add(1, Ordering::Relaxed),
             Some(false) => b_wins.fetch_add(1, Ordering::Relaxed),
@@ -137,13 +151,8 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
 
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        for r in &records {
-            let path = dir.join(format!("game-{:03}.txt", r.number));
-            std::fs::write(&path, write_record(r))
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
+    if let Some(e) = record_error.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        bail!(e);
     }
 
     let (a_wins, b_wins, draws) = tally(&records);
