@@ -124,7 +124,7 @@ fn counts_and_depths_that_would_run_for_hours_are_refused() {
         &["perft", &example_path(4), "--side", "white", "--depth", "12"],
         "--depth",
         "12",
-        "expected a whole number from 0 to 7",
+        "expected a whole number from 0 to 6",
     );
     refused(&["bench", "--depth", "9"], "--depth", "9", "expected a whole number from 1 to 5");
     refused(

@@ -12,7 +12,7 @@ pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
 
-    /// Number of plies (half-moves) to count, 0 to 7.
+    /// Number of plies (half-moves) to count, 0 to 6.
     #[arg(long, short = 'd', value_parser = bounds::whole::<u32>(0, MAX_PERFT_DEPTH))]
     depth: u32,
 
