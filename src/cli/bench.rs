@@ -11,21 +11,23 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use serde_json::{Value as Json, json};
 
+use super::bounds::{self, MAX_BENCH_DEPTH, MAX_BENCH_SECONDS};
 use super::{CommandResult, Outcome};
 use crate::advance::bench_positions::bench_positions;
 use crate::advance::grades::grade_report;
 use crate::advance::{Board, Engine, Fast, Reference, Strictness};
 use crate::harness::corpus::find_cases;
+use crate::harness::files;
 use crate::side::Side;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Perft depth for both engines.
-    #[arg(long, default_value_t = 4)]
+    /// Perft depth for both engines, 1 to 5.
+    #[arg(long, default_value_t = 4, value_parser = bounds::whole::<u32>(1, MAX_BENCH_DEPTH))]
     depth: u32,
 
-    /// Keep repeating each measurement until this many seconds have passed.
-    #[arg(long, default_value_t = 1.0)]
+    /// Keep repeating each measurement until this many seconds have passed (0 to 600).
+    #[arg(long, default_value_t = 1.0, value_parser = bounds::seconds(true, MAX_BENCH_SECONDS))]
     min_time: f64,
 
     /// The corpus whose cases are timed for the grade-7 answer.
@@ -84,7 +86,7 @@ fn machine() -> Json {
 }
 
 pub fn run(args: Args) -> CommandResult {
-    let min_time = Duration::from_secs_f64(args.min_time.max(0.0));
+    let min_time = Duration::from_secs_f64(args.min_time);
     let mut rows = Vec::new();
     let (mut fast_total, mut ref_total) = ((0u64, 0.0f64), (0u64, 0.0f64));
     for (name, board, side) in bench_positions() {
@@ -111,8 +113,7 @@ pub fn run(args: Args) -> CommandResult {
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     let mut cases = Vec::new();
     for spec in &specs {
-        let bytes =
-            std::fs::read(&spec.path).with_context(|| format!("cannot read {}", spec.path.display()))?;
+        let bytes = files::read_capped(&spec.path, files::BOARD)?;
         cases.push((Board::parse(&bytes, &spec.path.display().to_string(), Strictness::Lenient)?, spec.side));
     }
     let grades_fast = time_grades(&Fast, &cases, min_time);

@@ -3,6 +3,7 @@
 
 use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
+use crate::harness::files;
 use crate::side::Side;
 
 #[derive(clap::Args, Debug)]
@@ -54,7 +55,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         }
         [side, input, output] => {
             let side: Side = side.parse().map_err(|e| anyhow::anyhow!("{e}\n{usage}"))?;
-            let bytes = std::fs::read(input).map_err(|e| anyhow::anyhow!("cannot read {input}: {e}"))?;
+            let bytes = files::read_capped(input.as_ref(), files::BOARD)?;
             let board = bot.play(&bytes, input, side, args.seed).map_err(anyhow::Error::msg)?;
             std::fs::write(output, board).map_err(|e| anyhow::anyhow!("cannot write {output}: {e}"))?;
             Ok(Outcome::Success)

@@ -11,6 +11,7 @@ use super::{CommandResult, Outcome};
 use crate::advance::grades::{Aggregation, grade_report};
 use crate::advance::judge::{Answers, Finding, board_diff, closest, judge};
 use crate::advance::{Engine, Strictness};
+use crate::harness::escape::escape_controls;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -101,7 +102,9 @@ fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
         }
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print!("{}", human(&finding, &position.board, &answers, args.grade, verdict, expected_note, side));
+        // OUT is usually a bot's output, and a malformed line is quoted: escape what a terminal obeys.
+        let text = human(&finding, &position.board, &answers, args.grade, verdict, expected_note, side);
+        print!("{}", escape_controls(&text));
     }
     Ok(if verdict == "pass" { Outcome::Success } else { Outcome::Failure })
 }

@@ -9,6 +9,7 @@ use super::{CommandResult, Outcome};
 use crate::advance::coverage::Coverage;
 use crate::advance::{Board, Engine, Strictness};
 use crate::harness::corpus::find_cases;
+use crate::harness::files;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -33,8 +34,7 @@ fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
     }
     let mut coverage = Coverage::default();
     for case in &cases {
-        let bytes =
-            std::fs::read(&case.path).with_context(|| format!("cannot read {}", case.path.display()))?;
+        let bytes = files::read_capped(&case.path, files::BOARD)?;
         let board = Board::parse(&bytes, &case.path.display().to_string(), Strictness::Lenient)?;
         coverage.add(engine, &case.name, &board, case.side, case.grade);
     }

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
+use super::bounds::{self, MAX_FUZZ_CASES, MAX_JOBS, MAX_SHRINK_RUNS};
 use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::show::draw;
@@ -18,6 +19,8 @@ use crate::advance::differential::{disagreement, shrink_disagreement};
 use crate::advance::generate::random_position;
 use crate::advance::{Board, Fast, Strictness};
 use crate::harness::bot::Bot;
+use crate::harness::escape::escape_controls;
+use crate::harness::files::write_atomic;
 use crate::harness::fuzz::{FuzzOptions, FuzzReport, fuzz};
 use crate::harness::verify::{VerifyOptions, case_seed};
 
@@ -32,16 +35,16 @@ pub struct Args {
     #[arg(long, conflicts_with = "bot")]
     engines: bool,
 
-    /// Random positions to try.
-    #[arg(long, default_value_t = 500)]
+    /// Random positions to try, 1 to 100000.
+    #[arg(long, default_value_t = 500, value_parser = bounds::whole::<usize>(1, MAX_FUZZ_CASES))]
     cases: usize,
 
     /// Seed: the same seed gives the same positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Positions tried at once (default: the number of cores).
-    #[arg(long, short = 'j')]
+    /// Positions tried at once, 1 to 256 (default: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
     /// Also demand grade N's answer (4, the default, demands only a legal move).
@@ -53,8 +56,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
-    /// Bot runs allowed for shrinking each kind of failure.
-    #[arg(long, default_value_t = 400)]
+    /// Bot runs allowed for shrinking each kind of failure, 0 to 10000.
+    #[arg(long, default_value_t = 400, value_parser = bounds::whole::<usize>(0, MAX_SHRINK_RUNS))]
     max_shrink_runs: usize,
 
     #[command(flatten)]
@@ -88,7 +91,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
     let (limits, sandbox) = args.limits.sandboxed(hidden)?;
-    if !args.quiet {
+    if !args.quiet && matches!(bot, Bot::Command(_)) {
         eprintln!("{}", sandbox.line());
     }
     let options = FuzzOptions {
@@ -119,18 +122,19 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
             )?
         );
     } else {
-        print!("{}", summary(&bot.label(), &args, &report));
+        // Reasons quote the bot's output: escaped so it cannot drive the terminal.
+        print!("{}", escape_controls(&summary(&bot.label(), &args, &report)));
     }
     Ok(if report.failures.is_empty() { Outcome::Success } else { Outcome::Failure })
 }
 
-/// Writes `<slug>-<side>.txt` and `.json` for each failure.
+/// Writes `<slug>-<side>.txt` and `.json` for each failure, each atomically.
 fn write_failures(dir: &Path, report: &FuzzReport) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     for f in &report.failures {
         let stem = dir.join(format!("{}-{}", f.signature.slug(), f.side));
-        std::fs::write(stem.with_extension("txt"), &f.minimal_board)
-            .with_context(|| format!("cannot write {}", stem.display()))?;
+        write_atomic(&stem.with_extension("txt"), f.minimal_board.as_bytes())
+            .with_context(|| format!("cannot write {}", stem.with_extension("txt").display()))?;
         let text = serde_json::to_string_pretty(&json!({
             "verdict": f.signature.verdict,
             "rule": f.signature.rule,
@@ -146,8 +150,8 @@ fn write_failures(dir: &Path, report: &FuzzReport) -> anyhow::Result<()> {
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
         }))?;
-        std::fs::write(stem.with_extension("json"), text + "\n")
-            .with_context(|| format!("cannot write {}", stem.display()))?;
+        write_atomic(&stem.with_extension("json"), (text + "\n").as_bytes())
+            .with_context(|| format!("cannot write {}", stem.with_extension("json").display()))?;
     }
     Ok(())
 }
@@ -229,7 +233,9 @@ fn engines(args: &Args, jobs: usize) -> CommandResult {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (i, board, side, _) in &shrunk {
-            std::fs::write(dir.join(format!("engines-{i}-{side}.txt")), board.to_text())?;
+            let path = dir.join(format!("engines-{i}-{side}.txt"));
+            write_atomic(&path, board.to_text().as_bytes())
+                .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     if args.json {

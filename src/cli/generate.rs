@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
+use super::bounds::{self, MAX_CANDIDATES, MAX_GENERATE_COUNT, MAX_POOL_FACTOR};
 use super::input::{EngineChoice, with_engine};
 use super::{CommandResult, Outcome};
 use crate::advance::Engine;
@@ -15,8 +16,8 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
     grade: u8,
 
-    /// How many cases, half with white to move and half with black.
-    #[arg(long, default_value_t = 50)]
+    /// How many cases, half with white to move and half with black: 1 to 10000.
+    #[arg(long, default_value_t = 50, value_parser = bounds::whole::<usize>(1, MAX_GENERATE_COUNT))]
     count: usize,
 
     /// Seed: the same seed gives the same cases.
@@ -31,17 +32,17 @@ pub struct Args {
     #[arg(long)]
     force: bool,
 
-    /// Candidates found per case wanted, to choose among for coverage.
-    #[arg(long, default_value_t = 4)]
+    /// Candidates found per case wanted, to choose among for coverage: 1 to 100.
+    #[arg(long, default_value_t = 4, value_parser = bounds::whole::<usize>(1, MAX_POOL_FACTOR))]
     pool_factor: usize,
 
-    /// Candidates drawn per side before giving up.
-    #[arg(long, default_value_t = 2_000_000)]
+    /// Candidates drawn per side before giving up, 1 to 100000000.
+    #[arg(long, default_value_t = 2_000_000, value_parser = bounds::whole::<usize>(1, MAX_CANDIDATES))]
     max_candidates: usize,
 
     /// Candidates drawn per side, once enough cases are found, in search of answers by rare
-    /// piece or move kinds (wall builds, swaps, ...).
-    #[arg(long, default_value_t = 200_000)]
+    /// piece or move kinds (wall builds, swaps, ...): 0 to 100000000.
+    #[arg(long, default_value_t = 200_000, value_parser = bounds::whole::<usize>(0, MAX_CANDIDATES))]
     rare_budget: usize,
 
     /// Print the cases as JSON.

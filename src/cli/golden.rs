@@ -8,6 +8,7 @@ use similar::TextDiff;
 use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
 use crate::harness::corpus::find_cases;
+use crate::harness::files;
 
 #[derive(clap::Args, Debug)]
 #[group(required = true, multiple = false)]
@@ -57,16 +58,20 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         let golden = case.golden.as_ref().with_context(|| {
             format!("{}: a golden file mirrors a case under a folder named `corpus`", case.path.display())
         })?;
-        let input =
-            std::fs::read(&case.path).with_context(|| format!("cannot read {}", case.path.display()))?;
+        let input = files::read_capped(&case.path, files::BOARD)?;
         let expected = referee.golden(case, &input).map_err(anyhow::Error::msg)?;
-        let current = std::fs::read_to_string(golden).ok();
+        // A missing golden file is reported (or written); one that cannot be read is an error.
+        let current = match files::read_capped_text(golden, files::GOLDEN) {
+            Ok(text) => Some(text),
+            Err(e) if e.is_not_found() => None,
+            Err(e) => return Err(e.into()),
+        };
         if current.as_deref() == Some(expected.as_str()) {
             continue;
         }
         if args.mode.update {
             std::fs::create_dir_all(golden.parent().expect("a golden file has a folder"))?;
-            std::fs::write(golden, &expected)
+            files::write_atomic(golden, expected.as_bytes())
                 .with_context(|| format!("cannot write {}", golden.display()))?;
             written += 1;
         } else {

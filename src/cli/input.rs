@@ -1,13 +1,13 @@
 //! Reading what the user names on the command line: board files (or `-` for standard input),
 //! sides and engine choices, with errors that say what to fix.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 
 use crate::advance::referee::AdvanceReferee;
 use crate::advance::{Board, Fast, Position, Reference, Strictness};
+use crate::harness::files;
 use crate::harness::referee::Referee;
 use crate::side::Side;
 
@@ -16,11 +16,19 @@ use crate::side::Side;
 pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
     if path.as_os_str() == "-" {
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read the board from standard input")?;
+        files::read_up_to(std::io::stdin(), files::BOARD.bytes, &mut bytes)
+            .context("cannot read the board from standard input")?;
+        if bytes.len() as u64 > files::BOARD.bytes {
+            bail!("standard input holds more than the {} bytes allowed for a board file", files::BOARD.bytes);
+        }
         Ok((bytes, "<stdin>".to_string()))
     } else {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read board file {}", path.display()))?;
+        let bytes = files::read_capped(path, files::BOARD).map_err(|e| match e {
+            files::ReadError::Io { source, .. } => {
+                anyhow!("cannot read board file {}: {source}", path.display())
+            }
+            too_large => too_large.into(),
+        })?;
         Ok((bytes, path.display().to_string()))
     }
 }
@@ -105,7 +113,9 @@ impl EngineChoice {
     }
 }
 
-/// The number of jobs: as given, or the number of cores.
+/// The number of jobs: as given (the option's parser holds it to 1..=256), or the number of
+/// cores, up to the same bound.
 pub fn jobs(given: Option<usize>) -> usize {
-    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+    let max = super::bounds::MAX_JOBS as usize;
+    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, max)
 }

@@ -4,15 +4,19 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
+use super::bounds::{self, MAX_GAMES, MAX_JOBS};
 use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
+use crate::harness::escape::escape_controls;
+use crate::harness::files::{self, write_atomic};
 use crate::harness::matches::{GameRecord, GameResult, MatchOptions, play_match, tally, wilson_interval};
 use crate::harness::profile::Profile;
 use crate::harness::records::write_record;
@@ -24,16 +28,16 @@ pub struct Args {
     #[arg(long = "bot", value_name = "COMMAND", num_args = 1, required = true)]
     bots: Vec<String>,
 
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
+    /// Number of games, 1 to 10000.
+    #[arg(long, default_value_t = 100, value_parser = bounds::whole::<usize>(1, MAX_GAMES))]
     games: usize,
 
     /// Seed for the built-in bots' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Games played at once (default: the number of cores). Results do not depend on it.
-    #[arg(long, short = 'j')]
+    /// Games played at once, 1 to 256 (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
     /// Start from this board (white to move) instead of the initial position; a folder of
@@ -86,7 +90,7 @@ fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>
     files
         .drain(..)
         .map(|f| {
-            let bytes = std::fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?;
+            let bytes = files::read_capped(&f, files::BOARD)?;
             Ok((f.display().to_string(), bytes))
         })
         .collect()
@@ -96,9 +100,6 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     if args.bots.len() != 2 {
         bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
     }
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
     let referee = engine.referee();
     let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
@@ -106,8 +107,10 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
         None => Profile::course(),
     };
+    let starts = read_starts(&args.start)?;
     let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
-    if !args.quiet {
+    // Built-in bots run inside arbiter; the sandbox is news only when a program runs.
+    if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(_))) {
         eprintln!("{}", sandbox.line());
     }
     let options = MatchOptions {
@@ -116,15 +119,28 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         jobs: super::input::jobs(args.jobs),
         limits,
         same_file: args.same_file,
-        starts: read_starts(&args.start)?,
+        starts,
     };
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
+    // Each record is written as its game ends, atomically, so a stopped match leaves the games
+    // it finished, each file whole.
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let record_error: Mutex<Option<String>> = Mutex::new(None);
     let (a_wins, b_wins, draws) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0));
     let records = play_match(referee.as_ref(), &a, &b, &options, &|r: &GameRecord| {
+        if let Some(dir) = &args.records {
+            let path = dir.join(format!("game-{:03}.txt", r.number));
+            if let Err(e) = write_atomic(&path, write_record(r).as_bytes()) {
+                let mut first = record_error.lock().unwrap_or_else(PoisonError::into_inner);
+                first.get_or_insert_with(|| format!("cannot write {}: {e}", path.display()));
+            }
+        }
         match r.a_outcome() {
             Some(true) => a_wins.fetch_add(1, Ordering::Relaxed),
             Some(false) => b_wins.fetch_add(1, Ordering::Relaxed),
@@ -141,21 +157,13 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
 
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        for r in &records {
-            let path = dir.join(format!("game-{:03}.txt", r.number));
-            std::fs::write(&path, write_record(r))
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
+    if let Some(e) = record_error.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        bail!(e);
     }
 
     let (a_wins, b_wins, draws) = tally(&records);
     let (lo, hi) = wilson_interval(a_wins, records.len());
-    let games_score = profile.games.as_ref().map(|g| {
-        let bonus = g.per_win * a_wins.saturating_sub(g.wins_above) as f64;
-        ((g.base + bonus).min(g.max) * 100.0).round() / 100.0
-    });
+    let games_score = profile.games.as_ref().map(|g| g.score(a_wins));
     let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
     for r in &records {
         *endings.entry(r.ending.as_str()).or_default() += 1;
@@ -180,7 +188,9 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(Outcome::Success);
     }
-    print!("{}", summary(&args, &a, &b, &records, &profile, games_score, (lo, hi), &endings, &by_colour));
+    // Game details quote what the bots wrote and said: escaped so they cannot drive the terminal.
+    let text = summary(&args, &a, &b, &records, &profile, games_score, (lo, hi), &endings, &by_colour);
+    print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
 }
 

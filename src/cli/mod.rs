@@ -3,6 +3,7 @@
 mod apply;
 mod bench;
 mod bot;
+mod bounds;
 mod check;
 mod coverage;
 mod expect;
@@ -22,6 +23,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::harness::escape::escape_controls;
 use input::EngineChoice;
 
 /// How a command ended, when it did not fail on bad input.
@@ -122,7 +124,8 @@ pub fn run() -> ExitCode {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Failure) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // Errors can quote a bot's output or a file's bad line: escape what a terminal obeys.
+            eprintln!("error: {}", escape_controls(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }

@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use super::bounds::{self, MAX_PERFT_DEPTH};
 use super::input::{EngineChoice, PositionArgs, with_engine};
 use super::{CommandResult, Outcome};
 use crate::advance::Engine;
@@ -11,8 +12,8 @@ pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
 
-    /// Number of plies (half-moves) to count.
-    #[arg(long, short = 'd')]
+    /// Number of plies (half-moves) to count, 0 to 6.
+    #[arg(long, short = 'd', value_parser = bounds::whole::<u32>(0, MAX_PERFT_DEPTH))]
     depth: u32,
 
     /// List the count under each first move.

@@ -6,6 +6,8 @@ use anyhow::{Context, bail};
 
 use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
+use crate::harness::escape::escape_controls;
+use crate::harness::files;
 use crate::harness::matches::{GameResult, MOVES_EACH, result_by_material};
 use crate::harness::records::{ParsedRecord, parse_record};
 use crate::harness::referee::Referee;
@@ -23,13 +25,19 @@ pub struct Args {
     verbose: bool,
 }
 
+/// Prints a line that may quote a record (which holds what bots wrote and whatever else was put
+/// in the file), escaped so it cannot drive the terminal.
+fn say(line: &str) {
+    println!("{}", escape_controls(line));
+}
+
 /// Replays one record; returns what was confirmed, or the first disagreement.
 fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result<String, String> {
     let mut game = referee.new_game(Some(("the record's start board", record.start_board.as_bytes())))?;
     for (i, mv) in record.moves.iter().enumerate() {
         if verbose {
             println!("{}", String::from_utf8_lossy(&game.board_file()));
-            println!("{}. {} plays {mv}", i + 1, game.to_move());
+            say(&format!("{}. {} plays {mv}", i + 1, game.to_move()));
         }
         game.play_notation(mv).map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
     }
@@ -112,19 +120,18 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     }
     let mut failed = 0;
     for file in &files {
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+        let text = files::read_capped_text(file, files::GAME_RECORD)?;
         let record = parse_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
         match replay(referee.as_ref(), &record, args.verbose) {
-            Ok(what) => println!(
+            Ok(what) => say(&format!(
                 "ok    {}: game {}, {} moves, all legal; {what}",
                 file.display(),
                 record.game,
                 record.moves.len()
-            ),
+            )),
             Err(why) => {
                 failed += 1;
-                println!("FAIL  {}: game {}: {why}", file.display(), record.game);
+                say(&format!("FAIL  {}: game {}: {why}", file.display(), record.game));
             }
         }
     }

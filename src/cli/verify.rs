@@ -1,20 +1,26 @@
 //! `arbiter verify`: run a bot over a corpus and grade it like the course does.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::bounds::{self, MAX_DETAILS, MAX_JOBS};
 use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
+use crate::harness::escape::escape_controls;
+use crate::harness::files;
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
-use crate::harness::report::{self, VerifyReport};
-use crate::harness::robustness::run_checks;
+use crate::harness::report::files::ReportFiles;
+use crate::harness::report::live::LiveFiles;
+use crate::harness::report::{self, RunInfo};
+use crate::harness::robustness::{Check, run_checks};
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::{ReadyCase, VerifyOptions, prepare_cases, run_cases, twin_cases};
 
@@ -41,8 +47,8 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
 
-    /// Cases run at once (default: the number of cores). Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
+    /// Cases run at once, 1 to 256 (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
     /// Seed for the built-in bots' random choices.
@@ -57,7 +63,9 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// Also write Gradescope's results.json here.
+    /// Also write Gradescope's results.json here. This file, `--junit` and `--json-out` are
+    /// written before the first case runs and rewritten as cases finish, each time replaced
+    /// atomically and marked incomplete until the run ends: a killed run leaves valid files.
     #[arg(long, value_name = "PATH")]
     gradescope: Option<PathBuf>,
 
@@ -65,8 +73,12 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     junit: Option<PathBuf>,
 
-    /// Failures shown in full (the rest get a line each).
-    #[arg(long, value_name = "N", default_value_t = 5)]
+    /// Also write the JSON report (as `--json` prints it) here.
+    #[arg(long, value_name = "PATH")]
+    json_out: Option<PathBuf>,
+
+    /// Failures shown in full, 0 to 10000 (the rest get a line each).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = bounds::whole::<usize>(0, MAX_DETAILS))]
     details: usize,
 
     /// No progress bar.
@@ -115,7 +127,12 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let disagreements: Vec<String> = cases
         .iter()
         .filter_map(|c| {
-            let answer = std::fs::read(c.spec.answer.as_ref()?).ok()?;
+            let answer = match files::read_capped(c.spec.answer.as_ref()?, files::BOARD) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    return Some(format!("{}: the course's answer cannot be checked: {e}", c.spec.name));
+                }
+            };
             c.prepared.check_answer(&answer).map(|why| format!("{}: {why}", c.spec.name))
         })
         .collect();
@@ -125,7 +142,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
             disagreements.len()
         );
         for d in &disagreements {
-            eprintln!("  {d}");
+            eprintln!("  {}", escape_controls(d));
         }
     }
 
@@ -143,39 +160,53 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
     );
-    let passed = std::sync::atomic::AtomicUsize::new(0);
-    let mut results = run_cases(&all, &bot, &options, &|r| {
-        if r.verdict == Verdict::Pass {
-            passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-        bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
-    let variants = results.split_off(cases.len());
-
-    let score = profile.score(&report::pass_counts(&results), None);
-    let report = VerifyReport {
+    let info = RunInfo {
         bot: bot.label(),
         corpus: args.corpus.display().to_string(),
         seed: args.seed,
         profile: &profile,
-        score,
-        cases: &results,
         disagreements,
-        suspicious: report::suspicious(&results, &variants),
-        variants: &variants,
-        elapsed: start.elapsed(),
-        sandbox: &sandbox,
+        grades: cases.iter().map(|c| c.spec.grade).collect(),
+        start,
+        sandbox,
     };
-    if let Some(path) = &args.gradescope {
-        let text = serde_json::to_string_pretty(&report::gradescope::render(&report))?;
-        std::fs::write(path, text + "\n").with_context(|| format!("cannot write {}", path.display()))?;
+    let files = ReportFiles {
+        gradescope: args.gradescope.clone(),
+        junit: args.junit.clone(),
+        json: args.json_out.clone(),
+    };
+    // The result files exist, valid and marked incomplete, from before the first case runs
+    // until the last write marks them complete: a killed run leaves the cases it finished.
+    let live = (!files.is_empty()).then(|| LiveFiles::new(&info, &files, cases.len(), all.len()));
+    if let Some(live) = &live {
+        live.write_now().map_err(anyhow::Error::msg)?;
     }
-    if let Some(path) = &args.junit {
-        std::fs::write(path, report::junit::render(&report))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
+    let passed = std::sync::atomic::AtomicUsize::new(0);
+    let mut results = std::thread::scope(|scope| {
+        if let Some(live) = &live {
+            scope.spawn(|| live.keep_writing());
+        }
+        let results = run_cases(&all, &bot, &options, &|index, r| {
+            if let Some(live) = &live {
+                live.record(index, r);
+            }
+            if r.verdict == Verdict::Pass {
+                passed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
+            bar.inc(1);
+        });
+        if let Some(warning) = live.as_ref().and_then(LiveFiles::finish) {
+            bar.suspend(|| eprintln!("warning: a partial result file could not be written: {warning}"));
+        }
+        // The scope waits for the writer thread, so no partial write can land after the last.
+        results
+    });
+    bar.finish_and_clear();
+    let variants = results.split_off(cases.len());
+
+    let report = info.report(&results, &variants, true);
+    files.write(&report).map_err(anyhow::Error::msg)?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::json::render(&report))?);
     } else {
@@ -213,17 +244,24 @@ fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
         let out = serde_json::json!({"bot": bot.label(), "sandbox": sandbox, "passed": passed, "total": checks.len(), "checks": checks});
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("robustness of {}: {passed} of {} checks passed", bot.label(), checks.len());
-        println!("{}\n", sandbox.line());
-        for c in &checks {
-            let mark = if c.passed { "pass" } else { "FAIL" };
-            let wrote = if c.wrote_output { ", wrote output.txt" } else { "" };
-            println!("{mark}  {:<24} {}{wrote}", c.name, c.process);
-            if !c.message.is_empty() {
-                println!("      said: {}", c.message);
-            }
-            println!("      {}", c.note);
-        }
+        // What the bot said and its name are its own text: escaped, like the verify report.
+        print!("{}", escape_controls(&robustness_table(&bot.label(), &checks, &sandbox.line())));
     }
     Ok(if passed == checks.len() { Outcome::Success } else { Outcome::Failure })
+}
+
+/// The robustness checks as a table for people.
+fn robustness_table(bot: &str, checks: &[Check], sandbox: &str) -> String {
+    let passed = checks.iter().filter(|c| c.passed).count();
+    let mut out = format!("robustness of {bot}: {passed} of {} checks passed\n{sandbox}\n\n", checks.len());
+    for c in checks {
+        let mark = if c.passed { "pass" } else { "FAIL" };
+        let wrote = if c.wrote_output { ", wrote output.txt" } else { "" };
+        let _ = writeln!(out, "{mark}  {:<24} {}{wrote}", c.name, c.process);
+        if !c.message.is_empty() {
+            let _ = writeln!(out, "      said: {}", c.message);
+        }
+        let _ = writeln!(out, "      {}", c.note);
+    }
+    out
 }

@@ -3,6 +3,8 @@
 
 pub mod bot;
 pub mod corpus;
+pub mod escape;
+pub mod files;
 pub mod fuzz;
 pub mod matches;
 pub mod output_file;

@@ -7,12 +7,17 @@
 //! games were played, capped at `max`.
 //!
 //! The default profile is `corpus/marking-profile.json` (the assignment's scheme, built in);
-//! `--profile FILE` replaces it with any file of the same shape.
+//! `--profile FILE` replaces it with any file of the same shape, checked on loading
+//! ([`validate`]) so that it can only give scores from 0 to 100.
+
+mod validate;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use super::files;
 
 /// A marking scheme.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,6 +56,26 @@ pub struct GamesStage {
     pub max: f64,
 }
 
+impl GamesStage {
+    /// The games stage's score for `won` games won: the base, plus `per_win` per win above
+    /// `wins_above`, capped at `max`; in [0, 100] and rounded to hundredths.
+    pub fn score(&self, won: usize) -> f64 {
+        let bonus = self.per_win * won.saturating_sub(self.wins_above) as f64;
+        clamp_percent((self.base + bonus).min(self.max))
+    }
+}
+
+/// A percentage rounded to hundredths and held to [0, 100]. A loaded profile cannot give
+/// anything else, but a corpus larger than the profile expects (more passes than `tests`) or a
+/// profile built in code could; a grade outside [0, 100], or NaN (null in JSON), must never
+/// reach a report.
+fn clamp_percent(percent: f64) -> f64 {
+    if percent.is_nan() {
+        return 0.0;
+    }
+    ((percent * 100.0).round() / 100.0).clamp(0.0, 100.0)
+}
+
 /// How one stage went.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StageScore {
@@ -82,16 +107,21 @@ impl Profile {
             .expect("the built-in profile is valid")
     }
 
-    /// Reads a profile file.
+    /// Reads a profile file and checks it (see [`Profile::validate`]).
     pub fn load(path: &Path) -> Result<Profile, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read profile {}: {e}", path.display()))?;
+        let text = files::read_capped_text(path, files::PROFILE).map_err(|e| e.to_string())?;
         let profile: Profile = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a marking profile: {e}", path.display()))?;
-        if profile.stages.is_empty() {
-            return Err(format!("{}: a profile needs at least one stage", path.display()));
-        }
+        profile.validate().map_err(|e| format!("{}: not a valid marking profile: {e}", path.display()))?;
         Ok(profile)
+    }
+
+    /// Checks that the profile can only give scores from 0 to 100: every amount finite and in
+    /// [0, 100], each stage's full score at most 100, grades 4 to 7 each at most once, the games
+    /// stage capped at 100. The error lists every problem, each naming its field.
+    pub fn validate(&self) -> Result<(), String> {
+        let problems = validate::problems(self);
+        if problems.is_empty() { Ok(()) } else { Err(problems.join("; ")) }
     }
 
     /// Scores pass counts (grade -> (passed, total)) and, if the games stage was played, wins.
@@ -121,15 +151,12 @@ impl Profile {
             ));
         }
         let percent = percent.unwrap_or_else(|| match &self.games {
-            Some(g) => {
-                let bonus = games_won.map_or(0.0, |w| g.per_win * w.saturating_sub(g.wins_above) as f64);
-                (g.base + bonus).min(g.max)
-            }
+            Some(g) => g.score(games_won.unwrap_or(0)),
             // Without a games stage, passing everything earns the last stage's full score.
             None => self.stages.last().map_or(100.0, |s| s.base + s.per_pass * s.tests as f64),
         });
         Score {
-            percent: (percent * 100.0).round() / 100.0,
+            percent: clamp_percent(percent),
             stages,
             stopped_at,
             games_won: games_won.filter(|_| stopped_at.is_none()),
@@ -168,6 +195,25 @@ mod tests {
         assert_eq!(p.score(&all, Some(30)).percent, 85.0);
         assert_eq!(p.score(&all, Some(50)).percent, 95.0);
         assert_eq!(p.score(&all, Some(90)).percent, 100.0, "capped");
+    }
+
+    #[test]
+    fn scores_stay_between_0_and_100_whatever_the_counts() {
+        let mut p = Profile::course();
+        // A corpus larger than the profile expects: 120 passes of a stage expecting 50 give
+        // 50 + 0.3 * 120 = 86, past the stage's full 65 but still a percentage ...
+        let s = p.score(&counts(&[(4, 50, 50), (5, 120, 121)]), None);
+        assert_eq!(s.percent, 86.0);
+        // ... while 150 passes at grade 4 would be 150%: held to 100.
+        assert_eq!(p.score(&counts(&[(4, 150, 151)]), None).percent, 100.0);
+        // A profile built in code, never validated.
+        p.stages[0].base = -20.0;
+        assert_eq!(p.score(&counts(&[(4, 3, 50)]), None).percent, 0.0);
+        p.stages[0].per_pass = f64::NAN;
+        assert_eq!(p.score(&counts(&[(4, 3, 50)]), None).percent, 0.0);
+        p.games.as_mut().unwrap().max = 1000.0;
+        let all = counts(&[(4, 50, 50), (5, 50, 50), (6, 50, 50), (7, 50, 50)]);
+        assert_eq!(p.score(&all, Some(100)).percent, 100.0);
     }
 
     #[test]

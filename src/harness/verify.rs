@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::bot::{Bot, Played};
+use super::files;
 pub(crate) use super::output_file::read_output;
 use super::referee::{CaseSpec, PreparedCase, Referee};
 use super::runner::{Limits, Outcome, quote};
@@ -103,9 +104,14 @@ pub fn prepare_cases(
         specs
             .into_par_iter()
             .map(|spec| {
-                let input = std::fs::read(&spec.path)
-                    .map_err(|e| format!("cannot read {}: {e}", spec.path.display()))?;
-                let golden = spec.golden.as_ref().and_then(|g| std::fs::read(g).ok());
+                let input = files::read_capped(&spec.path, files::BOARD).map_err(|e| e.to_string())?;
+                // A case without a golden file has its answers computed; any other trouble
+                // with the file (too large, unreadable) is the corpus's to fix.
+                let golden = match spec.golden.as_ref().map(|g| files::read_capped(g, files::GOLDEN)) {
+                    None => None,
+                    Some(Err(e)) if e.is_not_found() => None,
+                    Some(result) => Some(result.map_err(|e| e.to_string())?),
+                };
                 let prepared = referee.prepare(&spec, &input, golden.as_deref())?;
                 Ok(ReadyCase { spec, input, prepared })
             })
@@ -144,13 +150,14 @@ pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<Read
     Ok(twins)
 }
 
-/// Runs the bot on every case, `jobs` at a time, calling `progress` as each finishes. Results
-/// come back in the order of `cases` whatever the job count.
+/// Runs the bot on every case, `jobs` at a time, calling `progress` with the case's position in
+/// `cases` and its result as each finishes. Results come back in the order of `cases` whatever
+/// the job count.
 pub fn run_cases(
     cases: &[&ReadyCase],
     bot: &Bot,
     options: &VerifyOptions,
-    progress: &(dyn Fn(&CaseResult) + Sync),
+    progress: &(dyn Fn(usize, &CaseResult) + Sync),
 ) -> Vec<CaseResult> {
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(options.jobs.max(1)).build().expect("a thread pool");
@@ -159,10 +166,11 @@ pub fn run_cases(
     pool.install(|| {
         cases
             .par_iter()
-            .map(|case| {
+            .enumerate()
+            .map(|(index, case)| {
                 let result = run_case(case, bot, options);
                 let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-                progress(&result);
+                progress(index, &result);
                 result
             })
             .collect()
@@ -268,7 +276,7 @@ fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64, options:
     let spec = &case.spec;
     let exe = std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
     let strict = if options.strict { " --strict" } else { "" };
-    let from_corpus = std::fs::read(&spec.path).is_ok_and(|bytes| bytes == case.input);
+    let from_corpus = files::read_capped(&spec.path, files::BOARD).is_ok_and(|bytes| bytes == case.input);
     let (setup, checked) = if from_corpus {
         let path = std::path::absolute(&spec.path).unwrap_or_else(|_| spec.path.clone());
         let path = quote(path.as_os_str());

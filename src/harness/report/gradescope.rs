@@ -2,6 +2,9 @@
 //!
 //! Each test is worth its stage's `per_pass` and scores it when passed; the top-level `score`
 //! is the gated score, which Gradescope uses in place of the sum of the tests.
+//!
+//! A file written while the run goes on lists the cases finished so far; its `output` starts
+//! with "INCOMPLETE" and its score counts the cases not run as failed.
 
 use serde_json::{Value, json};
 
@@ -52,10 +55,20 @@ pub fn render(report: &VerifyReport) -> Value {
             )
         })
         .collect();
+    let mut output =
+        format!("{} (profile {}). {}", report.score.percent, report.profile.name, stages.join("; "));
+    if !report.complete {
+        output = format!(
+            "INCOMPLETE: {} of {} cases had run when this was written (the run was stopped, or is still going); \
+             the score counts the cases not run as failed.\n{output}",
+            report.cases.len(),
+            report.planned_cases
+        );
+    }
     json!({
         "score": report.score.percent,
         "max_score": 100.0,
-        "output": format!("{} (profile {}). {}", report.score.percent, report.profile.name, stages.join("; ")),
+        "output": output,
         "execution_time": report.elapsed.as_secs(),
         "tests": tests,
     })

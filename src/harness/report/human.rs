@@ -3,12 +3,18 @@
 use std::fmt::Write as _;
 
 use super::VerifyReport;
+use crate::harness::escape::escape_controls;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::CaseResult;
 
 /// The whole report. The first `detailed` failures are shown in full (reason, diff, bot output,
-/// how to reproduce); the rest one line each.
+/// how to reproduce); the rest one line each. Control characters from the bot (its stderr, what
+/// it wrote) are shown escaped, so the bot cannot rewrite the terminal, say to fake a score.
 pub fn render(report: &VerifyReport, detailed: usize) -> String {
+    escape_controls(&unescaped(report, detailed)).into_owned()
+}
+
+fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let mut out = String::new();
     let counts = report.verdict_counts();
     let _ = writeln!(
@@ -27,7 +33,7 @@ pub fn render(report: &VerifyReport, detailed: usize) -> String {
             "\nThe corpus's own answers disagree with the rules in {} case(s):",
             report.disagreements.len()
         );
-        for d in &report.disagreements {
+        for d in report.disagreements {
             let _ = writeln!(out, "  {d}");
         }
     }

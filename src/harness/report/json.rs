@@ -1,4 +1,6 @@
 //! The machine-readable report: everything, with `score` (the gated percentage) and `cases`.
+//! `complete` is false in a report written while the run was still going (`--json-out`); its
+//! `cases` are those finished by then, of `planned_cases`.
 
 use serde_json::{Value, json};
 
@@ -22,6 +24,8 @@ pub fn render(report: &VerifyReport) -> Value {
         "seed": report.seed,
         "sandbox": report.sandbox,
         "profile": report.profile.name,
+        "complete": report.complete,
+        "planned_cases": report.planned_cases,
         "score": report.score.percent,
         "stopped_at": report.score.stopped_at,
         "stages": report.score.stages,

@@ -1,4 +1,6 @@
 //! JUnit XML: one test suite per grade, one test case per case, failures with their reason.
+//! A file written while the run goes on holds the cases finished so far, and says so in a
+//! comment and in the name of the top element.
 
 use std::fmt::Write as _;
 
@@ -27,9 +29,15 @@ fn escape(text: &str) -> String {
 pub fn render(report: &VerifyReport) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let failures = report.failures().count();
+    let mut name = "arbiter verify".to_string();
+    if !report.complete {
+        let progress = format!("{} of {} cases run", report.cases.len(), report.planned_cases);
+        let _ = writeln!(out, "<!-- INCOMPLETE: {progress}; the run was stopped, or is still going -->");
+        name = format!("arbiter verify (incomplete: {progress})");
+    }
     let _ = writeln!(
         out,
-        "<testsuites name=\"arbiter verify\" tests=\"{}\" failures=\"{failures}\" time=\"{:.3}\">",
+        "<testsuites name=\"{name}\" tests=\"{}\" failures=\"{failures}\" time=\"{:.3}\">",
         report.cases.len(),
         report.elapsed.as_secs_f64()
     );

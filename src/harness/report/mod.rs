@@ -1,14 +1,17 @@
 //! Reports of a verification run: for people ([`human`]), for machines ([`json`]), for
 //! Gradescope ([`gradescope`]) and for CI tools ([`junit`]). All are built from one
-//! [`VerifyReport`].
+//! [`VerifyReport`], made by [`RunInfo::report`] at the end of a run or, for the result files
+//! kept up to date while it goes on ([`live`]), from the cases finished so far.
 
+pub mod files;
 pub mod gradescope;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod live;
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::profile::{Profile, Score};
 use super::verdict::Verdict;
@@ -22,10 +25,17 @@ pub struct VerifyReport<'a> {
     pub corpus: String,
     pub seed: u64,
     pub profile: &'a Profile,
+    /// The score of the cases in `cases`, those not run (in a partial report) counting as failed.
     pub score: Score,
+    /// The cases run so far, in corpus order: all of them when `complete`.
     pub cases: &'a [CaseResult],
+    /// Whether every case was run. A partial report is written while the run goes on, so that a
+    /// run that is killed still leaves valid result files.
+    pub complete: bool,
+    /// How many cases the run has in all (twins not counted).
+    pub planned_cases: usize,
     /// Cases where the corpus's own answer and the oracle disagree.
-    pub disagreements: Vec<String>,
+    pub disagreements: &'a [String],
     /// The cases' symmetric twins, when they were run (`--variants`); not scored.
     pub variants: &'a [CaseResult],
     /// Cases that pass while one of their twins fails: a sign of answers recognised, not played.
@@ -51,15 +61,60 @@ impl VerifyReport<'_> {
     }
 }
 
-/// Pass counts per grade: grade -> (passed, total).
-pub fn pass_counts(cases: &[CaseResult]) -> BTreeMap<u8, (usize, usize)> {
-    let mut counts: BTreeMap<u8, (usize, usize)> = BTreeMap::new();
-    for case in cases {
-        let entry = counts.entry(case.grade).or_default();
-        entry.1 += 1;
-        if case.verdict == Verdict::Pass {
-            entry.0 += 1;
+/// What a report says about a run apart from its results: all known before the first case runs.
+pub struct RunInfo<'a> {
+    /// The bot, as given on the command line.
+    pub bot: String,
+    /// The corpus folder.
+    pub corpus: String,
+    pub seed: u64,
+    pub profile: &'a Profile,
+    /// Cases where the corpus's own answer and the oracle disagree.
+    pub disagreements: Vec<String>,
+    /// The grade of every case to run, in order (twins are not scored, so not listed).
+    pub grades: Vec<u8>,
+    pub start: Instant,
+    /// What the sandbox could do on this machine.
+    pub sandbox: crate::harness::sandbox::Summary,
+}
+
+impl RunInfo<'_> {
+    /// The report on `cases` (and twins `variants`) run so far; `complete` when they are all
+    /// the cases. The score counts every case not run yet as failed, so a partial report never
+    /// gives more than the finished run could.
+    pub fn report<'r>(
+        &'r self,
+        cases: &'r [CaseResult],
+        variants: &'r [CaseResult],
+        complete: bool,
+    ) -> VerifyReport<'r> {
+        VerifyReport {
+            bot: self.bot.clone(),
+            corpus: self.corpus.clone(),
+            seed: self.seed,
+            profile: self.profile,
+            score: self.profile.score(&pass_counts(&self.grades, cases), None),
+            cases,
+            complete,
+            planned_cases: self.grades.len(),
+            disagreements: &self.disagreements,
+            suspicious: suspicious(cases, variants),
+            variants,
+            elapsed: self.start.elapsed(),
+            sandbox: &self.sandbox,
         }
+    }
+}
+
+/// Pass counts per grade, grade -> (passed, total): the totals are of the cases planned
+/// (`grades`, one per case), the passes of those run (`done`).
+pub fn pass_counts(grades: &[u8], done: &[CaseResult]) -> BTreeMap<u8, (usize, usize)> {
+    let mut counts: BTreeMap<u8, (usize, usize)> = BTreeMap::new();
+    for &grade in grades {
+        counts.entry(grade).or_default().1 += 1;
+    }
+    for case in done.iter().filter(|c| c.verdict == Verdict::Pass) {
+        counts.entry(case.grade).or_default().0 += 1;
     }
     counts
 }

@@ -1,0 +1,162 @@
+//! What a marking profile must satisfy before it scores anyone.
+//!
+//! Every score a profile can give must be a number from 0 to 100: each amount is finite and in
+//! [0, 100], a stage's full score (`base + per_pass * tests`) is at most 100, the games stage
+//! cannot go past 100. Grades are those a corpus can hold, each at most once, so no stage is
+//! silently shadowed by another of the same grade.
+
+use super::{GamesStage, Profile, Stage};
+
+/// The grades a corpus holds (`harness::corpus` finds no others).
+const GRADES: std::ops::RangeInclusive<u8> = 4..=7;
+/// Most cases a stage may expect.
+const MAX_TESTS: usize = 100_000;
+/// Most games a games stage may play (as `match --games`).
+const MAX_GAMES: usize = 10_000;
+/// Longest profile name: it is printed in every report.
+const MAX_NAME_CHARS: usize = 100;
+/// Slack for sums of decimal fractions: 0.3 * 50 is 15.000000000000002 in binary.
+const EPSILON: f64 = 1e-9;
+
+/// Every problem with `profile`, each naming its field (`stages[1].per_pass`); empty when it
+/// is valid.
+pub fn problems(profile: &Profile) -> Vec<String> {
+    let mut out = Vec::new();
+    let name = profile.name.trim();
+    if name.is_empty() {
+        out.push("name is empty".to_string());
+    } else if profile.name.chars().count() > MAX_NAME_CHARS {
+        out.push(format!(
+            "name has {} characters; at most {MAX_NAME_CHARS} are allowed",
+            profile.name.chars().count()
+        ));
+    } else if profile.name.chars().any(char::is_control) {
+        out.push(format!("name {:?} holds control characters", profile.name));
+    }
+    if profile.stages.is_empty() {
+        out.push("stages is empty: a profile needs at least one stage".to_string());
+    }
+    for (i, stage) in profile.stages.iter().enumerate() {
+        stage_problems(&format!("stages[{i}]"), stage, &mut out);
+        if let Some(first) = profile.stages[..i].iter().position(|s| s.grade == stage.grade) {
+            out.push(format!("stages[{i}].grade {} is already the grade of stages[{first}]", stage.grade));
+        }
+    }
+    if let Some(games) = &profile.games {
+        games_problems(games, &mut out);
+    }
+    out
+}
+
+/// `value` is finite and in [0, 100].
+fn percent(field: &str, value: f64, out: &mut Vec<String>) -> bool {
+    let ok = value.is_finite() && (0.0..=100.0).contains(&value);
+    if !ok {
+        out.push(format!("{field} is {value}; it must be a number from 0 to 100"));
+    }
+    ok
+}
+
+fn stage_problems(at: &str, stage: &Stage, out: &mut Vec<String>) {
+    if !GRADES.contains(&stage.grade) {
+        out.push(format!("{at}.grade is {}; corpus grades are 4 to 7", stage.grade));
+    }
+    if !(1..=MAX_TESTS).contains(&stage.tests) {
+        out.push(format!("{at}.tests is {}; it must be from 1 to {MAX_TESTS}", stage.tests));
+    }
+    let base_ok = percent(&format!("{at}.base"), stage.base, out);
+    let per_pass_ok = percent(&format!("{at}.per_pass"), stage.per_pass, out);
+    let full = stage.base + stage.per_pass * stage.tests as f64;
+    if base_ok && per_pass_ok && full > 100.0 + EPSILON {
+        out.push(format!(
+            "{at}: base + per_pass * tests is {} + {} * {} = {full}, more than 100",
+            stage.base, stage.per_pass, stage.tests
+        ));
+    }
+}
+
+fn games_problems(games: &GamesStage, out: &mut Vec<String>) {
+    if !(1..=MAX_GAMES).contains(&games.games) {
+        out.push(format!("games.games is {}; it must be from 1 to {MAX_GAMES}", games.games));
+    }
+    if games.opponent.trim().is_empty() {
+        out.push("games.opponent is empty; it must name a bot (`builtin:grade7`)".to_string());
+    }
+    let base_ok = percent("games.base", games.base, out);
+    percent("games.per_win", games.per_win, out);
+    let max_ok = percent("games.max", games.max, out);
+    if base_ok && max_ok && games.base > games.max {
+        out.push(format!("games.base {} is more than games.max {}", games.base, games.max));
+    }
+    if games.wins_above > games.games {
+        out.push(format!(
+            "games.wins_above is {}, more than the {} games played",
+            games.wins_above, games.games
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn profile(json: &str) -> Profile {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn the_course_profile_is_valid() {
+        assert_eq!(problems(&Profile::course()), Vec::<String>::new());
+    }
+
+    #[test]
+    fn every_problem_is_named_by_its_field() {
+        let p = profile(
+            r#"{"name": " ", "stages": [
+                {"grade": 4, "tests": 10, "base": -1, "per_pass": 1},
+                {"grade": 5, "tests": 10, "base": 50, "per_pass": 6},
+                {"grade": 4, "tests": 0, "base": 0, "per_pass": 101},
+                {"grade": 9, "tests": 1, "base": 0, "per_pass": 0}],
+                "games": {"games": 10, "opponent": "", "base": 90, "per_win": 150, "wins_above": 11, "max": 80}}"#,
+        );
+        assert_eq!(
+            problems(&p),
+            vec![
+                "name is empty",
+                "stages[0].base is -1; it must be a number from 0 to 100",
+                "stages[1]: base + per_pass * tests is 50 + 6 * 10 = 110, more than 100",
+                "stages[2].tests is 0; it must be from 1 to 100000",
+                "stages[2].per_pass is 101; it must be a number from 0 to 100",
+                "stages[2].grade 4 is already the grade of stages[0]",
+                "stages[3].grade is 9; corpus grades are 4 to 7",
+                "games.opponent is empty; it must name a bot (`builtin:grade7`)",
+                "games.per_win is 150; it must be a number from 0 to 100",
+                "games.base 90 is more than games.max 80",
+                "games.wins_above is 11, more than the 10 games played",
+            ]
+        );
+    }
+
+    #[test]
+    fn not_a_number_is_refused_wherever_it_comes_from() {
+        // JSON has no NaN, but a profile built in code can.
+        let mut p = Profile::course();
+        p.stages[2].per_pass = f64::NAN;
+        p.games.as_mut().unwrap().max = f64::INFINITY;
+        assert_eq!(
+            problems(&p),
+            vec![
+                "stages[2].per_pass is NaN; it must be a number from 0 to 100",
+                "games.max is inf; it must be a number from 0 to 100"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_stage_may_add_up_to_exactly_100_despite_rounding() {
+        let p = profile(
+            r#"{"name": "full", "stages": [{"grade": 4, "tests": 50, "base": 85, "per_pass": 0.3}], "games": null}"#,
+        );
+        assert_eq!(problems(&p), Vec::<String>::new());
+    }
+}

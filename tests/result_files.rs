@@ -1,0 +1,307 @@
+//! Result files are valid whenever they are read. `verify --gradescope/--junit/--json-out` are
+//! marked incomplete until the run ends, and complete and equal to `--json` when it does;
+//! `match --records` writes each game as it ends.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{arbiter, example_path};
+use serde_json::Value;
+
+/// A scratch folder with one worked example per grade, white to move, and a right answer for
+/// each in `right<grade>.txt`.
+fn setup() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (grade, mv) in [(4, "Zf3xf4"), (5, "Be7-d8"), (6, "Ma1xa7"), (7, "Mf1-f9")] {
+        let case = dir.path().join(format!("corpus/grade{grade}/white/worked-example.txt"));
+        fs::create_dir_all(case.parent().unwrap()).unwrap();
+        fs::copy(example_path(grade), &case).unwrap();
+        let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        fs::write(dir.path().join(format!("right{grade}.txt")), run.stdout).unwrap();
+    }
+    dir
+}
+
+/// A bot that plays the right answer, except on the grade-6 case, where it records its pid in
+/// `sleeper.pid` and sleeps for a minute.
+fn bot(dir: &Path) -> String {
+    let script = dir.join("bot.sh");
+    let body = format!(
+        r#"#!/bin/sh
+dir='{}'
+case "$(head -n 1 "$2")" in
+  "........g") g=4 ;; "b#g.S.cmb") g=5 ;; "d.bz..cmj") g=6 ;; "..j....c.") g=7 ;;
+esac
+if [ "$g" = 6 ]; then echo $$ > "$dir/sleeper.pid"; exec sleep 60; fi
+cp "$dir/right$g.txt" "$3"
+"#,
+        dir.display()
+    );
+    fs::write(&script, body).unwrap();
+    format!("sh {}", script.display())
+}
+
+struct Outputs {
+    gradescope: PathBuf,
+    junit: PathBuf,
+    json: PathBuf,
+}
+
+impl Outputs {
+    fn in_folder(dir: &Path) -> Outputs {
+        let out = dir.join("out");
+        fs::create_dir_all(&out).unwrap();
+        Outputs {
+            gradescope: out.join("results.json"),
+            junit: out.join("junit.xml"),
+            json: out.join("report.json"),
+        }
+    }
+
+    fn args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        for (option, path) in
+            [("--gradescope", &self.gradescope), ("--junit", &self.junit), ("--json-out", &self.json)]
+        {
+            args.push(option.to_string());
+            args.push(path.display().to_string());
+        }
+        args
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&fs::read_to_string(&self.json).unwrap()).unwrap()
+    }
+}
+
+/// Checks that `xml` is well formed as far as JUnit readers care: one declaration, balanced
+/// elements with quoted attributes, comments closed, no stray `<` or `&`. Returns the names of
+/// the elements in document order.
+fn elements(xml: &str) -> Vec<String> {
+    let body = xml.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n").expect("an XML declaration");
+    let mut open: Vec<String> = Vec::new();
+    let mut seen = Vec::new();
+    let mut rest = body;
+    while let Some(at) = rest.find(['<', '&']) {
+        let (text, tail) = rest.split_at(at);
+        assert!(open.is_empty() || !text.contains('>'), "stray > in {text:?}");
+        if tail.starts_with('&') {
+            let end = tail.find(';').expect("an entity ends with ;");
+            assert!(
+                ["&amp", "&lt", "&gt", "&quot", "&apos"].contains(&&tail[..end]),
+                "entity {}",
+                &tail[..end]
+            );
+            rest = &tail[end + 1..];
+            continue;
+        }
+        if let Some(comment) = tail.strip_prefix("<!--") {
+            let end = comment.find("-->").expect("a closed comment");
+            rest = &comment[end + 3..];
+            continue;
+        }
+        let end = tail.find('>').expect("a closed tag");
+        let tag = &tail[1..end];
+        assert!(!tag.contains('<'), "a tag inside a tag: {tag}");
+        assert_eq!(tag.matches('"').count() % 2, 0, "unbalanced quotes in {tag}");
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(open.pop().as_deref(), Some(name), "mismatched </{name}>");
+        } else {
+            let name = tag.split([' ', '/']).next().unwrap().to_string();
+            seen.push(name.clone());
+            if !tag.ends_with('/') {
+                open.push(name);
+            }
+        }
+        rest = &tail[end + 1..];
+    }
+    assert!(open.is_empty(), "unclosed elements {open:?}");
+    assert!(rest.trim().is_empty(), "text after the root: {rest:?}");
+    seen
+}
+
+#[test]
+fn a_killed_run_leaves_valid_files_with_the_cases_it_finished() {
+    let dir = setup();
+    let out = Outputs::in_folder(dir.path());
+    let corpus = dir.path().join("corpus").display().to_string();
+    let mut args: Vec<String> =
+        // No sandbox: the bot signals the test through a file beside it (the sandbox would keep
+        // its folder read-only), and the test kills it itself.
+        ["verify", &corpus, "--bot", &bot(dir.path()), "--jobs", "1", "--timeout", "60", "-q", "--sandbox", "off"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    args.extend(out.args());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the two cases before the sleeping one are in the files.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let sleeper = dir.path().join("sleeper.pid");
+    loop {
+        let written = fs::read_to_string(&out.json).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok());
+        if sleeper.exists() && written.is_some_and(|r| r["cases"].as_array().is_some_and(|c| c.len() == 2)) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the partial files never showed two cases");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap(); // SIGKILL: no chance to tidy up
+    child.wait().unwrap();
+    // The sleeping bot runs in a session of its own and outlives a SIGKILLed arbiter.
+    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
+    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+
+    let report = out.json();
+    assert_eq!(report["complete"], false);
+    assert_eq!(report["planned_cases"], 4);
+    let names: Vec<&str> =
+        report["cases"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, vec!["grade4/white/worked-example", "grade5/white/worked-example"]);
+    // Grades 4 and 5 passed; grade 6 has not: 65% + 0.2% per pass, no more than the run could give.
+    assert_eq!(report["score"], 65.0);
+    assert_eq!(report["stopped_at"], 6);
+
+    let g: Value = serde_json::from_str(&fs::read_to_string(&out.gradescope).unwrap()).unwrap();
+    assert_eq!(g["score"], 65.0);
+    assert_eq!(g["tests"].as_array().unwrap().len(), 2);
+    assert!(
+        g["output"].as_str().unwrap().starts_with("INCOMPLETE: 2 of 4 cases had run when this was written"),
+        "{}",
+        g["output"]
+    );
+
+    let xml = fs::read_to_string(&out.junit).unwrap();
+    assert_eq!(elements(&xml).iter().filter(|e| *e == "testcase").count(), 2);
+    assert!(
+        xml.contains(
+            "<testsuites name=\"arbiter verify (incomplete: 2 of 4 cases run)\" tests=\"2\" failures=\"0\""
+        ),
+        "{xml}"
+    );
+    assert!(xml.contains("<!-- INCOMPLETE: 2 of 4 cases run;"), "{xml}");
+
+    // Only the three files: every write was a rename of a finished temporary file.
+    let mut left: Vec<String> = fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into())
+        .collect();
+    left.sort();
+    assert_eq!(left, vec!["junit.xml", "report.json", "results.json"]);
+}
+
+#[test]
+fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
+    let dir = setup();
+    let out = Outputs::in_folder(dir.path());
+    let corpus = dir.path().join("corpus").display().to_string();
+    let mut args = vec![
+        "verify".to_string(),
+        corpus,
+        "--bot".into(),
+        "builtin:grade7".into(),
+        "--json".into(),
+        "-q".into(),
+    ];
+    args.extend(out.args());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = arbiter(&args, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let mut printed: Value = serde_json::from_str(&run.stdout).unwrap();
+    let mut written = out.json();
+    assert_eq!(written["complete"], true);
+    assert_eq!(written["cases"].as_array().unwrap().len(), 4);
+    // The same report but for the time taken, measured when each was made.
+    printed["elapsed_ms"] = Value::Null;
+    written["elapsed_ms"] = Value::Null;
+    assert_eq!(printed, written);
+    let g: Value = serde_json::from_str(&fs::read_to_string(&out.gradescope).unwrap()).unwrap();
+    assert_eq!((g["score"].as_f64(), g["tests"].as_array().unwrap().len()), (Some(85.0), 4));
+    assert!(g["output"].as_str().unwrap().starts_with("85 (profile course-2023)"), "{}", g["output"]);
+    let xml = fs::read_to_string(&out.junit).unwrap();
+    assert_eq!(elements(&xml).iter().filter(|e| *e == "testcase").count(), 4);
+    assert!(!xml.contains("INCOMPLETE") && xml.contains("<testsuites name=\"arbiter verify\" tests=\"4\""));
+}
+
+#[test]
+fn an_unwritable_result_path_stops_the_run_before_any_bot_runs() {
+    let dir = setup();
+    let marker = dir.path().join("bot-ran");
+    let bot = format!("sh -c 'touch {}' bot", marker.display());
+    let corpus = dir.path().join("corpus").display().to_string();
+    let target = dir.path().join("no-such-folder/results.json");
+    let run =
+        arbiter(&["verify", &corpus, "--bot", &bot, "-q", "--gradescope", &target.display().to_string()], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.starts_with(&format!("error: cannot write {}: ", target.display())), "{}", run.stderr);
+    assert!(!marker.exists());
+}
+
+#[test]
+fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    // Forfeits its first game at once (exit 1, no board), then hangs in the second.
+    let script = dir.path().join("bot.sh");
+    let body = format!(
+        "#!/bin/sh\ndir='{}'\nif [ -f \"$dir/called\" ]; then echo $$ > \"$dir/sleeper.pid\"; exec sleep 60; fi\ntouch \"$dir/called\"; exit 1\n",
+        dir.path().display()
+    );
+    fs::write(&script, body).unwrap();
+    let records = dir.path().join("games");
+    let args = [
+        "match".to_string(),
+        "--bot".into(),
+        "builtin:grade7".into(),
+        "--bot".into(),
+        format!("sh {}", script.display()),
+        "--games".into(),
+        "2".into(),
+        "--jobs".into(),
+        "1".into(),
+        "--timeout".into(),
+        "60".into(),
+        "-q".into(),
+        // No sandbox: the bot keeps its state in a file beside it, read-only in the sandbox.
+        "--sandbox".into(),
+        "off".into(),
+        "--records".into(),
+        records.display().to_string(),
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let sleeper = dir.path().join("sleeper.pid");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !sleeper.exists() || fs::read_to_string(&sleeper).unwrap().trim().is_empty() {
+        assert!(Instant::now() < deadline, "the second game never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
+    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+
+    let mut names: Vec<String> =
+        fs::read_dir(&records).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
+    names.sort();
+    assert_eq!(names, vec!["game-001.txt"]);
+    let game = records.join("game-001.txt");
+    assert!(fs::read_to_string(&game).unwrap().contains("ending: crash"));
+    let run = arbiter(&["replay", &game.display().to_string()], "");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", run.stdout);
+}
