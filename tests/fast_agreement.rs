@@ -316,8 +316,16 @@ fn is_legal_matches_move_list<E: Engine>(engine: &E, name: &str, board: &Board, 
 /// Every position of the committed corpus and the worked examples, with its side to move.
 fn corpus_positions() -> Vec<(String, Board, Side)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut cases = arbiter::harness::corpus::find_cases(&root.join("corpus")).unwrap();
-    cases.extend(arbiter::harness::corpus::find_cases(&root.join("corpus/examples")).unwrap());
+    let mut cases =
+        arbiter::harness::corpus::find_cases(&root.join("corpus"), arbiter::advance::referee::CATEGORIES)
+            .unwrap();
+    cases.extend(
+        arbiter::harness::corpus::find_cases(
+            &root.join("corpus/examples"),
+            arbiter::advance::referee::CATEGORIES,
+        )
+        .unwrap(),
+    );
     assert_eq!(cases.len(), 204);
     cases
         .into_iter()

@@ -109,7 +109,7 @@ pub fn run(args: Args) -> CommandResult {
     let fast_rate = fast_total.0 as f64 / fast_total.1;
     let ref_rate = ref_total.0 as f64 / ref_total.1;
 
-    let specs = find_cases(&args.corpus)
+    let specs = find_cases(&args.corpus, crate::advance::referee::CATEGORIES)
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     let mut cases = Vec::new();
     for spec in &specs {

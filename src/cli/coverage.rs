@@ -27,7 +27,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
 }
 
 fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
-    let cases = find_cases(&args.corpus)
+    let cases = find_cases(&args.corpus, crate::advance::referee::CATEGORIES)
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     if cases.is_empty() {
         bail!("no test cases under {}", args.corpus.display());
@@ -36,7 +36,13 @@ fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
     for case in &cases {
         let bytes = files::read_capped(&case.path, files::BOARD)?;
         let board = Board::parse(&bytes, &case.path.display().to_string(), Strictness::Lenient)?;
-        coverage.add(engine, &case.name, &board, case.side, case.grade);
+        coverage.add(
+            engine,
+            &case.name,
+            &board,
+            case.side,
+            crate::harness::category::grade_number(&case.category).unwrap_or(4),
+        );
     }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&coverage)?);

@@ -96,7 +96,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     }
     let options = FuzzOptions {
         cases: args.cases,
-        grade: args.grade,
+        category: format!("grade{}", args.grade),
         max_shrink_runs: args.max_shrink_runs,
         run: VerifyOptions { limits, same_file: false, strict: false, seed: args.seed, jobs },
     };

@@ -43,7 +43,8 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let mut cases = Vec::new();
     for corpus in &corpora {
         cases.extend(
-            find_cases(corpus).with_context(|| format!("cannot read the corpus {}", corpus.display()))?,
+            find_cases(corpus, referee.categories())
+                .with_context(|| format!("cannot read the corpus {}", corpus.display()))?,
         );
     }
     if cases.is_empty() {

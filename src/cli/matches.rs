@@ -104,7 +104,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let profile = match &args.profile {
-        Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
+        Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
         None => Profile::course(),
     };
     let starts = read_starts(&args.start)?;

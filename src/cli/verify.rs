@@ -104,11 +104,11 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         return robustness(&args, &bot, referee.as_ref());
     }
     let profile = match &args.profile {
-        Some(path) => Profile::load(path).map_err(anyhow::Error::msg)?,
+        Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
         None => Profile::course(),
     };
     let jobs = super::input::jobs(args.jobs);
-    let specs = find_cases(&args.corpus)
+    let specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     let (limits, sandbox) = args.limits.sandboxed(hidden_paths(&args, &specs))?;
     if specs.is_empty() {
@@ -166,7 +166,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         seed: args.seed,
         profile: &profile,
         disagreements,
-        grades: cases.iter().map(|c| c.spec.grade).collect(),
+        categories: cases.iter().map(|c| c.spec.category.clone()).collect(),
         start,
         sandbox,
     };

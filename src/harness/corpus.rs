@@ -18,10 +18,11 @@ use walkdir::WalkDir;
 use super::referee::CaseSpec;
 use crate::side::Side;
 
-/// The grade named by a folder: `grade6` in arbiter's layout, `6` in the course's.
-fn grade_of(name: &str, course: bool) -> Option<u8> {
-    let digits = if course { Some(name) } else { name.strip_prefix("grade") }?;
-    digits.parse().ok().filter(|g| (4..=7).contains(g))
+/// The category named by a folder, as its index in `categories`: the name itself in arbiter's
+/// layout (`grade6`, `block`); in the course's, a grade number (`6` for `grade6`).
+fn category_of(name: &str, course: bool, categories: &[&str]) -> Option<usize> {
+    let name = if course { format!("grade{name}") } else { name.to_string() };
+    categories.iter().position(|c| *c == name)
 }
 
 fn text_name(path: &Path) -> Option<String> {
@@ -43,7 +44,7 @@ pub fn golden_path(case: &Path) -> Option<PathBuf> {
 
 /// Finds every test case under `root`. `root` may be a corpus, one grade of it, or one grade and
 /// side of it, in either layout.
-pub fn find_cases(root: &Path) -> std::io::Result<Vec<CaseSpec>> {
+pub fn find_cases(root: &Path, categories: &[&str]) -> std::io::Result<Vec<CaseSpec>> {
     let meta = std::fs::metadata(root)?;
     if !meta.is_dir() {
         return Err(std::io::Error::other(format!("{} is not a folder", root.display())));
@@ -51,7 +52,7 @@ pub fn find_cases(root: &Path) -> std::io::Result<Vec<CaseSpec>> {
     // How many folders above each file the layout starts, when `root` is inside a corpus.
     let root_name = |p: &Path| p.file_name().and_then(|n| n.to_str()).map(str::to_string);
     let root_is_side = root_name(root).and_then(|n| n.parse::<Side>().ok()).is_some();
-    let root_is_grade = root_name(root).and_then(|n| grade_of(&n, false)).is_some();
+    let root_is_grade = root_name(root).and_then(|n| category_of(&n, false, categories)).is_some();
     let mut cases = Vec::new();
     for entry in WalkDir::new(root).min_depth(1).max_depth(4).sort_by_file_name() {
         let entry = entry.map_err(std::io::Error::other)?;
@@ -77,11 +78,11 @@ pub fn find_cases(root: &Path) -> std::io::Result<Vec<CaseSpec>> {
         }
         parts.extend(rel);
         let found = match parts.as_slice() {
-            [grade, side, _] => {
-                grade_of(grade, false).zip(side.parse::<Side>().ok()).map(|(g, s)| (g, s, None))
-            }
+            [grade, side, _] => category_of(grade, false, categories)
+                .zip(side.parse::<Side>().ok())
+                .map(|(g, s)| (g, s, None)),
             [grade, side, tests, _] if tests == "tests" && !root_is_grade && !root_is_side => {
-                grade_of(grade, true).zip(side.parse::<Side>().ok()).map(|(g, s)| {
+                category_of(grade, true, categories).zip(side.parse::<Side>().ok()).map(|(g, s)| {
                     let answer = path
                         .parent()
                         .and_then(Path::parent)
@@ -91,19 +92,24 @@ pub fn find_cases(root: &Path) -> std::io::Result<Vec<CaseSpec>> {
             }
             _ => None,
         };
-        let Some((grade, side, answer)) = found else { continue };
-        let layout = if answer.is_some() { grade.to_string() } else { format!("grade{grade}") };
+        let Some((index, side, answer)) = found else { continue };
+        let category = categories[index].to_string();
+        let layout = match &answer {
+            Some(_) => category.strip_prefix("grade").unwrap_or(&category).to_string(),
+            None => category.clone(),
+        };
         cases.push(CaseSpec {
             path: path.to_path_buf(),
             name: format!("{layout}/{side}/{name}"),
-            grade,
+            category,
             side,
             answer: answer.filter(|a| a.is_file()),
             golden: golden_path(path),
         });
     }
     cases.sort_by(|a, b| {
-        (a.grade, a.side).cmp(&(b.grade, b.side)).then_with(|| natural_cmp(&a.name, &b.name))
+        let rank = |c: &CaseSpec| categories.iter().position(|x| *x == c.category);
+        (rank(a), a.side).cmp(&(rank(b), b.side)).then_with(|| natural_cmp(&a.name, &b.name))
     });
     Ok(cases)
 }
@@ -139,6 +145,8 @@ fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const ADVANCE: &[&str] = &["grade4", "grade5", "grade6", "grade7"];
     use std::fs;
 
     fn touch(path: &Path) {
@@ -156,7 +164,7 @@ mod tests {
         touch(&corpus.join("grade4/white/notes.md"));
         touch(&corpus.join("examples/grade4/white/ex.txt"));
         touch(&corpus.join("grade9/white/x.txt"));
-        let cases = find_cases(&corpus).unwrap();
+        let cases = find_cases(&corpus, ADVANCE).unwrap();
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, vec!["grade4/black/a", "grade6/white/b2", "grade6/white/b10"]);
         assert_eq!(
@@ -164,9 +172,9 @@ mod tests {
             Some(dir.path().join("golden/grade6/white/b2.json").as_path())
         );
         // One grade, or one grade and side, of the same corpus.
-        assert_eq!(find_cases(&corpus.join("grade6")).unwrap().len(), 2);
-        assert_eq!(find_cases(&corpus.join("grade6/white")).unwrap().len(), 2);
-        assert_eq!(find_cases(&corpus.join("examples")).unwrap().len(), 1);
+        assert_eq!(find_cases(&corpus.join("grade6"), ADVANCE).unwrap().len(), 2);
+        assert_eq!(find_cases(&corpus.join("grade6/white"), ADVANCE).unwrap().len(), 2);
+        assert_eq!(find_cases(&corpus.join("examples"), ADVANCE).unwrap().len(), 1);
     }
 
     #[test]
@@ -175,10 +183,10 @@ mod tests {
         touch(&dir.path().join("7/black/tests/3.txt"));
         touch(&dir.path().join("7/black/answers/3.txt"));
         touch(&dir.path().join("7/black/tests/12.txt"));
-        let cases = find_cases(dir.path()).unwrap();
+        let cases = find_cases(dir.path(), ADVANCE).unwrap();
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, vec!["7/black/3", "7/black/12"]);
-        assert_eq!((cases[0].grade, cases[0].side), (7, Side::Black));
+        assert_eq!((cases[0].category.as_str(), cases[0].side), ("grade7", Side::Black));
         assert!(cases[0].answer.is_some());
         assert!(cases[1].answer.is_none(), "12 has no answer file");
     }

@@ -20,8 +20,8 @@ use crate::side::Side;
 #[derive(Clone, Debug)]
 pub struct FuzzOptions {
     pub cases: usize,
-    /// The grade whose answer is demanded (4: any legal move).
-    pub grade: u8,
+    /// The category whose answer is demanded (Advance's `grade4`: any legal move).
+    pub category: String,
     /// Bot runs allowed for shrinking each kind of failure.
     pub max_shrink_runs: usize,
     /// Limits, seed, jobs.
@@ -86,13 +86,14 @@ fn run_position(
     let spec = CaseSpec {
         path: format!("{name}.txt").into(),
         name: name.to_string(),
-        grade: options.grade,
+        category: options.category.clone(),
         side,
         answer: None,
         golden: None,
     };
     let prepared = referee.prepare(&spec, input, None)?;
-    Ok(run_case(&ReadyCase { spec, input: input.to_vec(), prepared }, bot, &options.run))
+    let check_args = referee.check_args(&spec);
+    Ok(run_case(&ReadyCase { spec, check_args, input: input.to_vec(), prepared }, bot, &options.run))
 }
 
 /// Shrinks a failing position while it keeps failing the same way; returns the smallest

@@ -2,6 +2,7 @@
 //! Games plug in through [`referee::Referee`].
 
 pub mod bot;
+pub mod category;
 pub mod corpus;
 pub mod escape;
 pub mod files;

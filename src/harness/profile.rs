@@ -17,6 +17,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::category;
+
 use super::files;
 
 /// A marking scheme.
@@ -30,11 +32,18 @@ pub struct Profile {
     pub games: Option<GamesStage>,
 }
 
-/// One stage: the cases of one grade.
+/// One stage: the cases of one category.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stage {
-    pub grade: u8,
+    /// The category, written `grade` in profile files: a grade number (Advance) or a name.
+    #[serde(
+        rename = "grade",
+        alias = "category",
+        serialize_with = "category::serialize",
+        deserialize_with = "category::deserialize"
+    )]
+    pub category: String,
     /// How many cases the scheme expects (a warning is shown when the corpus differs).
     pub tests: usize,
     /// The score on reaching the stage, in percent.
@@ -79,7 +88,8 @@ fn clamp_percent(percent: f64) -> f64 {
 /// How one stage went.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StageScore {
-    pub grade: u8,
+    #[serde(rename = "grade", serialize_with = "category::serialize")]
+    pub category: String,
     pub passed: usize,
     pub total: usize,
     /// Whether the gate let the run reach this stage (its count is shown either way).
@@ -92,8 +102,9 @@ pub struct Score {
     /// The gated score, in percent, rounded to hundredths.
     pub percent: f64,
     pub stages: Vec<StageScore>,
-    /// The grade of the first stage not passed in full, if any.
-    pub stopped_at: Option<u8>,
+    /// The category of the first stage not passed in full, if any.
+    #[serde(serialize_with = "category::serialize_option")]
+    pub stopped_at: Option<String>,
     /// Games won, when the games stage was played.
     pub games_won: Option<usize>,
     /// Differences between the corpus and the profile worth a warning.
@@ -107,41 +118,44 @@ impl Profile {
             .expect("the built-in profile is valid")
     }
 
-    /// Reads a profile file and checks it (see [`Profile::validate`]).
-    pub fn load(path: &Path) -> Result<Profile, String> {
+    /// Reads a profile file and checks it against the game's `categories` (see
+    /// [`Profile::validate`]).
+    pub fn load(path: &Path, categories: &[&str]) -> Result<Profile, String> {
         let text = files::read_capped_text(path, files::PROFILE).map_err(|e| e.to_string())?;
         let profile: Profile = serde_json::from_str(&text)
             .map_err(|e| format!("{}: not a marking profile: {e}", path.display()))?;
-        profile.validate().map_err(|e| format!("{}: not a valid marking profile: {e}", path.display()))?;
+        profile
+            .validate(categories)
+            .map_err(|e| format!("{}: not a valid marking profile: {e}", path.display()))?;
         Ok(profile)
     }
 
     /// Checks that the profile can only give scores from 0 to 100: every amount finite and in
     /// [0, 100], each stage's full score at most 100, grades 4 to 7 each at most once, the games
     /// stage capped at 100. The error lists every problem, each naming its field.
-    pub fn validate(&self) -> Result<(), String> {
-        let problems = validate::problems(self);
+    pub fn validate(&self, categories: &[&str]) -> Result<(), String> {
+        let problems = validate::problems(self, categories);
         if problems.is_empty() { Ok(()) } else { Err(problems.join("; ")) }
     }
 
-    /// Scores pass counts (grade -> (passed, total)) and, if the games stage was played, wins.
-    pub fn score(&self, counts: &BTreeMap<u8, (usize, usize)>, games_won: Option<usize>) -> Score {
+    /// Scores pass counts (category -> (passed, total)) and, if the games stage was played, wins.
+    pub fn score(&self, counts: &BTreeMap<String, (usize, usize)>, games_won: Option<usize>) -> Score {
         let mut stages = Vec::new();
         let mut warnings = Vec::new();
         let mut percent = None;
         let mut stopped_at = None;
         let mut sizes = Vec::new();
         for stage in &self.stages {
-            let (passed, total) = counts.get(&stage.grade).copied().unwrap_or((0, 0));
+            let (passed, total) = counts.get(&stage.category).copied().unwrap_or((0, 0));
             if total != stage.tests {
-                sizes.push(format!("grade {} has {total} (not {})", stage.grade, stage.tests));
+                sizes.push(format!("{} has {total} (not {})", category::label(&stage.category), stage.tests));
             }
             let reached = stopped_at.is_none();
             if reached && passed < total {
                 percent = Some(stage.base + stage.per_pass * passed as f64);
-                stopped_at = Some(stage.grade);
+                stopped_at = Some(stage.category.clone());
             }
-            stages.push(StageScore { grade: stage.grade, passed, total, reached });
+            stages.push(StageScore { category: stage.category.clone(), passed, total, reached });
         }
         if !sizes.is_empty() {
             warnings.push(format!(
@@ -158,8 +172,8 @@ impl Profile {
         Score {
             percent: clamp_percent(percent),
             stages,
-            stopped_at,
             games_won: games_won.filter(|_| stopped_at.is_none()),
+            stopped_at,
             warnings,
         }
     }
@@ -169,8 +183,8 @@ impl Profile {
 mod tests {
     use super::*;
 
-    fn counts(list: &[(u8, usize, usize)]) -> BTreeMap<u8, (usize, usize)> {
-        list.iter().map(|&(g, p, t)| (g, (p, t))).collect()
+    fn counts(list: &[(u8, usize, usize)]) -> BTreeMap<String, (usize, usize)> {
+        list.iter().map(|&(g, p, t)| (format!("grade{g}"), (p, t))).collect()
     }
 
     #[test]
@@ -178,7 +192,7 @@ mod tests {
         let p = Profile::course();
         let s = p.score(&counts(&[(4, 49, 50), (5, 50, 50), (6, 50, 50), (7, 50, 50)]), None);
         assert_eq!(s.percent, 49.0);
-        assert_eq!(s.stopped_at, Some(4));
+        assert_eq!(s.stopped_at.as_deref(), Some("grade4"));
         assert!(s.stages[0].reached && !s.stages[1].reached);
         assert_eq!(s.stages[3].passed, 50, "counts are kept past the gate");
         let s = p.score(&counts(&[(4, 50, 50), (5, 17, 50), (6, 50, 50), (7, 0, 50)]), None);

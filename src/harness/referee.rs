@@ -15,8 +15,9 @@ pub struct CaseSpec {
     pub path: PathBuf,
     /// A short name for reports: `grade6/white/NAME`.
     pub name: String,
-    /// The grade (4 to 7) the case tests.
-    pub grade: u8,
+    /// The category the case tests (`grade6` for Advance, `block` for Pente): the folder it
+    /// is in.
+    pub category: String,
     /// The side the bot plays.
     pub side: Side,
     /// The course's answer board for this case, when the corpus comes with one.
@@ -27,6 +28,16 @@ pub struct CaseSpec {
 
 /// A game's judge of test cases and source of built-in bots.
 pub trait Referee: Send + Sync {
+    /// The game's name, as `--game` takes it.
+    fn game(&self) -> &'static str;
+
+    /// The case categories, in the order a marking profile's stages take them.
+    fn categories(&self) -> &'static [&'static str];
+
+    /// The arguments of `arbiter check` that replay the judgement of a case (after the case
+    /// board and the output file), e.g. `--side white --grade 6`.
+    fn check_args(&self, case: &CaseSpec) -> String;
+
     /// Reads a case: its input board and, if given, its golden answer (used when it is up to
     /// date; otherwise the answers are computed). An error names what is wrong with the input.
     fn prepare(

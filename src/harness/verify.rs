@@ -43,6 +43,8 @@ pub struct VerifyOptions {
 /// A test case ready to run: where it is, its input bytes, and its answers.
 pub struct ReadyCase {
     pub spec: CaseSpec,
+    /// The `arbiter check` arguments that judge this case by hand (from the game).
+    pub check_args: String,
     pub input: Vec<u8>,
     pub prepared: Box<dyn PreparedCase>,
 }
@@ -52,7 +54,9 @@ pub struct ReadyCase {
 pub struct CaseResult {
     pub path: String,
     pub name: String,
-    pub grade: u8,
+    /// The case's category (`grade6`), written as a grade number when it is one.
+    #[serde(rename = "grade", serialize_with = "super::category::serialize")]
+    pub category: String,
     pub side: crate::side::Side,
     pub verdict: Verdict,
     /// The bot's move in notation, when there is one.
@@ -113,7 +117,7 @@ pub fn prepare_cases(
                     Some(result) => Some(result.map_err(|e| e.to_string())?),
                 };
                 let prepared = referee.prepare(&spec, &input, golden.as_deref())?;
-                Ok(ReadyCase { spec, input, prepared })
+                Ok(ReadyCase { check_args: referee.check_args(&spec), spec, input, prepared })
             })
             .collect()
     });
@@ -144,7 +148,7 @@ pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<Read
             let prepared = referee
                 .prepare(&spec, &input, None)
                 .map_err(|e| format!("{} ({label} twin): {e}", spec.name))?;
-            twins.push(ReadyCase { spec, input, prepared });
+            twins.push(ReadyCase { check_args: referee.check_args(&spec), spec, input, prepared });
         }
     }
     Ok(twins)
@@ -185,7 +189,7 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     let base = |verdict: Verdict, reason: String| CaseResult {
         path: case.spec.path.display().to_string(),
         name: case.spec.name.clone(),
-        grade: case.spec.grade,
+        category: case.spec.category.clone(),
         side: case.spec.side,
         verdict,
         played: None,
@@ -290,10 +294,9 @@ fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64, options:
         )
     };
     format!(
-        "cd \"$(mktemp -d)\" && {setup} && {} ; {} check {checked} {output} --side {} --grade {}{strict}",
+        "cd \"$(mktemp -d)\" && {setup} && {} ; {} check {checked} {output} {}{strict}",
         bot.command_line(spec.side, INPUT, output, seed),
         quote(&exe),
-        spec.side,
-        spec.grade
+        case.check_args,
     )
 }

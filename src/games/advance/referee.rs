@@ -35,7 +35,28 @@ fn read_position(input: &[u8], origin: &str, side: Side) -> Result<Position, Str
     Ok(position)
 }
 
+/// Advance's case categories: the assignment's grades.
+pub const CATEGORIES: &[&str] = &["grade4", "grade5", "grade6", "grade7"];
+
+/// The grade a case tests, from its category (`grade6`); the corpus walk only finds Advance's
+/// four, so anything else is grade 4 (any legal move).
+fn grade_of(case: &CaseSpec) -> u8 {
+    crate::harness::category::grade_number(&case.category).unwrap_or(4)
+}
+
 impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
+    fn game(&self) -> &'static str {
+        "advance"
+    }
+
+    fn categories(&self) -> &'static [&'static str] {
+        CATEGORIES
+    }
+
+    fn check_args(&self, case: &CaseSpec) -> String {
+        format!("--side {} --grade {}", case.side, grade_of(case))
+    }
+
     fn prepare(
         &self,
         case: &CaseSpec,
@@ -53,14 +74,14 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
                 Answers::from_report(&self.engine, &pos, &report, Aggregation::Min)
             }
         };
-        Ok(Box::new(AdvanceCase { board: position.board, answers, grade: case.grade, golden_used }))
+        Ok(Box::new(AdvanceCase { board: position.board, answers, grade: grade_of(case), golden_used }))
     }
 
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
         let position = read_position(input, &case.path.display().to_string(), case.side)?;
         let pos = self.engine.load(&position.board, case.side);
         let report = grade_report(&self.engine, &pos);
-        let json = golden_json(&self.engine, &pos, &report, case.grade);
+        let json = golden_json(&self.engine, &pos, &report, grade_of(case));
         Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
     }
 

@@ -2,13 +2,11 @@
 //!
 //! Every score a profile can give must be a number from 0 to 100: each amount is finite and in
 //! [0, 100], a stage's full score (`base + per_pass * tests`) is at most 100, the games stage
-//! cannot go past 100. Grades are those a corpus can hold, each at most once, so no stage is
-//! silently shadowed by another of the same grade.
+//! cannot go past 100. Stages are of the game's categories, each at most once, so no stage is
+//! silently shadowed by another of the same category.
 
 use super::{GamesStage, Profile, Stage};
 
-/// The grades a corpus holds (`harness::corpus` finds no others).
-const GRADES: std::ops::RangeInclusive<u8> = 4..=7;
 /// Most cases a stage may expect.
 const MAX_TESTS: usize = 100_000;
 /// Most games a games stage may play (as `match --games`).
@@ -20,7 +18,7 @@ const EPSILON: f64 = 1e-9;
 
 /// Every problem with `profile`, each naming its field (`stages[1].per_pass`); empty when it
 /// is valid.
-pub fn problems(profile: &Profile) -> Vec<String> {
+pub fn problems(profile: &Profile, categories: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let name = profile.name.trim();
     if name.is_empty() {
@@ -37,9 +35,10 @@ pub fn problems(profile: &Profile) -> Vec<String> {
         out.push("stages is empty: a profile needs at least one stage".to_string());
     }
     for (i, stage) in profile.stages.iter().enumerate() {
-        stage_problems(&format!("stages[{i}]"), stage, &mut out);
-        if let Some(first) = profile.stages[..i].iter().position(|s| s.grade == stage.grade) {
-            out.push(format!("stages[{i}].grade {} is already the grade of stages[{first}]", stage.grade));
+        stage_problems(&format!("stages[{i}]"), stage, categories, &mut out);
+        if let Some(first) = profile.stages[..i].iter().position(|s| s.category == stage.category) {
+            let shown = shown(&stage.category);
+            out.push(format!("stages[{i}].grade {shown} is already the grade of stages[{first}]"));
         }
     }
     if let Some(games) = &profile.games {
@@ -57,9 +56,19 @@ fn percent(field: &str, value: f64, out: &mut Vec<String>) -> bool {
     ok
 }
 
-fn stage_problems(at: &str, stage: &Stage, out: &mut Vec<String>) {
-    if !GRADES.contains(&stage.grade) {
-        out.push(format!("{at}.grade is {}; corpus grades are 4 to 7", stage.grade));
+/// A category as the profile file writes it: `4` for `grade4`, else the name.
+fn shown(category: &str) -> String {
+    crate::harness::category::grade_number(category).map_or_else(|| category.to_string(), |n| n.to_string())
+}
+
+fn stage_problems(at: &str, stage: &Stage, categories: &[&str], out: &mut Vec<String>) {
+    if !categories.contains(&stage.category.as_str()) {
+        let known: Vec<String> = categories.iter().map(|c| shown(c)).collect();
+        out.push(format!(
+            "{at}.grade is {}; the game's categories are {}",
+            shown(&stage.category),
+            known.join(", ")
+        ));
     }
     if !(1..=MAX_TESTS).contains(&stage.tests) {
         out.push(format!("{at}.tests is {}; it must be from 1 to {MAX_TESTS}", stage.tests));
@@ -100,13 +109,15 @@ fn games_problems(games: &GamesStage, out: &mut Vec<String>) {
 mod tests {
     use super::*;
 
+    const ADVANCE: &[&str] = &["grade4", "grade5", "grade6", "grade7"];
+
     fn profile(json: &str) -> Profile {
         serde_json::from_str(json).unwrap()
     }
 
     #[test]
     fn the_course_profile_is_valid() {
-        assert_eq!(problems(&Profile::course()), Vec::<String>::new());
+        assert_eq!(problems(&Profile::course(), ADVANCE), Vec::<String>::new());
     }
 
     #[test]
@@ -120,7 +131,7 @@ mod tests {
                 "games": {"games": 10, "opponent": "", "base": 90, "per_win": 150, "wins_above": 11, "max": 80}}"#,
         );
         assert_eq!(
-            problems(&p),
+            problems(&p, ADVANCE),
             vec![
                 "name is empty",
                 "stages[0].base is -1; it must be a number from 0 to 100",
@@ -128,7 +139,7 @@ mod tests {
                 "stages[2].tests is 0; it must be from 1 to 100000",
                 "stages[2].per_pass is 101; it must be a number from 0 to 100",
                 "stages[2].grade 4 is already the grade of stages[0]",
-                "stages[3].grade is 9; corpus grades are 4 to 7",
+                "stages[3].grade is 9; the game's categories are 4, 5, 6, 7",
                 "games.opponent is empty; it must name a bot (`builtin:grade7`)",
                 "games.per_win is 150; it must be a number from 0 to 100",
                 "games.base 90 is more than games.max 80",
@@ -144,7 +155,7 @@ mod tests {
         p.stages[2].per_pass = f64::NAN;
         p.games.as_mut().unwrap().max = f64::INFINITY;
         assert_eq!(
-            problems(&p),
+            problems(&p, ADVANCE),
             vec![
                 "stages[2].per_pass is NaN; it must be a number from 0 to 100",
                 "games.max is inf; it must be a number from 0 to 100"
@@ -157,6 +168,6 @@ mod tests {
         let p = profile(
             r#"{"name": "full", "stages": [{"grade": 4, "tests": 50, "base": 85, "per_pass": 0.3}], "games": null}"#,
         );
-        assert_eq!(problems(&p), Vec::<String>::new());
+        assert_eq!(problems(&p, ADVANCE), Vec::<String>::new());
     }
 }

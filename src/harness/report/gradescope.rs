@@ -9,6 +9,7 @@
 use serde_json::{Value, json};
 
 use super::{VerifyReport, per_pass};
+use crate::harness::category;
 use crate::harness::verdict::Verdict;
 
 /// The `results.json` object.
@@ -18,7 +19,7 @@ pub fn render(report: &VerifyReport) -> Value {
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let max = per_pass(report.profile, c.grade);
+            let max = per_pass(report.profile, &c.category);
             let passed = c.verdict == Verdict::Pass;
             let mut output = format!("{}: {}", c.verdict, c.reason);
             if !passed {
@@ -37,7 +38,7 @@ pub fn render(report: &VerifyReport) -> Value {
                 "max_score": max,
                 "status": if passed { "passed" } else { "failed" },
                 "output": output,
-                "tags": [format!("grade{}", c.grade), c.side.name()],
+                "tags": [c.category, c.side.name()],
             })
         })
         .collect();
@@ -47,8 +48,8 @@ pub fn render(report: &VerifyReport) -> Value {
         .iter()
         .map(|s| {
             format!(
-                "grade {}: {}/{}{}",
-                s.grade,
+                "{}: {}/{}{}",
+                category::label(&s.category),
                 s.passed,
                 s.total,
                 if s.reached { "" } else { " (not reached)" }

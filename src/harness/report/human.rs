@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use super::VerifyReport;
+use crate::harness::category;
 use crate::harness::escape::escape_controls;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::CaseResult;
@@ -48,22 +49,24 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let header: Vec<String> = Verdict::ALL.iter().map(|&v| format!("{:>10}", short(v))).collect();
     let _ = writeln!(out, "{:<8} {:>7} {}", "stage", "passed", header.join(""));
     for stage in &report.score.stages {
-        let row = counts.get(&stage.grade);
+        let row = counts.get(&stage.category);
         let cells: Vec<String> = Verdict::ALL
             .iter()
             .map(|v| format!("{:>10}", row.and_then(|r| r.get(v)).copied().unwrap_or(0)))
             .collect();
         let gate = if stage.reached { "" } else { "  (not reached)" };
         let passed = format!("{}/{}", stage.passed, stage.total);
-        let _ = writeln!(out, "{:<8} {passed:>7} {}{gate}", format!("grade {}", stage.grade), cells.join(""));
+        let _ = writeln!(out, "{:<8} {passed:>7} {}{gate}", category::label(&stage.category), cells.join(""));
     }
     let _ = writeln!(out);
-    match report.score.stopped_at {
-        Some(g) => {
+    match &report.score.stopped_at {
+        Some(c) => {
             let _ = writeln!(
                 out,
-                "score {:.2}% by profile `{}`: stopped at grade {g}, whose cases did not all pass",
-                report.score.percent, report.profile.name
+                "score {:.2}% by profile `{}`: stopped at {}, whose cases did not all pass",
+                report.score.percent,
+                report.profile.name,
+                category::label(c)
             );
         }
         None => {

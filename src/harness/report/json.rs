@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::VerifyReport;
+use crate::harness::category;
 
 /// The report as one JSON object.
 pub fn render(report: &VerifyReport) -> Value {
@@ -13,7 +14,8 @@ pub fn render(report: &VerifyReport) -> Value {
         .iter()
         .map(|(g, vs)| {
             (
-                g.to_string(),
+                // A grade keeps the number it had before games had categories.
+                category::grade_number(g).map_or_else(|| g.clone(), |n| n.to_string()),
                 json!(vs.iter().map(|(v, n)| (v.as_str(), n)).collect::<std::collections::BTreeMap<_, _>>()),
             )
         })
@@ -27,7 +29,9 @@ pub fn render(report: &VerifyReport) -> Value {
         "complete": report.complete,
         "planned_cases": report.planned_cases,
         "score": report.score.percent,
-        "stopped_at": report.score.stopped_at,
+        "stopped_at": report.score.stopped_at.as_deref().map(|c| {
+            category::grade_number(c).map_or_else(|| json!(c), |n| json!(n))
+        }),
         "stages": report.score.stages,
         "games_won": report.score.games_won,
         "warnings": report.score.warnings,

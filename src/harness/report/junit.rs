@@ -42,18 +42,18 @@ pub fn render(report: &VerifyReport) -> String {
         report.elapsed.as_secs_f64()
     );
     for stage in &report.score.stages {
-        let cases: Vec<_> = report.cases.iter().filter(|c| c.grade == stage.grade).collect();
+        let cases: Vec<_> = report.cases.iter().filter(|c| c.category == stage.category).collect();
         let failed = cases.iter().filter(|c| c.verdict != Verdict::Pass).count();
         let time: u64 = cases.iter().map(|c| c.elapsed_ms).sum();
         let _ = writeln!(
             out,
-            "  <testsuite name=\"grade{}\" tests=\"{}\" failures=\"{failed}\" time=\"{:.3}\">",
-            stage.grade,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failed}\" time=\"{:.3}\">",
+            stage.category,
             cases.len(),
             time as f64 / 1000.0
         );
         for c in cases {
-            let class = format!("grade{}.{}", c.grade, c.side);
+            let class = format!("{}.{}", c.category, c.side);
             let short = c.name.rsplit('/').next().unwrap_or(&c.name);
             let _ = write!(
                 out,

@@ -47,10 +47,10 @@ pub struct VerifyReport<'a> {
 
 impl VerifyReport<'_> {
     /// How many cases of each grade got each verdict.
-    pub fn verdict_counts(&self) -> BTreeMap<u8, BTreeMap<Verdict, usize>> {
-        let mut counts: BTreeMap<u8, BTreeMap<Verdict, usize>> = BTreeMap::new();
+    pub fn verdict_counts(&self) -> BTreeMap<String, BTreeMap<Verdict, usize>> {
+        let mut counts: BTreeMap<String, BTreeMap<Verdict, usize>> = BTreeMap::new();
         for case in self.cases {
-            *counts.entry(case.grade).or_default().entry(case.verdict).or_default() += 1;
+            *counts.entry(case.category.clone()).or_default().entry(case.verdict).or_default() += 1;
         }
         counts
     }
@@ -71,8 +71,8 @@ pub struct RunInfo<'a> {
     pub profile: &'a Profile,
     /// Cases where the corpus's own answer and the oracle disagree.
     pub disagreements: Vec<String>,
-    /// The grade of every case to run, in order (twins are not scored, so not listed).
-    pub grades: Vec<u8>,
+    /// The category of every case to run, in order (twins are not scored, so not listed).
+    pub categories: Vec<String>,
     pub start: Instant,
     /// What the sandbox could do on this machine.
     pub sandbox: crate::harness::sandbox::Summary,
@@ -93,10 +93,10 @@ impl RunInfo<'_> {
             corpus: self.corpus.clone(),
             seed: self.seed,
             profile: self.profile,
-            score: self.profile.score(&pass_counts(&self.grades, cases), None),
+            score: self.profile.score(&pass_counts(&self.categories, cases), None),
             cases,
             complete,
-            planned_cases: self.grades.len(),
+            planned_cases: self.categories.len(),
             disagreements: &self.disagreements,
             suspicious: suspicious(cases, variants),
             variants,
@@ -108,20 +108,20 @@ impl RunInfo<'_> {
 
 /// Pass counts per grade, grade -> (passed, total): the totals are of the cases planned
 /// (`grades`, one per case), the passes of those run (`done`).
-pub fn pass_counts(grades: &[u8], done: &[CaseResult]) -> BTreeMap<u8, (usize, usize)> {
-    let mut counts: BTreeMap<u8, (usize, usize)> = BTreeMap::new();
-    for &grade in grades {
-        counts.entry(grade).or_default().1 += 1;
+pub fn pass_counts(categories: &[String], done: &[CaseResult]) -> BTreeMap<String, (usize, usize)> {
+    let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    for category in categories {
+        counts.entry(category.clone()).or_default().1 += 1;
     }
     for case in done.iter().filter(|c| c.verdict == Verdict::Pass) {
-        counts.entry(case.grade).or_default().0 += 1;
+        counts.entry(case.category.clone()).or_default().0 += 1;
     }
     counts
 }
 
 /// Score per pass in the case's stage, for per-test scores.
-pub fn per_pass(profile: &Profile, grade: u8) -> f64 {
-    profile.stages.iter().find(|s| s.grade == grade).map_or(0.0, |s| s.per_pass)
+pub fn per_pass(profile: &Profile, category: &str) -> f64 {
+    profile.stages.iter().find(|s| s.category == category).map_or(0.0, |s| s.per_pass)
 }
 
 /// "NAME passes but its mirror twin fails (wrong-move)" for each case that passes while a twin
