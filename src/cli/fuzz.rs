@@ -91,7 +91,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
         Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
     let (limits, sandbox) = args.limits.sandboxed(hidden)?;
-    if !args.quiet && matches!(bot, Bot::Command(_)) {
+    if !args.quiet && matches!(bot, Bot::Command(..)) {
         eprintln!("{}", sandbox.line());
     }
     let options = FuzzOptions {

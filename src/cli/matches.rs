@@ -110,7 +110,7 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let starts = read_starts(&args.start)?;
     let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
     // Built-in bots run inside arbiter; the sandbox is news only when a program runs.
-    if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(_))) {
+    if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(..))) {
         eprintln!("{}", sandbox.line());
     }
     let options = MatchOptions {

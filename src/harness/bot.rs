@@ -4,14 +4,15 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::referee::{BuiltinBot, Referee};
+use super::referee::{BuiltinBot, Protocol, Referee};
 use super::runner::{self, BotCommand, Limits, Outcome, RunReport, quote};
 use crate::side::Side;
 
 /// A bot, as named on the command line: `builtin:NAME` or a command.
 pub enum Bot {
-    /// A program run as `COMMAND ARGS... <side> <in> <out>`.
-    Command(BotCommand),
+    /// A program, run as its game's protocol says: `COMMAND ARGS... <side> <in> <out>` for
+    /// Advance, `COMMAND ARGS...` reading `input.txt` for Pente.
+    Command(BotCommand, Protocol),
     /// One of the game's bots, run inside arbiter.
     Builtin { name: String, bot: Box<dyn BuiltinBot> },
 }
@@ -69,13 +70,13 @@ impl Bot {
         let command =
             BotCommand::parse(spec).map_err(|e| format!("cannot read the bot command `{spec}`: {e}"))?;
         check_program(command.program())?;
-        Ok(Bot::Command(command))
+        Ok(Bot::Command(command, referee.protocol()))
     }
 
     /// How reports name the bot.
     pub fn label(&self) -> String {
         match self {
-            Bot::Command(c) => c.original().to_string(),
+            Bot::Command(c, _) => c.original().to_string(),
             Bot::Builtin { name, .. } => format!("builtin:{name}"),
         }
     }
@@ -92,8 +93,8 @@ impl Bot {
         seed: u64,
     ) -> Played {
         match self {
-            Bot::Command(command) => {
-                let args: Vec<OsString> = [side.name(), input, output].iter().map(OsString::from).collect();
+            Bot::Command(command, protocol) => {
+                let args = arguments(protocol, side, input, output);
                 Played::from_report(&runner::run(command, &args, dir, limits))
             }
             Bot::Builtin { bot, .. } => {
@@ -126,15 +127,18 @@ impl Bot {
 
     /// A shell command that plays the same move as [`Bot::play`] from the current folder.
     pub fn command_line(&self, side: Side, input: &str, output: &str, seed: u64) -> String {
-        let extra: Vec<OsString> = [side.name(), input, output].iter().map(OsString::from).collect();
-        self.as_command(seed).command_line(&extra)
+        let protocol = match self {
+            Bot::Command(_, protocol) => protocol.clone(),
+            Bot::Builtin { .. } => Protocol::SideInOut,
+        };
+        self.as_command(seed).command_line(&arguments(&protocol, side, input, output))
     }
 
     /// The bot as a command with the assignment's interface: itself, or for a built-in bot
     /// `arbiter bot --builtin NAME --seed S`.
     pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
-            Bot::Command(command) => command.clone(),
+            Bot::Command(command, _) => command.clone(),
             Bot::Builtin { name, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
@@ -142,6 +146,15 @@ impl Bot {
                 BotCommand::parse(&line).expect("a quoted path and plain words always parse")
             }
         }
+    }
+}
+
+/// The arguments a bot gets after its own: the side and the files for Advance's protocol,
+/// nothing for a game whose bots find their files by name.
+fn arguments(protocol: &Protocol, side: Side, input: &str, output: &str) -> Vec<OsString> {
+    match protocol {
+        Protocol::SideInOut => [side.name(), input, output].iter().map(OsString::from).collect(),
+        Protocol::FixedFiles { .. } => Vec::new(),
     }
 }
 

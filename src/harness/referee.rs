@@ -26,6 +26,18 @@ pub struct CaseSpec {
     pub golden: Option<PathBuf>,
 }
 
+/// How a game's bots are run: the command line and the files they read and write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// `BOT white|black IN OUT` (Advance): arguments name the side and both files; `BOT name`
+    /// prints the bot's name.
+    SideInOut,
+    /// A program without arguments that reads `input` and writes `output` in its working
+    /// folder (Pente). Files named in `persist` (`playdata.txt`) are kept from one turn of a game
+    /// to the bot's next.
+    FixedFiles { input: &'static str, output: &'static str, persist: &'static [&'static str] },
+}
+
 /// A game's judge of test cases and source of built-in bots.
 pub trait Referee: Send + Sync {
     /// The game's name, as `--game` takes it.
@@ -33,6 +45,11 @@ pub trait Referee: Send + Sync {
 
     /// The case categories, in the order a marking profile's stages take them.
     fn categories(&self) -> &'static [&'static str];
+
+    /// How the game's bots are run. Advance's `BOT side IN OUT` unless a game says otherwise.
+    fn protocol(&self) -> Protocol {
+        Protocol::SideInOut
+    }
 
     /// The arguments of `arbiter check` that replay the judgement of a case (after the case
     /// board and the output file), e.g. `--side white --grade 6`.
