@@ -5,6 +5,7 @@
 //! reports lives in [`harness`]; [`cli`] wires them to the `arbiter` command.
 
 pub mod advance;
+pub mod games;
 pub mod harness;
 pub mod side;
 
