@@ -1,11 +1,13 @@
 //! The game of Pente as USC's CSCI561 assignment specifies it: a 19x19 board, White opens on the
 //! centre, pairs are captured by flanking, and five in a row or 10 captured pieces win.
 //!
-//! [`rules`] implements the rules plainly, [`text`] reads and writes input.txt and output.txt,
-//! and [`perft`] counts move sequences.
+//! [`rules`] implements the rules plainly, [`oracle`] computes the right answers (legal, win,
+//! block and capture sets, and a position's category), [`text`] reads and writes input.txt and
+//! output.txt, and [`perft`] counts move sequences.
 
 pub mod board;
 pub mod color;
+pub mod oracle;
 pub mod perft;
 pub mod point;
 pub mod position;
@@ -14,8 +16,11 @@ pub mod text;
 
 pub use board::Board;
 pub use color::Color;
+pub use oracle::{Category, Oracle, block_moves, capture_moves, threats, win_moves};
 pub use perft::{perft, perft_divide};
 pub use point::Point;
 pub use position::Position;
-pub use rules::{Effect, Opening, Rules, Status, WinReason, effect, is_legal, legal_moves, play, status, wins_at};
+pub use rules::{
+    Effect, Opening, Rules, Status, WinReason, effect, is_legal, legal_moves, play, status, wins_at,
+};
 pub use text::{ParseError, Strictness, parse_move};

@@ -145,7 +145,8 @@ pub fn is_legal(pos: &Position, rules: &Rules, p: Point) -> bool {
 
 /// The pair `mover` would capture in `direction` by placing a stone on `p`: the two points next
 /// to `p` that way, when both hold the opponent's stones and the point after them holds the
-/// mover's. Exactly two: a line of three opponent stones is no capture.
+/// mover's. Exactly two: a line of three opponent stones is no capture. The pair is listed `1A`
+/// first.
 pub fn capture_in(board: &Board, p: Point, mover: Color, direction: (i8, i8)) -> Option<[Point; 2]> {
     let opponent = mover.opponent();
     let first = p.step(direction, 1)?;
@@ -154,7 +155,7 @@ pub fn capture_in(board: &Board, p: Point, mover: Color, direction: (i8, i8)) ->
     (board.get(first) == Some(opponent)
         && board.get(second) == Some(opponent)
         && board.get(flank) == Some(mover))
-    .then_some([first, second])
+    .then_some([first.min(second), first.max(second)])
 }
 
 /// Every pair `mover` would capture by placing a stone on `p`, in [`DIRECTIONS`] order. Several
