@@ -3,3 +3,4 @@
 //! the command line know nothing of any game's rules.
 
 pub mod advance;
+pub mod pente;

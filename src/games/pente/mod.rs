@@ -1,0 +1,31 @@
+//! The game of Pente as USC's CSCI561 assignment specifies it: a 19x19 board, White opens on the
+//! centre, pairs are captured by flanking, and five in a row or 10 captured pieces win.
+//!
+//! The rules page is `docs/games/pente/RULES.md`; [`rules`] implements it plainly, [`oracle`]
+//! computes the right answers (legal, win, block and capture sets, and a position's category),
+//! [`text`] reads and writes input.txt and output.txt, [`bots`] holds the graders' two kinds of
+//! reference agent, [`perft`] counts move sequences and [`generate`] makes random positions.
+
+pub mod board;
+pub mod bots;
+pub mod color;
+pub mod generate;
+pub mod oracle;
+pub mod perft;
+pub mod point;
+pub mod position;
+pub mod rules;
+pub mod text;
+
+pub use board::Board;
+pub use bots::{Bot, Minimax, RandomAdjacent};
+pub use color::Color;
+pub use generate::random_position;
+pub use oracle::{Category, Oracle, block_moves, capture_moves, threats, win_moves};
+pub use perft::{perft, perft_divide};
+pub use point::Point;
+pub use position::Position;
+pub use rules::{
+    Effect, Opening, Rules, Status, WinReason, effect, is_legal, legal_moves, play, status, wins_at,
+};
+pub use text::{ParseError, Strictness, parse_move};
