@@ -72,6 +72,7 @@ fn report(outcome: Outcome, stderr: &str) -> RunReport {
         timeout: Duration::from_secs(10),
         limits_applied: AppliedLimits::default(),
         events: Vec::new(),
+        cpu_time: None,
     }
 }
 

@@ -1,7 +1,6 @@
 //! `arbiter bot`: a built-in bot with the assignment's command-line interface, to play against
 //! anything: `arbiter bot --grade 7 white IN OUT`, or `arbiter bot --grade 7 name`.
 
-use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
 use crate::harness::files;
 use crate::side::Side;
@@ -33,8 +32,7 @@ pub struct Args {
     rest: Vec<String>,
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
-    let referee = engine.referee();
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let name = match (&args.which.builtin, args.which.grade) {
         (Some(name), _) => name.clone(),
         (None, Some(4)) => "random".to_string(),
@@ -49,6 +47,14 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     let usage =
         "usage: arbiter bot --grade N white|black IN OUT, or arbiter bot --grade N name (or --builtin NAME)";
     match args.rest.as_slice() {
+        // A game whose bots find their files by name (Pente): input.txt to output.txt.
+        [] if referee.protocol() != crate::harness::referee::Protocol::SideInOut => {
+            let bytes = files::read_capped("input.txt".as_ref(), files::BOARD)?;
+            let answer = bot.play(&bytes, "input.txt", Side::White, args.seed).map_err(anyhow::Error::msg)?;
+            std::fs::write("output.txt", answer)
+                .map_err(|e| anyhow::anyhow!("cannot write output.txt: {e}"))?;
+            Ok(Outcome::Success)
+        }
         [word] if word == "name" => {
             println!("{}", bot.name());
             Ok(Outcome::Success)

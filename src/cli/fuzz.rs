@@ -11,7 +11,6 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::bounds::{self, MAX_FUZZ_CASES, MAX_JOBS, MAX_SHRINK_RUNS};
-use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::show::draw;
 use super::{CommandResult, Outcome};
@@ -81,12 +80,11 @@ fn progress_bar(len: usize, quiet: bool) -> ProgressBar {
     bar
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let jobs = super::input::jobs(args.jobs);
     if args.engines {
         return engines(&args, jobs);
     }
-    let referee = engine.referee();
     let bot =
         Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();

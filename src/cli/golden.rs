@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use similar::TextDiff;
 
-use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
 use crate::harness::corpus::find_cases;
 use crate::harness::files;
@@ -33,8 +32,7 @@ pub struct Args {
     corpora: Vec<PathBuf>,
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
-    let referee = engine.referee();
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let corpora = if args.corpora.is_empty() {
         vec![PathBuf::from("corpus"), PathBuf::from("corpus/examples")]
     } else {

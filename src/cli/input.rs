@@ -103,6 +103,26 @@ macro_rules! with_engine {
 }
 pub(crate) use with_engine;
 
+/// Which game's rules apply (`--game`).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum GameChoice {
+    /// Advance, the 9x9 game of the course's first assignment.
+    #[default]
+    Advance,
+    /// Pente as CSCI561 specifies it (19x19, pair captures, five in a row).
+    Pente,
+}
+
+impl GameChoice {
+    /// The game's referee; `engine` chooses Advance's engine.
+    pub fn referee(self, engine: EngineChoice) -> Box<dyn Referee> {
+        match self {
+            GameChoice::Advance => engine.referee(),
+            GameChoice::Pente => Box::new(crate::games::pente::referee::PenteReferee::default()),
+        }
+    }
+}
+
 impl EngineChoice {
     /// The Advance referee computing with this engine.
     pub fn referee(self) -> Box<dyn Referee> {

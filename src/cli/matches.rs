@@ -11,7 +11,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::bounds::{self, MAX_GAMES, MAX_JOBS};
-use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
@@ -96,11 +95,10 @@ fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>
         .collect()
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     if args.bots.len() != 2 {
         bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
     }
-    let referee = engine.referee();
     let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let profile = match &args.profile {

@@ -24,7 +24,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::harness::escape::escape_controls;
-use input::EngineChoice;
+use input::{EngineChoice, GameChoice};
 
 /// How a command ended, when it did not fail on bad input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +56,11 @@ struct Cli {
     /// to be read next to the rules page). The two are proven to agree.
     #[arg(long, global = true, value_enum, default_value_t)]
     engine: EngineChoice,
+
+    /// The game: `advance` (the default) or `pente`. `verify`, `match`, `fuzz`, `golden`,
+    /// `replay` and `bot` work for both; the other commands know Advance only.
+    #[arg(long, global = true, value_enum, default_value_t)]
+    game: GameChoice,
 }
 
 #[derive(Subcommand, Debug)]
@@ -103,6 +108,22 @@ pub fn run() -> ExitCode {
         crate::harness::runner::kill_all_running();
         std::process::exit(130);
     });
+    let referee = cli.game.referee(cli.engine);
+    let advance_only = !matches!(
+        cli.command,
+        Command::Verify(_)
+            | Command::Bot(_)
+            | Command::Golden(_)
+            | Command::Match(_)
+            | Command::Replay(_)
+            | Command::Fuzz(_)
+    );
+    if cli.game != GameChoice::Advance && advance_only {
+        eprintln!(
+            "error: this command knows Advance only; `verify`, `match`, `fuzz`, `golden`, `replay` and `bot` take --game pente"
+        );
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         Command::Moves(args) => moves::run(args, cli.engine),
         Command::Apply(args) => apply::run(args),
@@ -110,15 +131,15 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Expect(args) => expect::run(args, cli.engine),
         Command::Check(args) => check::run(args, cli.engine),
-        Command::Verify(args) => verify::run(args, cli.engine),
-        Command::Bot(args) => bot::run(args, cli.engine),
+        Command::Verify(args) => verify::run(args, referee),
+        Command::Bot(args) => bot::run(args, referee),
         Command::Generate(args) => generate::run(args, cli.engine),
-        Command::Golden(args) => golden::run(args, cli.engine),
+        Command::Golden(args) => golden::run(args, referee),
         Command::Coverage(args) => coverage::run(args, cli.engine),
         Command::Bench(args) => bench::run(args),
-        Command::Match(args) => matches::run(args, cli.engine),
-        Command::Replay(args) => replay::run(args, cli.engine),
-        Command::Fuzz(args) => fuzz::run(args, cli.engine),
+        Command::Match(args) => matches::run(args, referee),
+        Command::Replay(args) => replay::run(args, referee),
+        Command::Fuzz(args) => fuzz::run(args, referee),
     };
     match result {
         Ok(Outcome::Success) => ExitCode::SUCCESS,

@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
-use super::input::EngineChoice;
 use super::{CommandResult, Outcome};
 use crate::harness::escape::escape_controls;
 use crate::harness::files;
@@ -98,8 +97,7 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
     }
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
-    let referee = engine.referee();
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let mut files = Vec::new();
     for path in &args.games {
         if path.is_dir() {

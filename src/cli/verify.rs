@@ -8,7 +8,6 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::bounds::{self, MAX_DETAILS, MAX_JOBS};
-use super::input::EngineChoice;
 use super::limits::LimitArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
@@ -97,8 +96,7 @@ pub struct Args {
     robustness: bool,
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
-    let referee = engine.referee();
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
     if args.robustness {
         return robustness(&args, &bot, referee.as_ref());

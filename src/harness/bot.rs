@@ -14,7 +14,7 @@ pub enum Bot {
     /// Advance, `COMMAND ARGS...` reading `input.txt` for Pente.
     Command(BotCommand, Protocol),
     /// One of the game's bots, run inside arbiter.
-    Builtin { name: String, bot: Box<dyn BuiltinBot> },
+    Builtin { name: String, bot: Box<dyn BuiltinBot>, game: &'static str },
 }
 
 /// How one move by a bot went, as far as running it is concerned.
@@ -29,9 +29,17 @@ pub struct Played {
     /// The start of what it wrote to stdout.
     pub stdout_head: String,
     pub elapsed: Duration,
+    /// CPU time of the bot's whole process tree, when the runner could measure it.
+    pub cpu: Option<Duration>,
 }
 
 impl Played {
+    /// The seconds a clock is charged for this move: CPU time of the whole process tree where
+    /// known (as the Pente graders measure), else wall time.
+    pub fn cpu_seconds(&self) -> f64 {
+        self.cpu.unwrap_or(self.elapsed).as_secs_f64()
+    }
+
     /// The bot ended in a way that is not a normal exit with status 0.
     pub fn failed(&self) -> bool {
         self.outcome != Outcome::Exited(0)
@@ -45,6 +53,7 @@ impl Played {
             stderr_tail: report.stderr_tail(8),
             stdout_head: stdout.lines().take(8).collect::<Vec<_>>().join("\n"),
             elapsed: report.elapsed,
+            cpu: report.cpu_time,
         }
     }
 }
@@ -55,7 +64,7 @@ impl Bot {
     pub fn parse(spec: &str, referee: &dyn Referee) -> Result<Bot, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
             return match referee.builtin(name) {
-                Some(bot) => Ok(Bot::Builtin { name: name.to_string(), bot }),
+                Some(bot) => Ok(Bot::Builtin { name: name.to_string(), bot, game: referee.game() }),
                 None => Err(format!(
                     "there is no built-in bot `{name}`; the built-in bots are {}",
                     referee
@@ -120,6 +129,7 @@ impl Bot {
                     stderr_tail: stderr,
                     stdout_head: String::new(),
                     elapsed: start.elapsed(),
+                    cpu: None,
                 }
             }
         }
@@ -139,10 +149,12 @@ impl Bot {
     pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
             Bot::Command(command, _) => command.clone(),
-            Bot::Builtin { name, .. } => {
+            Bot::Builtin { name, game, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
-                let line = format!("{} bot --builtin {name} --seed {seed}", quote(&exe));
+                // Advance is the default game; others are named.
+                let game = if *game == "advance" { String::new() } else { format!(" --game {game}") };
+                let line = format!("{}{game} bot --builtin {name} --seed {seed}", quote(&exe));
                 BotCommand::parse(&line).expect("a quoted path and plain words always parse")
             }
         }

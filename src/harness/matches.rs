@@ -15,7 +15,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::bot::Bot;
-use super::referee::Referee;
+use super::referee::{Protocol, Referee};
 use super::runner::{Limits, Outcome};
 use super::verify::{case_seed, decide, read_output};
 
@@ -131,18 +131,34 @@ fn play_game(
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();
     let mut forfeit_output = None;
+    let persist: &[&str] = match referee.protocol() {
+        Protocol::FixedFiles { persist, .. } => persist,
+        Protocol::SideInOut => &[],
+    };
+    let mut persisted: [Vec<(String, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
     let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
     let (result, ending, detail) = loop {
         let side = game.to_move();
         let white_to_move = side == crate::side::Side::White;
-        // After 100 moves each the game is over and decided on material: there is no further
-        // turn, so "no legal move" only counts before that.
-        if moves.len() >= 2 * MOVES_EACH {
+        // The game's own ending (Pente: five in a row, ten captured, a full board).
+        if let Some((winner, name, detail)) = game.ending() {
+            let result = match winner {
+                Some(crate::side::Side::White) => GameResult::White,
+                Some(crate::side::Side::Black) => GameResult::Black,
+                None => GameResult::Draw,
+            };
+            break (result, name, detail);
+        }
+        // At the game's move limit (Advance: 100 moves each) the game is over and decided on
+        // material: there is no further turn, so "no legal move" only counts before that.
+        if let Some(limit) = game.move_limit()
+            && moves.len() >= limit
+        {
             let [w, bl] = game.material();
             break (
                 result_by_material([w, bl]),
                 "move-limit".to_string(),
-                format!("{MOVES_EACH} moves each; material {w} to {bl}"),
+                format!("{} moves each; material {w} to {bl}", limit / 2),
             );
         }
         if !game.has_legal_move() {
@@ -159,8 +175,23 @@ fn play_game(
         let dir = tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
         let output_name = if options.same_file { "input.txt" } else { "output.txt" };
         std::fs::write(dir.path().join("input.txt"), game.board_file()).map_err(|e| e.to_string())?;
+        // Files the game lets a bot keep between its turns (Pente's playdata.txt).
+        let kept = &mut persisted[usize::from(!white_to_move)];
+        for (name, bytes) in kept.iter() {
+            std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
+        }
         let played = bot.play(side, dir.path(), "input.txt", output_name, &options.limits, turn_seed);
         let output = read_output(&dir.path().join(output_name), Instant::now() + options.limits.timeout);
+        *kept = persist
+            .iter()
+            .filter_map(|name| {
+                Some((name.to_string(), read_output(&dir.path().join(name), Instant::now()).ok()?))
+            })
+            .collect();
+        if played.outcome != Outcome::TimedOut && !game.spend(side, played.cpu_seconds()) {
+            let by = side_name(white_to_move);
+            break (loser, "out-of-time".to_string(), format!("{by} ({}) used up its clock", bot.label()));
+        }
         // A legal move stands, even if the bot then exits with an error (as in `verify`); a bot
         // that ran out of time forfeits whatever it wrote.
         let judgement = match (&output, played.outcome == Outcome::TimedOut) {

@@ -151,6 +151,25 @@ pub trait GameState: Send {
     /// Plays a move given in notation, if it is legal; otherwise says why not.
     fn play_notation(&mut self, notation: &str) -> Result<(), String>;
 
-    /// Material of white and of black.
+    /// Material of white and of black (what decides a game stopped at the move limit).
     fn material(&self) -> [i32; 2];
+
+    /// The game's own ending, if it has come: the winner (`None` for a draw), a short name
+    /// (`five`, `full-board`) and a sentence. Games that end only when the side to move has no
+    /// legal move (Advance) never report one.
+    fn ending(&self) -> Option<(Option<Side>, String, String)> {
+        None
+    }
+
+    /// Plies after which the game is stopped and decided on material, if the game has a limit
+    /// (Advance: 100 moves each).
+    fn move_limit(&self) -> Option<usize> {
+        Some(200)
+    }
+
+    /// Charges `side` the CPU seconds its move took; false when its clock has run out. Games
+    /// without a clock (Advance) never run out.
+    fn spend(&mut self, _side: Side, _seconds: f64) -> bool {
+        true
+    }
 }

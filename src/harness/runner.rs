@@ -85,6 +85,8 @@ pub struct RunReport {
     pub limits_applied: AppliedLimits,
     /// What the sandbox reported about the run (empty without a sandbox).
     pub events: Vec<sandbox::Event>,
+    /// CPU time (user + system) of the bot and every process it started, when known.
+    pub cpu_time: Option<Duration>,
 }
 
 impl RunReport {
@@ -100,6 +102,7 @@ impl RunReport {
             timeout: limits.timeout,
             limits_applied,
             events: Vec::new(),
+            cpu_time: None,
         }
     }
 
@@ -299,8 +302,11 @@ fn supervise(
         None => None,
     };
     report.outcome = match watch {
-        Some(Ok(())) => match child.wait() {
-            Ok(status) => outcome_of(status, timed_out),
+        Some(Ok(())) => match reap(pid) {
+            Ok((status, cpu)) => {
+                report.cpu_time = Some(cpu);
+                outcome_of(status, timed_out)
+            }
             Err(err) => Outcome::StatusUnknown(os_message(&err)),
         },
         Some(Err(err)) => Outcome::StatusUnknown(os_message(&err)),
@@ -319,6 +325,10 @@ fn supervise(
             .filter_map(|line| serde_json::from_slice(line).ok())
             .collect();
         let helper = std::mem::replace(&mut report.outcome, Outcome::TimedOut);
+        report.cpu_time = report.events.iter().find_map(|e| match e {
+            sandbox::Event::Usage { cpu_us } => Some(Duration::from_micros(*cpu_us)),
+            _ => None,
+        });
         let cgroup = launch.and_then(|l| l.cgroup.as_ref());
         report.outcome = sandboxed_outcome(&report.events, helper, timed_out, cgroup, limits);
     }
@@ -355,7 +365,9 @@ fn sandboxed_outcome(
             Event::OverLimit { what } => Outcome::OverLimit(what.clone()),
             Event::Exited { code } => Outcome::Exited(*code),
             Event::Signaled { signal } => Outcome::Signaled(*signal, process::signal_name(*signal)),
-            Event::Layer { .. } | Event::Missing { .. } | Event::CopyFailed { .. } => continue,
+            Event::Layer { .. } | Event::Missing { .. } | Event::CopyFailed { .. } | Event::Usage { .. } => {
+                continue;
+            }
         };
         if !matches!(outcome, Some(Outcome::OverLimit(_))) {
             outcome = Some(found);
@@ -373,6 +385,29 @@ fn sandboxed_outcome(
         return Outcome::OverLimit(format!("more than {limit} of memory, all its processes together"));
     }
     outcome
+}
+
+/// Reaps child `pid` (which has terminated), returning its status and the CPU time it and its
+/// reaped descendants used. `wait4` rather than `Child::wait`, for the resource usage.
+fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
+    loop {
+        let mut status = 0;
+        // SAFETY: wait4 writes only to `status` and `usage`.
+        let (rc, usage) = unsafe {
+            let mut usage: libc::rusage = std::mem::zeroed();
+            let rc = libc::wait4(pid, &mut status, 0, &mut usage);
+            (rc, usage)
+        };
+        if rc == pid {
+            let us = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
+            let cpu = Duration::from_micros(us(usage.ru_utime) + us(usage.ru_stime));
+            return Ok((ExitStatus::from_raw(status), cpu));
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
 }
 
 /// Starts the threads that drain the child's stdout and stderr.

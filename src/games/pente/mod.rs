@@ -14,6 +14,7 @@ pub mod oracle;
 pub mod perft;
 pub mod point;
 pub mod position;
+pub mod referee;
 pub mod rules;
 pub mod text;
 

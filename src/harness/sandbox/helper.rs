@@ -168,12 +168,27 @@ fn init(request: &Request, in_namespace: bool) -> ! {
     };
     let ending = supervise(bot, request, scope);
     watch::kill_all(scope);
+    // Every process of the run has been reaped by now (by this process or by their parents),
+    // so the children's usage covers the whole tree.
+    emit(&Event::Usage { cpu_us: children_cpu_us() });
     if let Some(files) = files
         && let Err(why) = files.hand_back(&request.case_dir, request.disk_bytes)
     {
         emit(&Event::CopyFailed { why });
     }
     finish(ending)
+}
+
+/// User and system CPU time of the reaped children of this process and theirs, in µs.
+pub(crate) fn children_cpu_us() -> u64 {
+    // SAFETY: getrusage writes only to the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage
+    };
+    let us = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
+    us(usage.ru_utime) + us(usage.ru_stime)
 }
 
 /// Sets up the bot's file system view; returns the case snapshot (to copy back) and the

@@ -68,4 +68,6 @@ pub enum Event {
     OverLimit { what: String },
     /// Files in the case folder the helper could not hand back, and why.
     CopyFailed { why: String },
+    /// CPU time (user + system) of every process of the run, in microseconds.
+    Usage { cpu_us: u64 },
 }

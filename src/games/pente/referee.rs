@@ -1,0 +1,343 @@
+//! Pente as the harness sees it: test cases judged by the oracle, the graders' bots, games for
+//! the match runner. Bots follow CSCI561's protocol: a program without arguments that reads
+//! `input.txt` in its folder and writes one point to `output.txt`, keeping `playdata.txt`
+//! between its turns of a game.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::bots;
+use super::oracle::{Category, Oracle};
+use super::point::{Point, list};
+use super::position::Position;
+use super::rules::{Rules, Status, WinReason, is_legal, play, status};
+use super::text::{Strictness, parse_move};
+use super::{Board, Color};
+use crate::harness::referee::{
+    BuiltinBot, CaseSpec, GameState, PreparedCase, Protocol, Referee, RobustnessBoards,
+};
+use crate::harness::verdict::{Judgement, Verdict};
+use crate::side::Side;
+
+/// Pente's case categories, in the order a marking profile's stages take them.
+pub const CATEGORIES: &[&str] = &["opening", "legal", "win", "block", "capture"];
+
+/// The seconds a game starts with for each player, as the graders give (5 minutes).
+pub const GAME_SECONDS: f64 = 300.0;
+
+/// The harness's view of Pente under one set of rules.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PenteReferee {
+    pub rules: Rules,
+}
+
+fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+fn read(input: &[u8], origin: &str) -> Result<Position, String> {
+    Position::parse(input, origin, Strictness::Lenient).map_err(|e| e.render())
+}
+
+impl Referee for PenteReferee {
+    fn game(&self) -> &'static str {
+        "pente"
+    }
+
+    fn categories(&self) -> &'static [&'static str] {
+        CATEGORIES
+    }
+
+    fn protocol(&self) -> Protocol {
+        Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &["playdata.txt"] }
+    }
+
+    fn check_args(&self, case: &CaseSpec) -> String {
+        format!("--game pente --category {}", case.category)
+    }
+
+    fn prepare(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<Box<dyn PreparedCase>, String> {
+        let origin = case.path.display().to_string();
+        let position = read(input, &origin)?;
+        if side_of(position.to_move) != case.side {
+            return Err(format!(
+                "{origin}: the file gives {} to move, but the case is in a `{}` folder",
+                position.to_move, case.side
+            ));
+        }
+        let category: Category = case.category.parse().map_err(|e: String| format!("{origin}: {e}"))?;
+        let oracle = Oracle::new(&position, &self.rules);
+        let expected = oracle.expected(category);
+        if expected.is_empty() {
+            let why =
+                oracle.no_moves_reason().unwrap_or_else(|| format!("no move answers `{category}` here"));
+            return Err(format!("{origin}: a `{category}` case, but {why}"));
+        }
+        let golden_used =
+            golden.is_some_and(|g| golden_expected(g).as_deref() == Some(&list_strings(&expected)));
+        Ok(Box::new(PenteCase { oracle, category, expected, golden_used }))
+    }
+
+    fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
+        let position = read(input, &case.path.display().to_string())?;
+        let category: Category = case.category.parse()?;
+        let oracle = Oracle::new(&position, &self.rules);
+        let expected = oracle.expected(category);
+        let json = serde_json::json!({
+            "category": category.name(),
+            "to_move": position.to_move.to_string(),
+            "legal": oracle.legal.len(),
+            "expected": list_strings(&expected),
+            "why": expected.first().map(|&p| oracle.explain(p)),
+        });
+        Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
+    }
+
+    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
+        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
+    }
+
+    fn builtin_names(&self) -> Vec<&'static str> {
+        bots::NAMES.to_vec()
+    }
+
+    fn robustness_boards(&self) -> RobustnessBoards {
+        let start = Position::start().to_input_text();
+        let invalid = start.replacen("...................", "........x..........", 1);
+        let short: String = start.lines().take(12).map(|l| format!("{l}\n")).collect();
+        // Five white stones in a row: the game is over, Black has no move.
+        let mut over = Position::new(
+            Color::Black,
+            Board::from_points("10A 10B 10C 10D 10E", "1A 1B 1C 1D").expect("points"),
+        );
+        over.seconds_left = GAME_SECONDS;
+        RobustnessBoards {
+            valid: (start.into_bytes(), Side::White),
+            invalid_chars: invalid.into_bytes(),
+            wrong_size: short.into_bytes(),
+            no_moves: (over.to_input_text().into_bytes(), Side::Black),
+        }
+    }
+
+    fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let stones = 4 + (seed % 60) as usize;
+        let position = super::random_position(&mut rng, &self.rules, stones);
+        (position.to_input_text().into_bytes(), side_of(position.to_move))
+    }
+
+    fn shrink_steps(&self, input: &[u8], _side: Side) -> Vec<Vec<u8>> {
+        let Ok(position) = read(input, "input") else { return Vec::new() };
+        // One stone removed at a time; the counts stay as they are.
+        position
+            .board
+            .stones(Color::White)
+            .chain(position.board.stones(Color::Black))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|p| {
+                let mut smaller = position.clone();
+                smaller.board.set(p, None);
+                smaller.to_input_text().into_bytes()
+            })
+            .collect()
+    }
+
+    fn size(&self, input: &[u8]) -> usize {
+        read(input, "input").map_or(0, |p| p.board.stone_count())
+    }
+
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
+        let mut position = match start {
+            Some((origin, bytes)) => read(bytes, origin)?,
+            None => Position::start(),
+        };
+        position.seconds_left = GAME_SECONDS;
+        Ok(Box::new(PenteGame { position, rules: self.rules, seconds: [GAME_SECONDS; 2] }))
+    }
+
+    fn twins(&self, _input: &[u8], _side: Side) -> Vec<(String, Vec<u8>, Side)> {
+        // The opening rule is measured from the centre, so the board's symmetries keep every
+        // answer; twins add nothing Pente's cases do not already test.
+        Vec::new()
+    }
+}
+
+fn list_strings(points: &[Point]) -> Vec<String> {
+    points.iter().map(Point::to_string).collect()
+}
+
+/// The expected set a golden file holds.
+fn golden_expected(bytes: &[u8]) -> Option<Vec<String>> {
+    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    value["expected"].as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
+}
+
+/// One Pente test case with its answers.
+struct PenteCase {
+    oracle: Oracle,
+    category: Category,
+    expected: Vec<Point>,
+    golden_used: bool,
+}
+
+impl PreparedCase for PenteCase {
+    fn judge(&self, output: &[u8], origin: &str, strict: bool) -> Judgement {
+        let strictness = if strict { Strictness::Strict } else { Strictness::Lenient };
+        let mut j = Judgement { expected: list_strings(&self.expected), ..Judgement::default() };
+        let point = match parse_move(output, origin, strictness) {
+            Ok(p) => p,
+            Err(e) => {
+                j.verdict = Some(Verdict::MalformedOutput);
+                j.location = Some((e.line, e.column));
+                j.reason = format!("the output is not a point like `9N`: {e}");
+                return j;
+            }
+        };
+        j.played = Some(point.to_string());
+        let why = self.oracle.explain(point);
+        if !self.oracle.legal.contains(&point) {
+            j.verdict = Some(Verdict::IllegalMove);
+            j.rule = Some(
+                if self.oracle.position.board.get(point).is_some() { "occupied" } else { "opening" }.into(),
+            );
+            j.reason = format!("{point} is not a legal move: {why}");
+        } else if self.expected.contains(&point) {
+            j.verdict = Some(Verdict::Pass);
+            j.reason = why;
+        } else {
+            j.verdict = Some(Verdict::WrongMove);
+            j.reason = format!(
+                "{point} is legal, but the {} case expects {}: {why}",
+                self.category,
+                list(&self.expected)
+            );
+        }
+        j
+    }
+
+    fn golden_used(&self) -> bool {
+        self.golden_used
+    }
+
+    fn check_answer(&self, answer: &[u8]) -> Option<String> {
+        match parse_move(answer, "answer", Strictness::Lenient) {
+            Ok(p) if self.expected == [p] => None,
+            Ok(p) => {
+                Some(format!("the answer {p} is not the single expected move ({})", list(&self.expected)))
+            }
+            Err(e) => Some(e.to_string()),
+        }
+    }
+}
+
+/// One of the graders' bots, run inside arbiter.
+struct PenteBuiltin {
+    name: String,
+    rules: Rules,
+}
+
+impl BuiltinBot for PenteBuiltin {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn play(&self, input: &[u8], origin: &str, _side: Side, seed: u64) -> Result<Vec<u8>, String> {
+        let position = read(input, origin)?;
+        let bot = bots::by_name(&self.name).ok_or_else(|| format!("no Pente bot `{}`", self.name))?;
+        let point = bot
+            .choose(&position, &self.rules, seed)
+            .ok_or_else(|| "no legal move: the game is over".to_string())?;
+        Ok(format!("{point}\n").into_bytes())
+    }
+}
+
+/// A Pente game in progress, with each player's clock.
+struct PenteGame {
+    position: Position,
+    rules: Rules,
+    /// Seconds left for White and Black.
+    seconds: [f64; 2],
+}
+
+impl GameState for PenteGame {
+    fn to_move(&self) -> Side {
+        side_of(self.position.to_move)
+    }
+
+    fn board_file(&self) -> Vec<u8> {
+        let mut position = self.position.clone();
+        position.seconds_left = self.seconds[self.position.to_move.index()].max(0.01);
+        position.to_input_text().into_bytes()
+    }
+
+    fn has_legal_move(&self) -> bool {
+        !super::legal_moves(&self.position, &self.rules).is_empty()
+    }
+
+    fn play_output(&mut self, output: &[u8]) -> Result<String, Box<Judgement>> {
+        let point = parse_move(output, "output.txt", Strictness::Lenient).map_err(|e| {
+            Box::new(Judgement {
+                verdict: Some(Verdict::MalformedOutput),
+                location: Some((e.line, e.column)),
+                reason: format!("the output is not a point like `9N`: {e}"),
+                ..Judgement::default()
+            })
+        })?;
+        self.play_notation(&point.to_string()).map_err(|why| {
+            Box::new(Judgement {
+                verdict: Some(Verdict::IllegalMove),
+                played: Some(point.to_string()),
+                reason: why,
+                ..Judgement::default()
+            })
+        })?;
+        Ok(point.to_string())
+    }
+
+    fn play_notation(&mut self, notation: &str) -> Result<(), String> {
+        let point: Point = notation.trim().parse()?;
+        if !is_legal(&self.position, &self.rules, point) {
+            let oracle = Oracle::new(&self.position, &self.rules);
+            return Err(format!("{point} is not a legal move: {}", oracle.explain(point)));
+        }
+        self.position = play(&self.position, point);
+        Ok(())
+    }
+
+    fn material(&self) -> [i32; 2] {
+        [Color::White, Color::Black].map(|c| self.position.captured_by(c) as i32)
+    }
+
+    fn ending(&self) -> Option<(Option<Side>, String, String)> {
+        match status(&self.position) {
+            Status::Ongoing => None,
+            Status::Won(color, reason) => {
+                let (name, detail) = match reason {
+                    WinReason::FiveInARow => ("five", format!("{color} has five in a row")),
+                    WinReason::Captures => ("captures", format!("{color} captured 10 stones")),
+                };
+                Some((Some(side_of(color)), name.to_string(), detail))
+            }
+            Status::Drawn => Some((None, "full-board".to_string(), "the board is full".to_string())),
+        }
+    }
+
+    fn move_limit(&self) -> Option<usize> {
+        None
+    }
+
+    fn spend(&mut self, side: Side, seconds: f64) -> bool {
+        let i = if side == Side::White { 0 } else { 1 };
+        self.seconds[i] -= seconds;
+        self.seconds[i] > 0.0
+    }
+}
