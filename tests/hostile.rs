@@ -864,6 +864,36 @@ fn a_bot_cannot_sabotage_its_opponent_in_a_match() {
     assert!(!game["detail"].as_str().unwrap_or("").contains("could not start"), "{game}");
 }
 
+/// Attack 7c: the bot changes what no Landlock right covers on files outside its case folder:
+/// the mode (adding the setuid bit, which on a root-owned file would make it run as root for
+/// anyone), the times, and extended attributes, of corpus and secret files. Must hold: none
+/// of them changes.
+#[test]
+#[ignore = "sandbox bug: Landlock does not cover chmod, utimes or xattrs, and the host's files stay \
+            writable mounts; a bot adds the setuid bit to, and backdates, any file of the grader's user"]
+fn a_bot_cannot_change_file_metadata_outside() {
+    if !supported("a_bot_cannot_change_file_metadata_outside", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let secret = lab.path("secret.txt");
+    fs::write(&secret, "secret\n").unwrap();
+    let targets = [lab.path("corpus/grade4/white/01.txt"), secret, lab.path("corpus")];
+    lab.set_paths("HOSTILE_TARGETS", &targets);
+    let before = lab.snapshot();
+    let args = ["verify", &lab.corpus(), "--bot", &lab.command("metadata"), "--json", "-q", "--timeout", "2"];
+    let run = lab.arbiter(&args.map(OsString::from), lab.bound(2.0, 1));
+    let r: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let line = result_line(case(&r, 0));
+    let changed = changes(&before, &lab.snapshot());
+    for path in &targets {
+        let _ =
+            fs::set_permissions(path, fs::Permissions::from_mode(if path.is_dir() { 0o755 } else { 0o644 }));
+    }
+    assert_eq!((number(&line, "chmod"), number(&line, "utime"), number(&line, "xattr")), (0, 0, 0), "{line}");
+    assert_eq!(changed, Vec::<String>::new());
+}
+
 /// Attack 8: the bot's stderr (and stdout) carry terminal escape sequences that clear the
 /// screen, move the cursor, set the window title and fake a "score 100%" line in the human
 /// report. Must hold: no raw ESC (0x1b) byte reaches arbiter's stdout.
@@ -877,4 +907,140 @@ fn escape_sequences_from_a_bot_do_not_reach_the_terminal() {
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(text.contains("score 100%"), "the bot's stderr is shown: {text}");
     assert!(!run.stdout.contains(&0x1b), "a raw ESC reached stdout: {text:?}");
+}
+
+/// Extra: a fork bomb (every process forks as fast as it can) under `--max-procs 32`. Must
+/// hold: the bomb is bounded (forks refused, or the run killed for processes), the case ends
+/// within the time bound, and no process survives.
+#[test]
+fn a_fork_bomb_is_bounded_and_ends_in_time() {
+    if !supported("a_fork_bomb_is_bounded_and_ends_in_time", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let r = lab.verify(&lab.command("forkbomb"), 2.0, &["--max-procs", "32"]);
+    let c = case(&r, 0);
+    if c["verdict"] == "crash" {
+        assert!(c["process"].as_str().unwrap().contains("processes"), "{c}");
+    } else {
+        assert_eq!(c["verdict"], "no-output", "{c}");
+        let line = result_line(c);
+        assert!(number(&line, "forked") <= 32, "{line}");
+        assert!(number(&line, "refused") > 0, "no fork was refused: {line}");
+    }
+}
+
+/// Extra: the bot fills its disk: one huge file, then thousands of small ones, then `/tmp` and
+/// `/dev/shm`, under `--max-disk-mb 4` (and no per-file limit). Must hold: it stores no more
+/// than the limit in the case folder and a few MiB in each scratch folder, nothing outside
+/// the case folder changes, and the case ends in time.
+#[test]
+fn filling_the_disk_stops_at_the_limit() {
+    if !supported("filling_the_disk_stops_at_the_limit", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let r = lab.verify(&lab.command("disk"), 3.0, &["--max-disk-mb", "4", "--max-file-kb", "0"]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "no-output", "{c}");
+    let line = result_line(c);
+    assert!((1..=4).contains(&number(&line, "big")), "{line}");
+    assert!(number(&line, "files") <= 4096, "{line}");
+    assert!(number(&line, "tmp") <= 4 && number(&line, "shm") <= 4, "{line}");
+}
+
+/// Extra: the bot connects over TCP to a server on the host's loopback, binds a TCP server of
+/// its own, sends UDP to the host, and connects to an abstract UNIX socket of the test's. Must
+/// hold: every attempt fails and the test's servers receive nothing.
+#[test]
+fn the_network_is_out_of_reach() {
+    if !supported("the_network_is_out_of_reach", 4) {
+        return;
+    }
+    use std::os::linux::net::SocketAddrExt;
+    let lab = Lab::new(1);
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let abstract_name = format!("hostile-{}", lab.marker);
+    let unix = std::os::unix::net::UnixListener::bind_addr(
+        &std::os::unix::net::SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap(),
+    )
+    .unwrap();
+    for listener in [tcp.set_nonblocking(true), udp.set_nonblocking(true), unix.set_nonblocking(true)] {
+        listener.unwrap();
+    }
+    lab.set("HOSTILE_TCP_PORT", &tcp.local_addr().unwrap().port().to_string());
+    lab.set("HOSTILE_UDP_PORT", &udp.local_addr().unwrap().port().to_string());
+    lab.set("HOSTILE_ABSTRACT", &abstract_name);
+    let r = lab.verify(&lab.command("network"), 3.0, &[]);
+    let line = result_line(case(&r, 0));
+    for key in ["tcp", "bind", "udp", "abstract"] {
+        assert_eq!(field(&line, key), "denied", "{key}: {line}");
+    }
+    assert!(tcp.accept().is_err(), "the bot reached the TCP server");
+    assert!(udp.recv_from(&mut [0; 16]).is_err(), "the bot reached the UDP socket");
+    assert!(unix.accept().is_err(), "the bot reached the abstract UNIX socket");
+}
+
+/// Extra: the bot connects to a UNIX socket by path: a server of the test's, in the test's
+/// folder (as a database's or a desktop's socket would be). Must hold: it cannot connect.
+#[test]
+#[ignore = "sandbox weakness: Landlock does not restrict connecting to a path-named UNIX socket, and the \
+            network namespace does not cover them; a bot reaches any such socket outside /tmp and /run"]
+fn unix_sockets_outside_are_out_of_reach() {
+    if !supported("unix_sockets_outside_are_out_of_reach", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let path = lab.path("reports/server.sock");
+    let server = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    server.set_nonblocking(true).unwrap();
+    lab.set("HOSTILE_UNIX_PATH", &path.display().to_string());
+    let r = lab.verify(&lab.command("network"), 3.0, &[]);
+    let line = result_line(case(&r, 0));
+    assert_eq!(field(&line, "unix"), "denied", "{line}");
+    assert!(server.accept().is_err(), "the bot reached the UNIX socket");
+}
+
+/// Extra: two cases run at once; each bot looks for the other's case folder (in `/tmp`,
+/// `/var/tmp`, the host's `/tmp` through `/proc/1/root`, and beside its own, where they really
+/// are), reads what it finds, and plants a file beside its own folder. Must hold: it finds
+/// no other case folder, reads nothing, plants nothing.
+#[test]
+fn a_bot_cannot_see_other_cases() {
+    if !supported("a_bot_cannot_see_other_cases", 1) {
+        return;
+    }
+    let lab = Lab::new(2);
+    let r = lab.verify(&lab.command("peek"), 2.0, &["--jobs", "2"]);
+    for i in 0..2 {
+        let line = result_line(case(&r, i));
+        assert_eq!((number(&line, "others"), number(&line, "read")), (0, 0), "{line}");
+        assert_eq!(field(&line, "planted"), "false", "{line}");
+    }
+}
+
+/// Extra: the bot writes outside its case folder: into its own program folder and program,
+/// the corpus (a folder and a file), the test's folder, the case folder's parent, home, and
+/// `/tmp`, `/var/tmp`, `/dev/shm`. Must hold: nothing outside is written (the program folder
+/// is read-only), and what went to the scratch folders never reaches the host's.
+#[test]
+fn a_bot_cannot_write_outside_its_case_folder() {
+    if !supported("a_bot_cannot_write_outside_its_case_folder", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    lab.set_paths(
+        "HOSTILE_TARGETS",
+        &[lab.path("corpus/grade4/white"), lab.path("corpus/grade4/white/01.txt"), lab.root().to_path_buf()],
+    );
+    let r = lab.verify(&lab.command("write-outside"), 2.0, &[]);
+    let line = result_line(case(&r, 0));
+    assert_eq!(number(&line, "outside"), 0, "{}", case(&r, 0));
+    for dir in ["/tmp", "/var/tmp", "/dev/shm"] {
+        let path = Path::new(dir).join(format!("evil-{}", lab.marker));
+        let leaked = path.exists();
+        let _ = fs::remove_file(&path);
+        assert!(!leaked, "{} reached the host", path.display());
+    }
 }
