@@ -600,23 +600,27 @@ fn the_corpus_and_golden_answers_cannot_be_read() {
     );
 }
 
-/// Attack 1c: the usual layout, `arbiter verify --bot ./mybot` in the course folder: the
-/// bot's program folder is also the folder holding `corpus/` and `golden/`. The program
-/// folder is readable, so the corpus and golden answers in it must be covered.
+/// Attack 1c: the usual layouts, `arbiter verify --bot ./mybot` (or `--bot bin/mybot`) in the
+/// course folder: the bot's program folder (or, for a program in a `bin` folder, the
+/// installation it belongs to) is also the folder holding `corpus/` and `golden/`. Those
+/// folders are readable, so the corpus and golden answers in them must be covered.
 /// Must hold: the bot reads nothing but its own program and case folder.
 #[test]
 #[ignore = "sandbox bug: the CLI hides no corpus, golden or report path (Policy::hidden is empty), so a bot \
-            whose program folder holds corpus/ and golden/ reads the golden answers"]
+            whose program folder (or its bin folder's parent) holds corpus/ and golden/ reads the golden answers"]
 fn golden_answers_beside_the_bot_cannot_be_read() {
     if !supported("golden_answers_beside_the_bot_cannot_be_read", 1) {
         return;
     }
     let lab = Lab::new(1);
     lab.set_paths("HOSTILE_SECRETS", &[lab.path("corpus/grade4/white/01.txt"), golden_beside(&lab)]);
-    lab.install(&lab.path("mybot"));
-    fs::copy(lab.path("bot/hostile.env"), lab.path("hostile.env")).unwrap();
-    let r = lab.verify(&format!("./mybot read-secrets {}", lab.marker), 2.0, &[]);
-    assert_eq!(number(&result_line(case(&r, 0)), "read"), 0, "{}", case(&r, 0));
+    for program in ["mybot", "bin/mybot"] {
+        let at = lab.path(program);
+        lab.install(&at);
+        fs::copy(lab.path("bot/hostile.env"), at.with_file_name("hostile.env")).unwrap();
+        let r = lab.verify(&format!("./{program} read-secrets {}", lab.marker), 2.0, &[]);
+        assert_eq!(number(&result_line(case(&r, 0)), "read"), 0, "{program}: {}", case(&r, 0));
+    }
 }
 
 /// Attack 2: a `setsid` double-forked daemon ignoring SIGHUP and SIGTERM rewrites the
