@@ -228,7 +228,7 @@ impl Lab {
         }
         assert!(report["score"].is_number());
         self.check_reports(&reports[0], &reports[1], self.cases);
-        self.after(&before, &run);
+        self.after(&before);
         let now = [fs::read(&gradescope).unwrap_or_default(), fs::read(&junit).unwrap_or_default()];
         assert!(now == reports, "a report changed after arbiter ended");
         report
@@ -277,7 +277,6 @@ impl Lab {
             status: status.code().unwrap_or(-1),
             stdout: stdout.join().unwrap(),
             stderr: String::from_utf8_lossy(&stderr.join().unwrap()).into_owned(),
-            wall,
         };
         assert!(wall <= bound, "arbiter took {wall:?}, more than {bound:?}: {}", run.stderr);
         run
@@ -285,13 +284,12 @@ impl Lab {
 
     /// What must hold once arbiter has ended: no survivors, nothing outside the case folders
     /// changed, no case folder left.
-    fn after(&self, before: &Snapshot, run: &Run) {
+    fn after(&self, before: &Snapshot) {
         assert_no_survivors(&self.marker);
         let after = self.snapshot();
         assert_eq!(changes(before, &after), Vec::<String>::new(), "files changed outside the case folder");
         let left: Vec<_> = fs::read_dir(self.path("cases")).unwrap().filter_map(Result::ok).collect();
         assert!(left.is_empty(), "left in the case folders' folder: {left:?}");
-        note(&format!("  ({} took {:?})", self.marker, run.wall));
     }
 
     /// The Gradescope and JUnit reports are well-formed, with one test per case.
@@ -318,7 +316,6 @@ struct Run {
     status: i32,
     stdout: Vec<u8>,
     stderr: String,
-    wall: Duration,
 }
 
 const VERDICTS: [&str; 8] =
@@ -805,7 +802,7 @@ fn one_game(lab: &Lab, attack: &str, b: &Path) -> Value {
     let mode = fs::metadata(b).unwrap().permissions().mode() & 0o7777;
     fs::set_permissions(b, fs::Permissions::from_mode(0o755)).unwrap();
     assert_eq!(mode, 0o755, "A changed B's mode to {mode:o}; the game: {game}");
-    lab.after(&before, &run);
+    lab.after(&before);
     game
 }
 
