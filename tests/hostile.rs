@@ -1,0 +1,1047 @@
+//! Hostile bots against the sandbox (`--sandbox auto`, the default): one test per attack.
+//!
+//! Every bot is `examples/hostile_bot` (std and libc only), copied into the test's own folder
+//! and run as `hostile_bot ATTACK MARKER ...`. Each `arbiter verify` run is checked for what
+//! every attack must leave intact, besides the attack's own assertions:
+//!
+//! - **time**: arbiter ends within `cases x (timeout + 1 s) + 2 s`, and each case within
+//!   `timeout + 1 s`;
+//! - **no survivors**: no process with the test's marker in its arguments is left in the
+//!   host's `/proc` 300 ms after arbiter ends (the bot's pids mean nothing outside its PID
+//!   namespace, its arguments do);
+//! - **no file changed outside the case folder**: the test's folder (corpus, the bot's program
+//!   folder, secrets; not the reports arbiter writes) is the same before and after (path, size,
+//!   mtime, content hash), and the folder the case folders were made in is empty again;
+//! - **valid reports**: stdout is a JSON report with one verdict per case; the Gradescope file
+//!   is JSON with one test per case; the JUnit file is well-formed XML with one test case per
+//!   case; neither report changes after arbiter ended.
+//!
+//! Test folders live under `CARGO_TARGET_TMPDIR`, and arbiter gets `TMPDIR` there too, so the
+//! case folders are not under `/tmp` (which the sandbox replaces with an empty folder anyway):
+//! only Landlock and the mounts keep the bot out. Where the kernel lacks what the sandbox
+//! needs, a test prints `SKIPPED: <test>: <why>` and passes.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::io::{Read, Write};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+// ---------------------------------------------------------------------------------------------
+// What the kernel offers.
+
+/// What this kernel lets the sandbox do, found once.
+struct Kernel {
+    /// Landlock's ABI version, 0 without Landlock.
+    landlock: i64,
+    /// Whether a process can make the sandbox's namespaces, or why not.
+    namespaces: Result<String, String>,
+}
+
+fn kernel() -> &'static Kernel {
+    static KERNEL: OnceLock<Kernel> = OnceLock::new();
+    KERNEL.get_or_init(|| {
+        // SAFETY: landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION) only returns
+        // the ABI version; it reads no memory.
+        let landlock =
+            unsafe { libc::syscall(libc::SYS_landlock_create_ruleset, std::ptr::null::<u8>(), 0usize, 1u32) }
+                .max(0);
+        // In a process of its own: unshare works on the calling process, and this one has threads.
+        let namespaces = match Command::new(hostile_bot()).arg("probe-namespaces").output() {
+            Ok(out) if out.status.success() => Ok(String::from_utf8_lossy(&out.stdout).trim().to_string()),
+            Ok(out) => Err(String::from_utf8_lossy(&out.stdout).trim().to_string()),
+            Err(e) => Err(format!("cannot run the probe: {e}")),
+        };
+        Kernel { landlock, namespaces }
+    })
+}
+
+/// Whether `test` can run here: namespaces and Landlock of at least `abi`. Otherwise says so on
+/// the test's stderr (written directly, so that it shows even when the test passes).
+fn supported(test: &str, abi: i64) -> bool {
+    let k = kernel();
+    let missing = match &k.namespaces {
+        Err(why) => Some(format!("this kernel cannot make the sandbox's namespaces ({why})")),
+        Ok(_) if k.landlock < abi => {
+            Some(format!("this kernel has Landlock ABI {}, the attack needs {abi}", k.landlock))
+        }
+        Ok(_) => None,
+    };
+    match missing {
+        Some(why) => {
+            let _ = writeln!(std::io::stderr(), "SKIPPED: {test}: {why}");
+            false
+        }
+        None => true,
+    }
+}
+
+/// Something a test wants seen even when it passes (written past the test harness's capture).
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hostile bot.
+
+/// The built `examples/hostile_bot`. `cargo test` builds examples, `cargo test --test hostile`
+/// does not (nor rebuild a stale one), so cargo is asked to build it with the tests' profile
+/// first: a no-op when `cargo test` just did.
+fn hostile_bot() -> PathBuf {
+    static BOT: OnceLock<PathBuf> = OnceLock::new();
+    BOT.get_or_init(|| {
+        let exe = std::env::current_exe().unwrap();
+        let profile = exe.parent().and_then(Path::parent).unwrap();
+        let path = profile.join("examples/hostile_bot");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.args(["build", "--quiet", "--example", "hostile_bot", "--manifest-path"]);
+        build.arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"));
+        build.arg(if profile.file_name().is_some_and(|n| n == "release") {
+            "--release"
+        } else {
+            "--profile=test"
+        });
+        let built = build.status().is_ok_and(|s| s.success());
+        assert!(built || path.exists(), "cannot build examples/hostile_bot");
+        path
+    })
+    .clone()
+}
+
+// ---------------------------------------------------------------------------------------------
+// A test's folder.
+
+/// One test's folder: `corpus/grade4/white/NN.txt`, `bot/hostile_bot` (its own copy),
+/// `reports/`, and `cases/` (arbiter's `TMPDIR`).
+struct Lab {
+    dir: tempfile::TempDir,
+    marker: String,
+    cases: usize,
+}
+
+impl Lab {
+    fn new(cases: usize) -> Lab {
+        let dir =
+            tempfile::Builder::new().prefix("hostile-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+        let marker = format!("MARKER-{}", dir.path().file_name().unwrap().to_string_lossy());
+        let lab = Lab { dir, marker, cases };
+        let white = lab.path("corpus/grade4/white");
+        fs::create_dir_all(&white).unwrap();
+        for n in 1..=cases {
+            let name = format!("{n:02}.txt");
+            fs::copy(
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/grade4/white").join(&name),
+                white.join(name),
+            )
+            .unwrap();
+        }
+        for sub in ["bot", "reports", "cases"] {
+            fs::create_dir_all(lab.path(sub)).unwrap();
+        }
+        lab.install(&lab.path("bot/hostile_bot"));
+        lab
+    }
+
+    fn root(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+
+    /// Copies the hostile bot to `to` (a bot's program folder must be its own, and arbiter's
+    /// build folder is no place for one).
+    fn install(&self, to: &Path) {
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(hostile_bot(), to).unwrap();
+        fs::set_permissions(to, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    /// Tells the bots in `bot/` what they "know" about the machine: a `NAME=VALUE` line in
+    /// `bot/hostile.env` (not the environment, which the sandbox may clear). Call before
+    /// taking a snapshot.
+    fn set(&self, name: &str, value: &str) {
+        let file = self.path("bot/hostile.env");
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with(&format!("{name}="))).collect();
+        let line = format!("{name}={value}");
+        lines.push(&line);
+        fs::write(&file, lines.join("\n") + "\n").unwrap();
+    }
+
+    /// [`Lab::set`] for a list of paths.
+    fn set_paths(&self, name: &str, paths: &[PathBuf]) {
+        self.set(name, std::env::join_paths(paths).unwrap().to_str().unwrap());
+    }
+
+    /// The bot command for `attack`, with this test's marker.
+    fn command(&self, attack: &str) -> String {
+        format!("{} {attack} {}", self.path("bot/hostile_bot").display(), self.marker)
+    }
+
+    fn corpus(&self) -> String {
+        self.path("corpus").display().to_string()
+    }
+
+    /// Runs `arbiter verify` on the corpus with `bot`, `--json`, Gradescope and JUnit reports,
+    /// and `extra` arguments. Checks everything every attack must leave intact (see the file's
+    /// doc) and returns the JSON report.
+    fn verify(&self, bot: &str, timeout: f64, extra: &[&str]) -> Value {
+        let gradescope = self.path("reports/results.json");
+        let junit = self.path("reports/junit.xml");
+        let timeout_arg = timeout.to_string();
+        let mut args: Vec<OsString> = ["verify", &self.corpus(), "--bot", bot, "--json", "-q"]
+            .iter()
+            .chain(["--timeout", &timeout_arg].iter())
+            .map(OsString::from)
+            .collect();
+        args.extend([
+            "--gradescope".into(),
+            gradescope.clone().into(),
+            "--junit".into(),
+            junit.clone().into(),
+        ]);
+        args.extend(extra.iter().map(OsString::from));
+        let before = self.snapshot();
+        let run = self.arbiter(&args, self.bound(timeout, self.cases));
+        let reports = [fs::read(&gradescope).unwrap_or_default(), fs::read(&junit).unwrap_or_default()];
+
+        assert!(run.status == 0 || run.status == 1, "status {}: {}", run.status, run.stderr);
+        let report: Value = serde_json::from_slice(&run.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&run.stdout)));
+        let cases = report["cases"].as_array().expect("a cases array");
+        assert_eq!(cases.len(), self.cases, "one verdict per case: {report}");
+        for case in cases {
+            let verdict = case["verdict"].as_str().expect("a verdict");
+            assert!(VERDICTS.contains(&verdict), "unknown verdict {verdict}");
+            let elapsed = case["elapsed_ms"].as_f64().unwrap();
+            assert!(elapsed <= timeout * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
+        }
+        assert!(report["score"].is_number());
+        self.check_reports(&reports[0], &reports[1], self.cases);
+        self.after(&before);
+        let now = [fs::read(&gradescope).unwrap_or_default(), fs::read(&junit).unwrap_or_default()];
+        assert!(now == reports, "a report changed after arbiter ended");
+        report
+    }
+
+    /// The longest a run of `cases` cases may take.
+    fn bound(&self, timeout: f64, cases: usize) -> Duration {
+        Duration::from_secs_f64(cases as f64 * (timeout + 1.0) + 2.0)
+    }
+
+    /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
+    /// than `bound` (killing it after `bound` + 10 s, should it hang).
+    fn arbiter(&self, args: &[OsString], bound: Duration) -> Run {
+        let start = Instant::now();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .current_dir(self.root())
+            .env("TMPDIR", self.path("cases"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("arbiter runs");
+        let drain = |mut pipe: Box<dyn Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = drain(Box::new(child.stdout.take().unwrap()));
+        let stderr = drain(Box::new(child.stderr.take().unwrap()));
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > bound + Duration::from_secs(10) {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("arbiter hung: killed after {:?}", start.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        let wall = start.elapsed();
+        let run = Run {
+            status: status.code().unwrap_or(-1),
+            stdout: stdout.join().unwrap(),
+            stderr: String::from_utf8_lossy(&stderr.join().unwrap()).into_owned(),
+        };
+        assert!(wall <= bound, "arbiter took {wall:?}, more than {bound:?}: {}", run.stderr);
+        run
+    }
+
+    /// What must hold once arbiter has ended: no survivors, nothing outside the case folders
+    /// changed, no case folder left.
+    fn after(&self, before: &Snapshot) {
+        assert_no_survivors(&self.marker);
+        let after = self.snapshot();
+        assert_eq!(changes(before, &after), Vec::<String>::new(), "files changed outside the case folder");
+        let left: Vec<_> = fs::read_dir(self.path("cases")).unwrap().filter_map(Result::ok).collect();
+        assert!(left.is_empty(), "left in the case folders' folder: {left:?}");
+    }
+
+    /// The Gradescope and JUnit reports are well-formed, with one test per case.
+    fn check_reports(&self, gradescope: &[u8], junit: &[u8], cases: usize) {
+        let g: Value = serde_json::from_slice(gradescope).unwrap_or_else(|e| {
+            panic!("Gradescope report is not JSON ({e}): {}", String::from_utf8_lossy(gradescope))
+        });
+        assert!(g["score"].is_number(), "{g}");
+        assert_eq!(g["tests"].as_array().map(Vec::len), Some(cases), "{g}");
+        let xml = std::str::from_utf8(junit).expect("JUnit report is UTF-8");
+        let testcases =
+            check_xml(xml).unwrap_or_else(|e| panic!("JUnit report is not well-formed: {e}\n{xml}"));
+        assert_eq!(testcases, cases, "{xml}");
+    }
+
+    /// Everything in the test's folder but the reports and the case folders.
+    fn snapshot(&self) -> Snapshot {
+        snapshot(self.root(), &[self.path("reports"), self.path("cases")])
+    }
+}
+
+/// What running arbiter produced.
+struct Run {
+    status: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+const VERDICTS: [&str; 8] =
+    ["pass", "wrong-move", "illegal-move", "malformed-output", "unchanged", "no-output", "crash", "timeout"];
+
+fn case(report: &Value, i: usize) -> &Value {
+    &report["cases"][i]
+}
+
+/// The case's `RESULT ATTACK: ...` line from the bot's stderr.
+fn result_line(case: &Value) -> String {
+    let tail = case["stderr_tail"].as_str().unwrap_or("");
+    tail.lines()
+        .find(|l| l.starts_with("RESULT "))
+        .unwrap_or_else(|| panic!("the bot printed no RESULT line: {case}"))
+        .to_string()
+}
+
+/// The value of `key=` in a RESULT line.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let start =
+        line.find(&format!(" {key}=")).unwrap_or_else(|| panic!("no {key} in {line}")) + key.len() + 2;
+    line[start..].split(' ').next().unwrap()
+}
+
+fn number(line: &str, key: &str) -> u64 {
+    field(line, key).parse().unwrap_or_else(|_| panic!("{key} is not a number in {line}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files and processes.
+
+/// Path -> kind, size, mtime, mode and content hash (or link target).
+type Snapshot = BTreeMap<PathBuf, String>;
+
+fn snapshot(root: &Path, skip: &[PathBuf]) -> Snapshot {
+    let mut found = Snapshot::new();
+    let walker =
+        walkdir::WalkDir::new(root).into_iter().filter_entry(|e| !skip.iter().any(|s| e.path() == s));
+    for entry in walker.filter_map(Result::ok) {
+        let Ok(meta) = entry.path().symlink_metadata() else { continue };
+        let what = if meta.file_type().is_symlink() {
+            format!("link to {:?}", fs::read_link(entry.path()).ok())
+        } else if meta.is_file() {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            fs::read(entry.path()).unwrap_or_default().hash(&mut h);
+            format!(
+                "file {} bytes {:o} mtime {}.{} hash {:x}",
+                meta.len(),
+                meta.mode(),
+                meta.mtime(),
+                meta.mtime_nsec(),
+                h.finish()
+            )
+        } else {
+            format!("{:?} {:o} mtime {}.{}", meta.file_type(), meta.mode(), meta.mtime(), meta.mtime_nsec())
+        };
+        found.insert(entry.path().to_path_buf(), what);
+    }
+    found
+}
+
+fn changes(before: &Snapshot, after: &Snapshot) -> Vec<String> {
+    let mut out = Vec::new();
+    for (path, was) in before {
+        match after.get(path) {
+            None => out.push(format!("removed {}", path.display())),
+            Some(now) if now != was => out.push(format!("changed {}: {was} -> {now}", path.display())),
+            Some(_) => {}
+        }
+    }
+    for path in after.keys().filter(|p| !before.contains_key(*p)) {
+        out.push(format!("added {}", path.display()));
+    }
+    out
+}
+
+/// The host's processes with `marker` among their arguments: "pid: cmdline".
+fn survivors(marker: &str) -> Vec<(i32, String)> {
+    let own = std::process::id() as i32;
+    let Ok(dir) = fs::read_dir("/proc") else { return Vec::new() };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| pid != own)
+        .filter_map(|pid| {
+            let cmdline = fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+            let args: Vec<String> =
+                cmdline.split(|&b| b == 0).map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+            args.iter().any(|a| a == marker).then(|| (pid, args.join(" ")))
+        })
+        .collect()
+}
+
+/// Fails if a process with `marker` is still alive 300 ms from now (killing it first, so that
+/// a failing test leaves nothing behind).
+fn assert_no_survivors(marker: &str) {
+    let deadline = Instant::now() + Duration::from_millis(300);
+    loop {
+        let found = survivors(marker);
+        if found.is_empty() {
+            return;
+        }
+        if Instant::now() > deadline {
+            for (pid, _) in &found {
+                // SAFETY: kill has no memory-safety preconditions; these are this test's bots.
+                unsafe { libc::kill(*pid, libc::SIGKILL) };
+            }
+            panic!("bot processes survived the run: {found:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Checks that `xml` is a well-formed XML document (declaration, balanced tags, quoted
+/// attributes, known entities, no characters XML 1.0 forbids); returns its `testcase` count.
+fn check_xml(xml: &str) -> Result<usize, String> {
+    if !xml.starts_with("<?xml") {
+        return Err("no XML declaration".into());
+    }
+    if let Some(c) = xml.chars().find(|&c| (c as u32) < 0x20 && !matches!(c, '\t' | '\n' | '\r')) {
+        return Err(format!("character U+{:04X} is not allowed in XML", c as u32));
+    }
+    let entities = |text: &str| -> Result<(), String> {
+        for (at, _) in text.match_indices('&') {
+            let rest = &text[at + 1..];
+            let end = rest.find(';').ok_or_else(|| format!("bare & in {text:?}"))?;
+            let name = &rest[..end];
+            let numeric = name.strip_prefix("#x").map_or_else(
+                || {
+                    name.strip_prefix('#')
+                        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                },
+                |n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_hexdigit()),
+            );
+            if !numeric && !["amp", "lt", "gt", "quot", "apos"].contains(&name) {
+                return Err(format!("unknown entity &{name};"));
+            }
+        }
+        Ok(())
+    };
+    let mut stack: Vec<&str> = Vec::new();
+    let (mut roots, mut testcases) = (0, 0);
+    let mut rest = xml;
+    while let Some(open) = rest.find('<') {
+        let text = &rest[..open];
+        if stack.is_empty() && !text.trim().is_empty() {
+            return Err(format!("text outside the root element: {text:?}"));
+        }
+        entities(text)?;
+        rest = &rest[open..];
+        if let Some(body) = rest.strip_prefix("<?") {
+            let end = body.find("?>").ok_or("unterminated <?")?;
+            rest = &body[end + 2..];
+            continue;
+        }
+        if let Some(body) = rest.strip_prefix("<!--") {
+            let end = body.find("-->").ok_or("unterminated comment")?;
+            rest = &body[end + 3..];
+            continue;
+        }
+        let end = rest.find('>').ok_or("unterminated tag")?;
+        let tag = &rest[1..end];
+        rest = &rest[end + 1..];
+        if let Some(name) = tag.strip_prefix('/') {
+            let open = stack.pop().ok_or_else(|| format!("</{name}> closes nothing"))?;
+            if open != name.trim() {
+                return Err(format!("<{open}> closed by </{name}>"));
+            }
+            continue;
+        }
+        let (tag, closed) = match tag.strip_suffix('/') {
+            Some(t) => (t, true),
+            None => (tag, false),
+        };
+        let name_end = tag.find(char::is_whitespace).unwrap_or(tag.len());
+        let name = &tag[..name_end];
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || "_-.:".contains(c)) {
+            return Err(format!("bad element name {name:?}"));
+        }
+        let mut attrs = tag[name_end..].trim();
+        while !attrs.is_empty() {
+            let eq = attrs.find('=').ok_or_else(|| format!("attribute without a value in <{tag}>"))?;
+            let value = attrs[eq + 1..].trim_start();
+            let quote =
+                value.chars().next().filter(|q| *q == '"' || *q == '\'').ok_or("unquoted attribute")?;
+            let close = value[1..].find(quote).ok_or("unterminated attribute")?;
+            let inside = &value[1..1 + close];
+            if inside.contains('<') {
+                return Err(format!("< in an attribute of <{name}>"));
+            }
+            entities(inside)?;
+            attrs = value[close + 2..].trim_start();
+        }
+        if stack.is_empty() {
+            roots += 1;
+        }
+        if name == "testcase" {
+            testcases += 1;
+        }
+        if !closed {
+            stack.push(name);
+        }
+    }
+    if !rest.trim().is_empty() || !stack.is_empty() || roots != 1 {
+        return Err(format!("unbalanced: open {stack:?}, {roots} root element(s), trailing {rest:?}"));
+    }
+    Ok(testcases)
+}
+
+#[test]
+fn the_xml_checker_knows_well_formed_from_broken() {
+    let good = "<?xml version=\"1.0\"?>\n<a x=\"1 &amp; 2\"><testcase n='x'/><b>t &lt; u</b></a>\n";
+    assert_eq!(check_xml(good), Ok(1));
+    for bad in [
+        "<a></a>",
+        "<?xml?><a><b></a></b>",
+        "<?xml?><a>&nope;</a>",
+        "<?xml?><a x=1/>",
+        "<?xml?><a>\u{1b}[1m</a>",
+        "<?xml?><a/><b/>",
+        "<?xml?><a>",
+    ] {
+        assert!(check_xml(bad).is_err(), "{bad:?} passed");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The attacks.
+
+/// Attack 1: the bot runs arbiter itself as its bot (`exec /proc/$PPID/exe bot --grade 7
+/// "$@"`), from `/proc/$PPID/exe`, `/proc/1/exe`, every `/proc/*/exe`, the program named in
+/// `/proc/$PPID/cmdline`, and arbiter's real path, directly or as a copy in its case folder.
+/// Must hold: none of them runs (the case is a crash, not a pass). Without the sandbox the
+/// same bot passes, which shows the attack is real.
+#[test]
+fn running_arbiter_itself_as_the_bot_fails() {
+    if !supported("running_arbiter_itself_as_the_bot_fails", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    lab.set("HOSTILE_ARBITER", env!("CARGO_BIN_EXE_arbiter"));
+    let r = lab.verify(&lab.command("exec-arbiter"), 2.0, &[]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "crash", "{c}");
+    assert_eq!(field(&result_line(c), "ran"), "none", "{c}");
+
+    let off = lab.verify(&lab.command("exec-arbiter"), 2.0, &["--sandbox", "off"]);
+    assert_eq!(case(&off, 0)["verdict"], "pass", "without the sandbox the attack must work: {off}");
+}
+
+/// A golden answer for case `01` in the test's `golden/`, beside its `corpus/`.
+fn golden_beside(lab: &Lab) -> PathBuf {
+    let golden = lab.path("golden/grade4/white/01.json");
+    fs::create_dir_all(golden.parent().unwrap()).unwrap();
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/grade4/white/01.json"), &golden).unwrap();
+    golden
+}
+
+/// Attack 1b: the bot reads the corpus and golden answers through the paths it can find: the
+/// grader's `/proc/$PPID/cmdline` and `cwd`, `/proc/1/root`, folders named in its
+/// environment, and the real paths (given to it, as if guessed). Must hold: it reads nothing
+/// but its own case folder and program. Without the sandbox it reads them.
+#[test]
+fn the_corpus_and_golden_answers_cannot_be_read() {
+    if !supported("the_corpus_and_golden_answers_cannot_be_read", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let secrets = [lab.path("corpus/grade4/white/01.txt"), golden_beside(&lab), lab.path("golden")];
+    lab.set_paths("HOSTILE_SECRETS", &secrets);
+    let r = lab.verify(&lab.command("read-secrets"), 2.0, &[]);
+    let line = result_line(case(&r, 0));
+    assert_eq!(number(&line, "read"), 0, "{}", case(&r, 0));
+    assert!(number(&line, "tried") >= secrets.len() as u64, "{line}");
+
+    let off = lab.verify(&lab.command("read-secrets"), 2.0, &["--sandbox", "off"]);
+    assert!(
+        number(&result_line(case(&off, 0)), "read") > 0,
+        "without the sandbox the attack must work: {off}"
+    );
+}
+
+/// Attack 1c: the usual layouts, `arbiter verify --bot ./mybot` (or `--bot bin/mybot`) in the
+/// course folder: the bot's program folder (or, for a program in a `bin` folder, the
+/// installation it belongs to) is also the folder holding `corpus/` and `golden/`. Those
+/// folders are readable, so the corpus and golden answers in them must be covered.
+/// Must hold: the bot reads nothing but its own program and case folder.
+#[test]
+#[ignore = "sandbox bug: the CLI hides no corpus, golden or report path (Policy::hidden is empty), so a bot \
+            whose program folder (or its bin folder's parent) holds corpus/ and golden/ reads the golden answers"]
+fn golden_answers_beside_the_bot_cannot_be_read() {
+    if !supported("golden_answers_beside_the_bot_cannot_be_read", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    lab.set_paths("HOSTILE_SECRETS", &[lab.path("corpus/grade4/white/01.txt"), golden_beside(&lab)]);
+    for program in ["mybot", "bin/mybot"] {
+        let at = lab.path(program);
+        lab.install(&at);
+        fs::copy(lab.path("bot/hostile.env"), at.with_file_name("hostile.env")).unwrap();
+        let r = lab.verify(&format!("./{program} read-secrets {}", lab.marker), 2.0, &[]);
+        assert_eq!(number(&result_line(case(&r, 0)), "read"), 0, "{program}: {}", case(&r, 0));
+    }
+}
+
+/// Attack 2: a `setsid` double-forked daemon ignoring SIGHUP and SIGTERM rewrites the
+/// Gradescope and JUnit reports and writes into the corpus every 50 ms for ten seconds, while
+/// the bot itself exits at once (first run) or hangs until the timeout (second run); two
+/// cases at once. Must hold: no process of the bot survives the case; corpus and reports
+/// unchanged after arbiter ends (checked by `Lab::verify`).
+#[test]
+fn a_daemon_does_not_outlive_the_case() {
+    if !supported("a_daemon_does_not_outlive_the_case", 1) {
+        return;
+    }
+    let lab = Lab::new(2);
+    lab.set_paths(
+        "HOSTILE_TARGETS",
+        &[
+            lab.path("reports/results.json"),
+            lab.path("reports/junit.xml"),
+            lab.path("reports"),
+            lab.path("corpus/grade4/white/01.txt"),
+            lab.path("corpus/grade4/white"),
+            lab.root().to_path_buf(),
+        ],
+    );
+    let r = lab.verify(&lab.command("daemon"), 2.0, &["--jobs", "2"]);
+    for i in 0..2 {
+        assert_eq!(case(&r, i)["verdict"], "unchanged", "{}", case(&r, i));
+        assert_eq!(result_line(case(&r, i)), "RESULT daemon: started");
+    }
+    let r = lab.verify(&lab.command("daemon-hang"), 1.0, &["--jobs", "2"]);
+    for i in 0..2 {
+        assert_eq!(case(&r, i)["verdict"], "timeout", "{}", case(&r, i));
+    }
+}
+
+/// Attack 3: `kill -STOP $PPID`, `kill -9 $PPID`, `kill -STOP -1`, `kill -9 -1` and `kill -9`
+/// of every pid in sight, from two bots running at once; then each answers (its input,
+/// unchanged). Must hold: arbiter finishes normally within the time bound with a report, and
+/// both bots ran to the end undisturbed (verdict "unchanged", not a timeout or a crash).
+#[test]
+fn killing_and_stopping_the_grader_changes_nothing() {
+    if !supported("killing_and_stopping_the_grader_changes_nothing", 1) {
+        return;
+    }
+    let lab = Lab::new(2);
+    let r = lab.verify(&lab.command("kill-parent"), 2.0, &["--jobs", "2"]);
+    for i in 0..2 {
+        let c = case(&r, i);
+        assert_eq!(c["verdict"], "unchanged", "{c}");
+        assert_eq!(field(&result_line(c), "confined"), "true", "the bot is not in a PID namespace: {c}");
+    }
+}
+
+/// Attack 4: a daemon holds a write lease (`F_SETLEASE`, `F_WRLCK`) on output.txt, so opening
+/// it would wait for the kernel's lease-break time (45 s); the bot exits at once (first run)
+/// or hangs (second run). Must hold: each case ends within timeout + 1 s; the board is still
+/// judged in the first run.
+#[test]
+fn a_lease_on_the_output_does_not_stall_the_grader() {
+    if !supported("a_lease_on_the_output_does_not_stall_the_grader", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let r = lab.verify(&lab.command("lease"), 2.0, &[]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "unchanged", "{c}");
+    let line = result_line(c);
+    if line != "RESULT lease: held" {
+        note(&format!("NOTE: a_lease_on_the_output_does_not_stall_the_grader: no lease taken here ({line})"));
+    }
+    let r = lab.verify(&lab.command("lease-hang"), 1.0, &[]);
+    assert_eq!(case(&r, 0)["verdict"], "timeout", "{}", case(&r, 0));
+}
+
+/// The largest `N` of the `WORD N MiB` lines in the case's stderr tail (the bot's progress).
+fn peak_mib(case: &Value, word: &str) -> u64 {
+    case["stderr_tail"]
+        .as_str()
+        .unwrap_or("")
+        .lines()
+        .filter_map(|l| l.strip_prefix(word)?.trim().strip_suffix(" MiB")?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Attack 5a: a `MAP_SHARED` anonymous mapping (not counted by `RLIMIT_DATA`) of 1 GiB,
+/// touched page by page, under `--memory-mb 256` (the issue's 7.8 GiB under 4 GiB, scaled).
+/// Must hold: the bot is stopped (a crash, killed for memory), within the time bound, having
+/// touched no more than the cap and a little (its last progress line; the allowance is for
+/// a limit enforced by polling where no cgroup can be made).
+#[test]
+fn a_shared_mapping_is_held_to_the_memory_limit() {
+    if !supported("a_shared_mapping_is_held_to_the_memory_limit", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    lab.set("HOSTILE_MEM_MB", "1024");
+    let r = lab.verify(&lab.command("shm"), 3.0, &["--memory-mb", "256"]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "crash", "{c}");
+    assert!(c["process"].as_str().unwrap().contains("memory"), "{c}");
+    let peak = peak_mib(c, "touched");
+    note(&format!("  shared mapping: touched {peak} MiB under a 256 MiB cap"));
+    assert!(peak <= 256 + 128, "touched {peak} MiB under a 256 MiB cap: {c}");
+}
+
+/// Attack 5b: four processes of 200 MiB each (each under the per-process 256 MiB, together
+/// 800 MiB) under `--memory-mb 256` (the issue's 4 x 2.5 GiB under 4 GiB, scaled). The parent
+/// samples what its living children hold. Must hold: the run is stopped for memory (children
+/// killed; the verdict a crash saying memory), within the time bound, and the sampled peak
+/// stays near the cap (the sample counts a child being killed until it is gone, so it runs
+/// some 10-40 MiB over the cap even where a cgroup holds the run to it exactly).
+#[test]
+fn forked_processes_share_one_memory_limit() {
+    if !supported("forked_processes_share_one_memory_limit", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    lab.set("HOSTILE_MEM_MB", "200");
+    let r = lab.verify(&lab.command("forks"), 3.0, &["--memory-mb", "256"]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "crash", "{c}");
+    assert!(c["process"].as_str().unwrap().contains("memory"), "{c}");
+    let peak = peak_mib(c, "peak");
+    note(&format!("  four forks: sampled peak {peak} MiB under a 256 MiB cap"));
+    assert!(peak <= 256 + 128, "the children held {peak} MiB together under a 256 MiB cap: {c}");
+}
+
+/// Attack 6: output.txt is a symbolic link to a secret file outside (whose first character,
+/// `Q`, a parse error would quote), and a hard link is tried too. Must hold: the verdict says
+/// symbolic link, and neither the secret nor its first character reaches any report (JSON,
+/// Gradescope, JUnit, the human one).
+#[test]
+fn an_output_linked_to_a_secret_does_not_leak_it() {
+    let lab = Lab::new(1);
+    let secret = lab.path("secret.txt");
+    let token = format!("secret-{}", lab.marker);
+    fs::write(&secret, format!("Q{token}\n")).unwrap();
+    lab.set_paths("HOSTILE_SECRETS", &[secret]);
+    let r = lab.verify(&lab.command("symlink"), 2.0, &[]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "no-output", "{c}");
+    assert!(c["reason"].as_str().unwrap().contains("symbolic link"), "{c}");
+    let args = ["verify", &lab.corpus(), "--bot", &lab.command("symlink"), "-q", "--timeout", "2"];
+    let human = lab.arbiter(&args.map(OsString::from), lab.bound(2.0, 1));
+    let reports = [
+        r.to_string(),
+        fs::read_to_string(lab.path("reports/results.json")).unwrap(),
+        fs::read_to_string(lab.path("reports/junit.xml")).unwrap(),
+        String::from_utf8_lossy(&human.stdout).into_owned(),
+        human.stderr,
+    ];
+    for text in reports {
+        assert!(!text.contains(&token) && !text.contains("found `Q`"), "the secret leaked: {text}");
+    }
+}
+
+/// Attack 6b: output.txt is a FIFO, which would block a reader forever. Must hold: the verdict
+/// says it is not a regular file, within the time bound.
+#[test]
+fn an_output_fifo_does_not_block_the_grader() {
+    let lab = Lab::new(1);
+    let r = lab.verify(&lab.command("fifo"), 2.0, &[]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "no-output", "{c}");
+    assert!(c["reason"].as_str().unwrap().contains("not a regular file"), "{c}");
+}
+
+/// Plays a one-game match, A (`bot/hostile_bot ATTACK`) against `b` (`hostile_bot
+/// unchanged`), with the checks of [`Lab::verify`] but the reports; returns the game.
+fn one_game(lab: &Lab, attack: &str, b: &Path) -> Value {
+    let b_command = format!("{} unchanged {}", b.display(), lab.marker);
+    let args = ["match", "--bot", &lab.command(attack), "--bot", &b_command, "--games", "1", "--json", "-q"];
+    let args: Vec<OsString> = args.iter().chain(&["--timeout", "2"]).map(OsString::from).collect();
+    let before = lab.snapshot();
+    // Two moves at most: A's, then B's.
+    let run = lab.arbiter(&args, lab.bound(2.0, 2));
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let m: Value = serde_json::from_slice(&run.stdout).expect("a JSON match report");
+    let game = m["games"][0].clone();
+    // Undo a changed mode before the checks fail, so that the folder can be removed.
+    let mode = fs::metadata(b).unwrap().permissions().mode() & 0o7777;
+    fs::set_permissions(b, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(mode, 0o755, "A changed B's mode to {mode:o}; the game: {game}");
+    lab.after(&before);
+    game
+}
+
+/// Attack 7: in `arbiter match`, bot A overwrites and replaces (rename, unlink) bot B's
+/// program and its own, and plants files beside them; B in a folder of its own, then B in
+/// A's own program folder. Must hold: both programs and their folders unchanged after the
+/// match, within the time bound, no survivors.
+#[test]
+fn a_bot_cannot_change_its_opponent_in_a_match() {
+    if !supported("a_bot_cannot_change_its_opponent_in_a_match", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let apart = lab.path("opponent/hostile_bot");
+    let beside = lab.path("bot/opponent");
+    lab.install(&apart);
+    lab.install(&beside);
+    for b in [&apart, &beside] {
+        lab.set_paths("HOSTILE_TARGETS", std::slice::from_ref(b));
+        let game = one_game(&lab, "overwrite", b);
+        assert_eq!(game["result"], "black", "A forfeits its first move: {game}");
+        let said = game["forfeit_output"].as_str().unwrap_or("");
+        assert!(said.starts_with("RESULT overwrite: changed=0 "), "A changed something: {said}");
+    }
+}
+
+/// The board after white's first listed move in the initial position, rows separated by `/`.
+fn a_first_move() -> String {
+    let start =
+        "mjdsgscjm\nbzzzzzzzb\n.........\n.........\n.........\n.........\n.........\nBZZZZZZZB\nMJCSGSDJM\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["moves", "--side", "white", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(start.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let moves: Value = serde_json::from_slice(&out.stdout).unwrap();
+    moves["moves"][0]["board"].as_str().unwrap().trim_end().replace('\n', "/")
+}
+
+/// Attack 7b: in `arbiter match`, bot A makes bot B's program unexecutable (`chmod 000`: no
+/// Landlock right covers a file's mode) and then plays a legal move; B cannot start and
+/// forfeits. Must hold: B's program unchanged (mode included), the game not lost by B's
+/// failing to start.
+#[test]
+#[ignore = "sandbox bug: Landlock does not cover chmod, utimes or xattrs, and the host's files stay \
+            writable mounts; bot A chmods bot B to 000 and wins by B's forfeit"]
+fn a_bot_cannot_sabotage_its_opponent_in_a_match() {
+    if !supported("a_bot_cannot_sabotage_its_opponent_in_a_match", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let b = lab.path("opponent/hostile_bot");
+    lab.install(&b);
+    lab.set_paths("HOSTILE_TARGETS", std::slice::from_ref(&b));
+    lab.set("HOSTILE_BOARD", &a_first_move());
+    let game = one_game(&lab, "sabotage", &b);
+    assert!(!game["detail"].as_str().unwrap_or("").contains("could not start"), "{game}");
+}
+
+/// Attack 7c: the bot changes what no Landlock right covers on files outside its case folder:
+/// the mode (adding the setuid bit, which on a root-owned file would make it run as root for
+/// anyone), the times, and extended attributes, of corpus and secret files. Must hold: none
+/// of them changes.
+#[test]
+#[ignore = "sandbox bug: Landlock does not cover chmod, utimes or xattrs, and the host's files stay \
+            writable mounts; a bot adds the setuid bit to, and backdates, any file of the grader's user"]
+fn a_bot_cannot_change_file_metadata_outside() {
+    if !supported("a_bot_cannot_change_file_metadata_outside", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let secret = lab.path("secret.txt");
+    fs::write(&secret, "secret\n").unwrap();
+    let targets = [lab.path("corpus/grade4/white/01.txt"), secret, lab.path("corpus")];
+    lab.set_paths("HOSTILE_TARGETS", &targets);
+    let before = lab.snapshot();
+    let args = ["verify", &lab.corpus(), "--bot", &lab.command("metadata"), "--json", "-q", "--timeout", "2"];
+    let run = lab.arbiter(&args.map(OsString::from), lab.bound(2.0, 1));
+    let r: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let line = result_line(case(&r, 0));
+    let changed = changes(&before, &lab.snapshot());
+    for path in &targets {
+        let _ =
+            fs::set_permissions(path, fs::Permissions::from_mode(if path.is_dir() { 0o755 } else { 0o644 }));
+    }
+    assert_eq!((number(&line, "chmod"), number(&line, "utime"), number(&line, "xattr")), (0, 0, 0), "{line}");
+    assert_eq!(changed, Vec::<String>::new());
+}
+
+/// Attack 8: the bot's stderr (and stdout) carry terminal escape sequences that clear the
+/// screen, move the cursor, set the window title and fake a "score 100%" line in the human
+/// report. Must hold: no raw ESC (0x1b) byte reaches arbiter's stdout.
+#[test]
+#[ignore = "needs the escaping change: the human report prints the bot's stderr raw"]
+fn escape_sequences_from_a_bot_do_not_reach_the_terminal() {
+    let lab = Lab::new(1);
+    let args = ["verify", &lab.corpus(), "--bot", &lab.command("escape"), "-q", "--timeout", "2"];
+    let run = lab.arbiter(&args.map(OsString::from), lab.bound(2.0, 1));
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.contains("score 100%"), "the bot's stderr is shown: {text}");
+    assert!(!run.stdout.contains(&0x1b), "a raw ESC reached stdout: {text:?}");
+}
+
+/// Extra: a fork bomb (every process forks as fast as it can) under `--max-procs 32`. Must
+/// hold: the bomb is bounded (forks refused, or the run killed for processes), the case ends
+/// within the time bound, and no process survives.
+#[test]
+fn a_fork_bomb_is_bounded_and_ends_in_time() {
+    if !supported("a_fork_bomb_is_bounded_and_ends_in_time", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let r = lab.verify(&lab.command("forkbomb"), 2.0, &["--max-procs", "32"]);
+    let c = case(&r, 0);
+    if c["verdict"] == "crash" {
+        assert!(c["process"].as_str().unwrap().contains("processes"), "{c}");
+    } else {
+        assert_eq!(c["verdict"], "no-output", "{c}");
+        let line = result_line(c);
+        assert!(number(&line, "forked") <= 32, "{line}");
+        assert!(number(&line, "refused") > 0, "no fork was refused: {line}");
+    }
+}
+
+/// Extra: the bot fills its disk: one huge file, then thousands of small ones, then `/tmp` and
+/// `/dev/shm`, under `--max-disk-mb 4` (and no per-file limit). Must hold: it stores no more
+/// than the limit in the case folder and a few MiB in each scratch folder, nothing outside
+/// the case folder changes, and the case ends in time.
+#[test]
+fn filling_the_disk_stops_at_the_limit() {
+    if !supported("filling_the_disk_stops_at_the_limit", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let r = lab.verify(&lab.command("disk"), 3.0, &["--max-disk-mb", "4", "--max-file-kb", "0"]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "no-output", "{c}");
+    let line = result_line(c);
+    assert!((1..=4).contains(&number(&line, "big")), "{line}");
+    assert!(number(&line, "files") <= 4096, "{line}");
+    assert!(number(&line, "tmp") <= 4 && number(&line, "shm") <= 4, "{line}");
+}
+
+/// Extra: the bot connects over TCP to a server on the host's loopback, binds a TCP server of
+/// its own, sends UDP to the host, and connects to an abstract UNIX socket of the test's. Must
+/// hold: every attempt fails and the test's servers receive nothing.
+#[test]
+fn the_network_is_out_of_reach() {
+    if !supported("the_network_is_out_of_reach", 4) {
+        return;
+    }
+    use std::os::linux::net::SocketAddrExt;
+    let lab = Lab::new(1);
+    let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let abstract_name = format!("hostile-{}", lab.marker);
+    let unix = std::os::unix::net::UnixListener::bind_addr(
+        &std::os::unix::net::SocketAddr::from_abstract_name(abstract_name.as_bytes()).unwrap(),
+    )
+    .unwrap();
+    for listener in [tcp.set_nonblocking(true), udp.set_nonblocking(true), unix.set_nonblocking(true)] {
+        listener.unwrap();
+    }
+    lab.set("HOSTILE_TCP_PORT", &tcp.local_addr().unwrap().port().to_string());
+    lab.set("HOSTILE_UDP_PORT", &udp.local_addr().unwrap().port().to_string());
+    lab.set("HOSTILE_ABSTRACT", &abstract_name);
+    let r = lab.verify(&lab.command("network"), 3.0, &[]);
+    let line = result_line(case(&r, 0));
+    for key in ["tcp", "bind", "udp", "abstract"] {
+        assert_eq!(field(&line, key), "denied", "{key}: {line}");
+    }
+    assert!(tcp.accept().is_err(), "the bot reached the TCP server");
+    assert!(udp.recv_from(&mut [0; 16]).is_err(), "the bot reached the UDP socket");
+    assert!(unix.accept().is_err(), "the bot reached the abstract UNIX socket");
+}
+
+/// Extra: the bot connects to a UNIX socket by path: a server of the test's, in the test's
+/// folder (as a database's or a desktop's socket would be). Must hold: it cannot connect.
+#[test]
+#[ignore = "sandbox weakness: Landlock does not restrict connecting to a path-named UNIX socket, and the \
+            network namespace does not cover them; a bot reaches any such socket outside /tmp and /run"]
+fn unix_sockets_outside_are_out_of_reach() {
+    if !supported("unix_sockets_outside_are_out_of_reach", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    let path = lab.path("reports/server.sock");
+    let server = std::os::unix::net::UnixListener::bind(&path).unwrap();
+    server.set_nonblocking(true).unwrap();
+    lab.set("HOSTILE_UNIX_PATH", &path.display().to_string());
+    let r = lab.verify(&lab.command("network"), 3.0, &[]);
+    let line = result_line(case(&r, 0));
+    assert_eq!(field(&line, "unix"), "denied", "{line}");
+    assert!(server.accept().is_err(), "the bot reached the UNIX socket");
+}
+
+/// Extra: two cases run at once; each bot looks for the other's case folder (in `/tmp`,
+/// `/var/tmp`, the host's `/tmp` through `/proc/1/root`, and beside its own, where they really
+/// are), reads what it finds, and plants a file beside its own folder. Must hold: it finds
+/// no other case folder, reads nothing, plants nothing.
+#[test]
+fn a_bot_cannot_see_other_cases() {
+    if !supported("a_bot_cannot_see_other_cases", 1) {
+        return;
+    }
+    let lab = Lab::new(2);
+    let r = lab.verify(&lab.command("peek"), 2.0, &["--jobs", "2"]);
+    for i in 0..2 {
+        let line = result_line(case(&r, i));
+        assert_eq!((number(&line, "others"), number(&line, "read")), (0, 0), "{line}");
+        assert_eq!(field(&line, "planted"), "false", "{line}");
+    }
+}
+
+/// Extra: the bot writes outside its case folder: into its own program folder and program,
+/// the corpus (a folder and a file), the test's folder, the case folder's parent, home, and
+/// `/tmp`, `/var/tmp`, `/dev/shm`. Must hold: nothing outside is written (the program folder
+/// is read-only), and what went to the scratch folders never reaches the host's.
+#[test]
+fn a_bot_cannot_write_outside_its_case_folder() {
+    if !supported("a_bot_cannot_write_outside_its_case_folder", 1) {
+        return;
+    }
+    let lab = Lab::new(1);
+    lab.set_paths(
+        "HOSTILE_TARGETS",
+        &[lab.path("corpus/grade4/white"), lab.path("corpus/grade4/white/01.txt"), lab.root().to_path_buf()],
+    );
+    let r = lab.verify(&lab.command("write-outside"), 2.0, &[]);
+    let line = result_line(case(&r, 0));
+    assert_eq!(number(&line, "outside"), 0, "{}", case(&r, 0));
+    for dir in ["/tmp", "/var/tmp", "/dev/shm"] {
+        let path = Path::new(dir).join(format!("evil-{}", lab.marker));
+        let leaked = path.exists();
+        let _ = fs::remove_file(&path);
+        assert!(!leaked, "{} reached the host", path.display());
+    }
+}
