@@ -603,8 +603,6 @@ fn the_corpus_and_golden_answers_cannot_be_read() {
 /// folders are readable, so the corpus and golden answers in them must be covered.
 /// Must hold: the bot reads nothing but its own program and case folder.
 #[test]
-#[ignore = "sandbox bug: the CLI hides no corpus, golden or report path (Policy::hidden is empty), so a bot \
-            whose program folder (or its bin folder's parent) holds corpus/ and golden/ reads the golden answers"]
 fn golden_answers_beside_the_bot_cannot_be_read() {
     if !supported("golden_answers_beside_the_bot_cannot_be_read", 1) {
         return;
@@ -850,8 +848,6 @@ fn a_first_move() -> String {
 /// forfeits. Must hold: B's program unchanged (mode included), the game not lost by B's
 /// failing to start.
 #[test]
-#[ignore = "sandbox bug: Landlock does not cover chmod, utimes or xattrs, and the host's files stay \
-            writable mounts; bot A chmods bot B to 000 and wins by B's forfeit"]
 fn a_bot_cannot_sabotage_its_opponent_in_a_match() {
     if !supported("a_bot_cannot_sabotage_its_opponent_in_a_match", 1) {
         return;
@@ -870,8 +866,6 @@ fn a_bot_cannot_sabotage_its_opponent_in_a_match() {
 /// anyone), the times, and extended attributes, of corpus and secret files. Must hold: none
 /// of them changes.
 #[test]
-#[ignore = "sandbox bug: Landlock does not cover chmod, utimes or xattrs, and the host's files stay \
-            writable mounts; a bot adds the setuid bit to, and backdates, any file of the grader's user"]
 fn a_bot_cannot_change_file_metadata_outside() {
     if !supported("a_bot_cannot_change_file_metadata_outside", 1) {
         return;
@@ -899,7 +893,6 @@ fn a_bot_cannot_change_file_metadata_outside() {
 /// screen, move the cursor, set the window title and fake a "score 100%" line in the human
 /// report. Must hold: no raw ESC (0x1b) byte reaches arbiter's stdout.
 #[test]
-#[ignore = "needs the escaping change: the human report prints the bot's stderr raw"]
 fn escape_sequences_from_a_bot_do_not_reach_the_terminal() {
     let lab = Lab::new(1);
     let args = ["verify", &lab.corpus(), "--bot", &lab.command("escape"), "-q", "--timeout", "2"];
@@ -986,8 +979,6 @@ fn the_network_is_out_of_reach() {
 /// Extra: the bot connects to a UNIX socket by path: a server of the test's, in the test's
 /// folder (as a database's or a desktop's socket would be). Must hold: it cannot connect.
 #[test]
-#[ignore = "sandbox weakness: Landlock does not restrict connecting to a path-named UNIX socket, and the \
-            network namespace does not cover them; a bot reaches any such socket outside /tmp and /run"]
 fn unix_sockets_outside_are_out_of_reach() {
     if !supported("unix_sockets_outside_are_out_of_reach", 1) {
         return;

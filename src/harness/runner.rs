@@ -365,9 +365,12 @@ fn sandboxed_outcome(
             Event::OverLimit { what } => Outcome::OverLimit(what.clone()),
             Event::Exited { code } => Outcome::Exited(*code),
             Event::Signaled { signal } => Outcome::Signaled(*signal, process::signal_name(*signal)),
-            Event::Layer { .. } | Event::Missing { .. } | Event::CopyFailed { .. } | Event::Usage { .. } => {
-                continue;
+            Event::CopyFailed { why } => {
+                return Outcome::StatusUnknown(format!(
+                    "the sandbox could not hand back the case folder: {why}"
+                ));
             }
+            Event::Layer { .. } | Event::Missing { .. } | Event::Usage { .. } => continue,
         };
         if !matches!(outcome, Some(Outcome::OverLimit(_))) {
             outcome = Some(found);

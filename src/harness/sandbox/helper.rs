@@ -163,7 +163,7 @@ fn init(request: &Request, in_namespace: bool) -> ! {
     // SAFETY: single-threaded, as above.
     let bot = match unsafe { libc::fork() } {
         -1 => finish(Event::SetupFailed { why: format!("fork: {}", std::io::Error::last_os_error()) }),
-        0 => start_bot(request, &scratch),
+        0 => start_bot(request, &scratch, in_namespace),
         pid => pid,
     };
     let ending = supervise(bot, request, scope);
@@ -226,11 +226,14 @@ fn arrange_mounts(request: &Request) -> (Option<CaseFiles>, Vec<std::path::PathB
 }
 
 /// In the bot's process: confine it and execute the bot. Never returns.
-fn start_bot(request: &Request, scratch: &[std::path::PathBuf]) -> ! {
+fn start_bot(request: &Request, scratch: &[std::path::PathBuf], in_namespace: bool) -> ! {
     // SAFETY: setsid and prctl with integer arguments.
     unsafe {
         libc::setsid();
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
+    if in_namespace {
+        freeze(request, scratch);
     }
     if let Err(e) = std::env::set_current_dir(&request.case_dir) {
         abort_bot(Event::SetupFailed { why: format!("cannot enter the case folder: {e}") });
@@ -266,6 +269,21 @@ fn start_bot(request: &Request, scratch: &[std::path::PathBuf]) -> ! {
     }
     let err = Command::new(&request.program).args(&request.args).env("TMPDIR", &request.case_dir).exec();
     abort_bot(Event::StartFailed { why: super::os_message(&err) })
+}
+
+/// In a mount namespace of the bot's own (so that the run's init can still write the case
+/// files back), makes every mount read-only but the case folder and the scratch folders.
+fn freeze(request: &Request, scratch: &[std::path::PathBuf]) {
+    if let Err(e) = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNS) {
+        missing("read-only", format!("no mount namespace of its own: {}", e.desc()));
+        return;
+    }
+    let mut writable: Vec<&std::path::Path> = vec![request.case_dir.as_path()];
+    writable.extend(scratch.iter().map(|p| p.as_path()));
+    match mounts::freeze(&writable) {
+        Ok(()) => layer("read-only", "every mount but the case folder and scratch folders"),
+        Err(why) => missing("read-only", why),
+    }
 }
 
 /// Reports why the bot's process could not become the bot, and ends it.

@@ -73,6 +73,61 @@ pub(crate) fn read_only(readable: &[PathBuf]) {
     }
 }
 
+/// Makes every mount read-only except `writable` (the case folder and the scratch folders).
+/// Landlock governs reading and writing files, but not their metadata: without this a bot could
+/// `chmod`, `touch` or set extended attributes on any file of the grader's it can reach by path
+/// (its opponent's program, say).
+pub(crate) fn freeze(writable: &[&Path]) -> Result<(), String> {
+    set_read_only(Path::new("/"), true, true)?;
+    for path in writable {
+        set_read_only(path, false, false)?;
+    }
+    Ok(())
+}
+
+/// Sets (or clears) the read-only attribute of the mount at `path` (and every mount under it,
+/// if `recursive`).
+fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> Result<(), String> {
+    const AT_RECURSIVE: libc::c_uint = 0x8000;
+    const MOUNT_ATTR_RDONLY: u64 = 1;
+    #[repr(C)]
+    struct MountAttr {
+        set: u64,
+        clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| "a path with a NUL byte".to_string())?;
+    let attr = if read_only {
+        MountAttr { set: MOUNT_ATTR_RDONLY, clr: 0, propagation: 0, userns_fd: 0 }
+    } else {
+        MountAttr { set: 0, clr: MOUNT_ATTR_RDONLY, propagation: 0, userns_fd: 0 }
+    };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    // SAFETY: mount_setattr gets a NUL-terminated path and a valid attribute struct of the size
+    // passed.
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            c.as_ptr(),
+            flags,
+            &attr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(format!(
+            "cannot make {} {}: {}",
+            path.display(),
+            if read_only { "read-only" } else { "writable" },
+            std::io::Error::last_os_error()
+        ))
+    }
+}
+
 /// The paths of `paths` not inside another of them.
 fn outermost(paths: Vec<&PathBuf>) -> Vec<&PathBuf> {
     paths.iter().filter(|p| !paths.iter().any(|q| q != *p && p.starts_with(q))).copied().collect()
