@@ -10,7 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use super::color::Color;
 use super::point::{AXES, DIRECTIONS, Point, SIZE};
 use super::position::Position;
-use super::rules::{CAPTURES_TO_WIN, Rules, capture_count, legal_moves, play, row_length, wins_at};
+use super::rules::{
+    CAPTURES_TO_WIN, Rules, capture_count, legal_moves, opening_move, play, row_length, wins_at,
+};
 
 /// A player: given a position, picks a move.
 pub trait Bot {
@@ -171,7 +173,8 @@ fn negamax(pos: &Position, rules: &Rules, depth: u32, mut alpha: i32, beta: i32,
     if depth == 0 {
         return evaluate(pos, ply);
     }
-    let legal: Vec<Point> = pos.board.empty_points().filter(|&p| rules.allows(pos, p)).collect();
+    let opening = opening_move(pos);
+    let legal: Vec<Point> = pos.board.empty_points().filter(|&p| rules.allows_on(opening, p)).collect();
     let moves = candidates_of(pos, &legal);
     if moves.is_empty() {
         return 0; // The board is full: a draw.

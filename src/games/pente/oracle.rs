@@ -23,7 +23,8 @@ pub fn first_winning_move(pos: &Position, rules: &Rules) -> Option<Point> {
     if status(pos) != Status::Ongoing {
         return None;
     }
-    pos.board.empty_points().find(|&p| rules.allows(pos, p) && wins_at(pos, p))
+    let opening = opening_move(pos);
+    pos.board.empty_points().find(|&p| rules.allows_on(opening, p) && wins_at(pos, p))
 }
 
 /// The same position with the other player to move: what the opponent could do "were it their
