@@ -33,6 +33,10 @@ fn whites_first_stone_goes_on_the_centre_and_black_is_never_restricted() {
         oracle.explain(pt("9K")),
         "9K is not a legal move: White's first stone must go on the centre 10K"
     );
+    assert_eq!(
+        oracle.explain(Point::CENTRE),
+        "10K neither captures nor makes five; White's first stone must go on the centre 10K, and 10K is such a point"
+    );
 }
 
 #[test]
@@ -478,12 +482,12 @@ fn a_capture_can_break_a_four() {
     assert_eq!(block_moves_brute_force(&pos, &SEED), oracle.block);
     assert_eq!(
         oracle.explain(pt("9N")),
-        "9N neither captures nor makes five; after it Black has no winning move (Black threatens 9N completes \
+        "9N neither captures nor makes five; after it Black has no winning move (Black threatened: 9N completes \
          five: 9J 9K 9L 9M 9N)"
     );
     assert_eq!(
         oracle.explain(pt("8K")),
-        "8K captures 9K 10K; after it Black has no winning move (Black threatens 9N completes five: 9J 9K 9L \
+        "8K captures 9K 10K; after it Black has no winning move (Black threatened: 9N completes five: 9J 9K 9L \
          9M 9N)"
     );
     assert_eq!(
@@ -611,7 +615,7 @@ fn a_threat_to_capture_the_tenth_piece_must_be_stopped() {
     assert!(
         oracle
             .explain(pt("10J"))
-            .ends_with("(Black threatens 10J captures 10K 10L, bringing Black's captured pieces to 10)"),
+            .ends_with("(Black threatened: 10J captures 10K 10L, bringing Black's captured pieces to 10)"),
         "{}",
         oracle.explain(pt("10J"))
     );
