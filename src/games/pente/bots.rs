@@ -335,6 +335,28 @@ mod tests {
     }
 
     #[test]
+    fn minimax_searches_depth_3_on_a_mid_game_board_in_well_under_a_second() {
+        use rand::SeedableRng;
+        let rules = Rules::default();
+        // The first of a few random 40-move games where the player to move cannot win at once,
+        // so that the whole depth-3 search runs.
+        let pos = (0..)
+            .map(|seed| {
+                crate::games::pente::random_position(&mut ChaCha8Rng::seed_from_u64(seed), &rules, 40)
+            })
+            .find(|pos| crate::games::pente::oracle::first_winning_move(pos, &rules).is_none())
+            .unwrap();
+        assert_eq!(Minimax::depth_for(pos.seconds_left), 3);
+        let started = std::time::Instant::now();
+        let m = Minimax::default().choose(&pos, &rules, 3).unwrap();
+        let took = started.elapsed();
+        assert!(crate::games::pente::is_legal(&pos, &rules, m));
+        // Typically a few hundred milliseconds; the bound only catches a search gone wrong.
+        assert!(took.as_secs() < 10, "depth 3 took {took:?}");
+        assert_eq!(Minimax::default().choose(&pos, &rules, 3), Some(m), "the same seed, the same move");
+    }
+
+    #[test]
     fn minimax_takes_a_win_and_blocks_a_four() {
         let rules = Rules::default();
         let board = Board::from_points("10G 10H 10J 10K 5E", "12A 12B 12C 12D 3S").unwrap();
