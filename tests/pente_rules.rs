@@ -33,6 +33,10 @@ fn whites_first_stone_goes_on_the_centre_and_black_is_never_restricted() {
         oracle.explain(pt("9K")),
         "9K is not a legal move: White's first stone must go on the centre 10K"
     );
+    assert_eq!(
+        oracle.explain(Point::CENTRE),
+        "10K neither captures nor makes five; White's first stone must go on the centre 10K, and 10K is such a point"
+    );
 }
 
 #[test]
@@ -478,12 +482,12 @@ fn a_capture_can_break_a_four() {
     assert_eq!(block_moves_brute_force(&pos, &SEED), oracle.block);
     assert_eq!(
         oracle.explain(pt("9N")),
-        "9N neither captures nor makes five; after it Black has no winning move (Black threatens 9N completes \
+        "9N neither captures nor makes five; after it Black has no winning move (Black threatened: 9N completes \
          five: 9J 9K 9L 9M 9N)"
     );
     assert_eq!(
         oracle.explain(pt("8K")),
-        "8K captures 9K 10K; after it Black has no winning move (Black threatens 9N completes five: 9J 9K 9L \
+        "8K captures 9K 10K; after it Black has no winning move (Black threatened: 9N completes five: 9J 9K 9L \
          9M 9N)"
     );
     assert_eq!(
@@ -611,7 +615,7 @@ fn a_threat_to_capture_the_tenth_piece_must_be_stopped() {
     assert!(
         oracle
             .explain(pt("10J"))
-            .ends_with("(Black threatens 10J captures 10K 10L, bringing Black's captured pieces to 10)"),
+            .ends_with("(Black threatened: 10J captures 10K 10L, bringing Black's captured pieces to 10)"),
         "{}",
         oracle.explain(pt("10J"))
     );
@@ -837,4 +841,61 @@ fn filling_the_last_point_with_a_five_wins_rather_than_draws() {
     let after = play(&pos, pt("1A"));
     assert!(after.board.is_full());
     assert_eq!(status(&after), Status::Won(White, WinReason::FiveInARow));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions no game can reach
+
+#[test]
+fn an_occupied_centre_leaves_white_no_first_move() {
+    // Black's stone on 10K before White has placed one.
+    let pos = stones(White, "", "10K");
+    assert_eq!(pos.inconsistencies().len(), 1, "{:?}", pos.inconsistencies());
+    assert_eq!(status(&pos), Status::Ongoing);
+    assert_eq!(legal_moves(&pos, &SEED), vec![]);
+    let oracle = Oracle::new(&pos, &SEED);
+    assert_eq!(oracle.category(), None);
+    assert_eq!(
+        oracle.no_moves_reason().unwrap(),
+        "no legal moves: White's first stone must go on the centre 10K, and no such point is empty"
+    );
+}
+
+#[test]
+fn status_looks_at_the_player_who_just_moved_first() {
+    // Both players have five and White has 10 pieces: Black, who would have moved last, wins.
+    let mut pos = position(
+        White,
+        "
+               ABCDEFGHJKLMNOPQRST
+            19 ...................
+            18 ...................
+            17 ...................
+            16 ...................
+            15 ...................
+            14 ...................
+            13 ...................
+            12 ...................
+            11 ...................
+            10 ...................
+             9 ...................
+             8 ...................
+             7 ...................
+             6 ...................
+             5 bbbbb..............
+             4 ...................
+             3 wwwww..............
+             2 ...................
+             1 ...................
+        ",
+    );
+    pos.captured = [10, 0];
+    assert_eq!(status(&pos), Status::Won(Black, WinReason::FiveInARow));
+    pos.to_move = Black;
+    assert_eq!(status(&pos), Status::Won(White, WinReason::FiveInARow));
+    // A row of five comes before 10 pieces for the same player.
+    pos.board = Board::from_points("3A 3B 3C 3D 3E", "").unwrap();
+    assert_eq!(status(&pos), Status::Won(White, WinReason::FiveInARow));
+    pos.board = Board::empty();
+    assert_eq!(status(&pos), Status::Won(White, WinReason::Captures));
 }

@@ -10,7 +10,9 @@ use rand_chacha::ChaCha8Rng;
 use super::color::Color;
 use super::point::{AXES, DIRECTIONS, Point, SIZE};
 use super::position::Position;
-use super::rules::{CAPTURES_TO_WIN, Rules, capture_count, legal_moves, play, row_length, wins_at};
+use super::rules::{
+    CAPTURES_TO_WIN, Rules, capture_count, legal_moves, opening_move, play, row_length, wins_at,
+};
 
 /// A player: given a position, picks a move.
 pub trait Bot {
@@ -171,7 +173,8 @@ fn negamax(pos: &Position, rules: &Rules, depth: u32, mut alpha: i32, beta: i32,
     if depth == 0 {
         return evaluate(pos, ply);
     }
-    let legal: Vec<Point> = pos.board.empty_points().filter(|&p| rules.allows(pos, p)).collect();
+    let opening = opening_move(pos);
+    let legal: Vec<Point> = pos.board.empty_points().filter(|&p| rules.allows_on(opening, p)).collect();
     let moves = candidates_of(pos, &legal);
     if moves.is_empty() {
         return 0; // The board is full: a draw.
@@ -329,6 +332,28 @@ mod tests {
         for bot in NAMES.map(|n| by_name(n).unwrap()) {
             assert_eq!(bot.choose(&Position::start(), &rules, 7), Some(Point::CENTRE), "{}", bot.name());
         }
+    }
+
+    #[test]
+    fn minimax_searches_depth_3_on_a_mid_game_board_in_well_under_a_second() {
+        use rand::SeedableRng;
+        let rules = Rules::default();
+        // The first of a few random 40-move games where the player to move cannot win at once,
+        // so that the whole depth-3 search runs.
+        let pos = (0..)
+            .map(|seed| {
+                crate::games::pente::random_position(&mut ChaCha8Rng::seed_from_u64(seed), &rules, 40)
+            })
+            .find(|pos| crate::games::pente::oracle::first_winning_move(pos, &rules).is_none())
+            .unwrap();
+        assert_eq!(Minimax::depth_for(pos.seconds_left), 3);
+        let started = std::time::Instant::now();
+        let m = Minimax::default().choose(&pos, &rules, 3).unwrap();
+        let took = started.elapsed();
+        assert!(crate::games::pente::is_legal(&pos, &rules, m));
+        // Typically a few hundred milliseconds; the bound only catches a search gone wrong.
+        assert!(took.as_secs() < 10, "depth 3 took {took:?}");
+        assert_eq!(Minimax::default().choose(&pos, &rules, 3), Some(m), "the same seed, the same move");
     }
 
     #[test]

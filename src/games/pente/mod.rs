@@ -4,7 +4,9 @@
 //! The rules page is `docs/games/pente/RULES.md`; [`rules`] implements it plainly, [`oracle`]
 //! computes the right answers (legal, win, block and capture sets, and a position's category),
 //! [`text`] reads and writes input.txt and output.txt, [`bots`] holds the graders' two kinds of
-//! reference agent, [`perft`] counts move sequences and [`generate`] makes random positions.
+//! reference agent, [`perft`](mod@perft) counts move sequences and [`generate`] makes random positions.
+
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod bots;

@@ -23,7 +23,8 @@ pub fn first_winning_move(pos: &Position, rules: &Rules) -> Option<Point> {
     if status(pos) != Status::Ongoing {
         return None;
     }
-    pos.board.empty_points().find(|&p| rules.allows(pos, p) && wins_at(pos, p))
+    let opening = opening_move(pos);
+    pos.board.empty_points().find(|&p| rules.allows_on(opening, p) && wins_at(pos, p))
 }
 
 /// The same position with the other player to move: what the opponent could do "were it their
@@ -275,7 +276,7 @@ impl Oracle {
         match category {
             Category::Opening => {
                 format!(
-                    "{what}; {} here, and it allows {p}",
+                    "{what}; {}, and {p} is such a point",
                     self.rules.describe_opening(pos).unwrap_or_default()
                 )
             }
@@ -301,14 +302,10 @@ impl Oracle {
     fn explain_block(&self, p: Point, what: &str) -> String {
         let pos = &self.position;
         let opponent = pos.to_move.opponent();
-        let threatened = format!(
-            "{opponent} threatens {}",
-            self.threats
-                .iter()
-                .map(|&q| describe_effect(&with_turn_passed(pos), &effect(&with_turn_passed(pos), q)))
-                .collect::<Vec<_>>()
-                .join("; ")
-        );
+        let passed = with_turn_passed(pos);
+        let threats: Vec<String> =
+            self.threats.iter().map(|&q| describe_effect(&passed, &effect(&passed, q))).collect();
+        let threatened = format!("{opponent} threatened: {}", threats.join("; "));
         let after = play(pos, p);
         match first_winning_move(&after, &self.rules) {
             None => format!("{what}; after it {opponent} has no winning move ({threatened})"),

@@ -63,8 +63,15 @@ impl Rules {
     /// Whether the opening rule lets the player to move play on `p` (whether `p` is empty is
     /// not asked here). Black is never restricted; nor is White after its second stone.
     pub fn allows(&self, pos: &Position, p: Point) -> bool {
+        self.allows_on(opening_move(pos), p)
+    }
+
+    /// Whether the opening rule lets a player play on `p` when `opening` is the restricted
+    /// opening move being made, if any (see [`opening_move`]). Lets callers that try many points
+    /// count the stones once.
+    pub fn allows_on(&self, opening: Option<OpeningMove>, p: Point) -> bool {
         let distance = p.distance(Point::CENTRE);
-        match opening_move(pos) {
+        match opening {
             None => true,
             Some(OpeningMove::First) => p == Point::CENTRE,
             Some(OpeningMove::Second) => match self.opening {
@@ -134,7 +141,8 @@ pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Point> {
     if status(pos) != Status::Ongoing {
         return Vec::new();
     }
-    pos.board.empty_points().filter(|&p| rules.allows(pos, p)).collect()
+    let opening = opening_move(pos);
+    pos.board.empty_points().filter(|&p| rules.allows_on(opening, p)).collect()
 }
 
 /// Whether the player to move may play on `p`: the game is not over, `p` is empty and the
