@@ -28,6 +28,7 @@ pub const GAME_SECONDS: f64 = 300.0;
 /// The harness's view of Pente under one set of rules.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PenteReferee {
+    /// The rules applied (the opening rule's variant).
     pub rules: Rules,
 }
 
