@@ -103,7 +103,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
     let profile = match &args.profile {
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
-        None => Profile::course(),
+        None => Profile::builtin(referee.marking_profile()),
     };
     let starts = read_starts(&args.start)?;
     let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;

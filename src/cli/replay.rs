@@ -40,7 +40,7 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
         }
         game.play_notation(mv).map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
     }
-    let board = String::from_utf8_lossy(&game.board_file()).into_owned();
+    let board = String::from_utf8_lossy(&game.record_file()).into_owned();
     if board != record.final_board {
         return Err(format!(
             "after the moves the board is\n{board}but the record's final board is\n{}",
@@ -57,6 +57,15 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
             Err(format!("the record says {:?} by {}, but {what}", record.result, record.ending))
         }
     };
+    // A game that ends by its own rules (Pente's five, captures, full board).
+    if let Some((winner, name, detail)) = game.ending() {
+        let result = match winner {
+            Some(Side::White) => GameResult::White,
+            Some(Side::Black) => GameResult::Black,
+            None => GameResult::Draw,
+        };
+        return check(record.ending == name && record.result == result, detail);
+    }
     match record.ending.as_str() {
         "no-legal-move" => check(
             !game.has_legal_move() && n < 2 * MOVES_EACH && record.result == winner_if_mover_loses,

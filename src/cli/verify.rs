@@ -103,7 +103,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     let profile = match &args.profile {
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
-        None => Profile::course(),
+        None => Profile::builtin(referee.marking_profile()),
     };
     let jobs = super::input::jobs(args.jobs);
     let specs = find_cases(&args.corpus, referee.categories())

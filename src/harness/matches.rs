@@ -127,7 +127,7 @@ fn play_game(
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
     let mut game = referee.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
-    let start_board = String::from_utf8_lossy(&game.board_file()).into_owned();
+    let start_board = String::from_utf8_lossy(&game.record_file()).into_owned();
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();
     let mut forfeit_output = None;
@@ -222,7 +222,7 @@ fn play_game(
         result,
         ending,
         detail,
-        final_board: String::from_utf8_lossy(&game.board_file()).into_owned(),
+        final_board: String::from_utf8_lossy(&game.record_file()).into_owned(),
         forfeit_output,
         material: game.material(),
         seed,

@@ -118,6 +118,11 @@ impl Profile {
             .expect("the built-in profile is valid")
     }
 
+    /// A game's built-in profile (its [`crate::harness::referee::Referee::marking_profile`]).
+    pub fn builtin(json: &str) -> Profile {
+        serde_json::from_str(json).expect("a built-in profile is valid")
+    }
+
     /// Reads a profile file and checks it against the game's `categories` (see
     /// [`Profile::validate`]).
     pub fn load(path: &Path, categories: &[&str]) -> Result<Profile, String> {

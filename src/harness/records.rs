@@ -102,9 +102,18 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
     let section = |name: &str| {
         lines.iter().position(|l| *l == name).ok_or_else(|| format!("the record has no `{name}` section"))
     };
+    // A board section runs to the next section (or a blank line, or the end): its length is
+    // the game's (9 lines for Advance, 22 for Pente's input.txt).
     let board_after = |at: usize| -> Result<String, String> {
-        let rows =
-            lines.get(at + 1..at + 10).ok_or_else(|| format!("line {}: expected 9 board lines", at + 2))?;
+        let rows: Vec<&&str> = lines[at + 1..]
+            .iter()
+            .take_while(|l| {
+                !l.is_empty() && **l != "moves:" && **l != "final board:" && **l != "forfeit output:"
+            })
+            .collect();
+        if rows.is_empty() {
+            return Err(format!("line {}: expected the board's lines", at + 2));
+        }
         Ok(rows.iter().map(|r| format!("{r}\n")).collect())
     };
     let start = section("start board:")?;

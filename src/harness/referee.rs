@@ -46,6 +46,9 @@ pub trait Referee: Send + Sync {
     /// The case categories, in the order a marking profile's stages take them.
     fn categories(&self) -> &'static [&'static str];
 
+    /// The marking profile used when none is given (JSON, as `--profile` reads).
+    fn marking_profile(&self) -> &'static str;
+
     /// How the game's bots are run. Advance's `BOT side IN OUT` unless a game says otherwise.
     fn protocol(&self) -> Protocol {
         Protocol::SideInOut
@@ -139,6 +142,13 @@ pub trait GameState: Send {
 
     /// The position as a board file, to give the bot.
     fn board_file(&self) -> Vec<u8>;
+
+    /// The position as records keep it: the board file without anything that depends on how
+    /// long the bots took (Pente's clock line shows the game's starting time), so that a replay
+    /// reaches the same text.
+    fn record_file(&self) -> Vec<u8> {
+        self.board_file()
+    }
 
     /// Whether the side to move has a legal move (without one it loses).
     fn has_legal_move(&self) -> bool;

@@ -53,6 +53,10 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         CATEGORIES
     }
 
+    fn marking_profile(&self) -> &'static str {
+        include_str!("../../../corpus/marking-profile.json")
+    }
+
     fn check_args(&self, case: &CaseSpec) -> String {
         format!("--side {} --grade {}", case.side, grade_of(case))
     }

@@ -56,6 +56,10 @@ impl Referee for PenteReferee {
         Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &["playdata.txt"] }
     }
 
+    fn marking_profile(&self) -> &'static str {
+        include_str!("../../../corpus/pente/marking-profile.json")
+    }
+
     fn check_args(&self, case: &CaseSpec) -> String {
         format!("--game pente --category {}", case.category)
     }
@@ -277,6 +281,12 @@ impl GameState for PenteGame {
     fn board_file(&self) -> Vec<u8> {
         let mut position = self.position.clone();
         position.seconds_left = self.seconds[self.position.to_move.index()].max(0.01);
+        position.to_input_text().into_bytes()
+    }
+
+    fn record_file(&self) -> Vec<u8> {
+        let mut position = self.position.clone();
+        position.seconds_left = GAME_SECONDS;
         position.to_input_text().into_bytes()
     }
 

@@ -1,0 +1,141 @@
+//! Pente through the harness: `--game pente` with its categories, its bot protocol (no
+//! arguments, input.txt to output.txt, playdata.txt kept between a bot's turns), its profile,
+//! and games that end by its own rules.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::arbiter;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let run = arbiter(args, "");
+    let value =
+        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr));
+    (run.status, value)
+}
+
+/// A shell-script bot in its own folder, with a private copy of arbiter as its engine (the
+/// sandbox hides arbiter's own executable from bots).
+fn bot(dir: &Path, body: &str) -> String {
+    let engine = dir.join("engine");
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
+    let path = dir.join("bot.sh");
+    fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn the_bundled_pente_cases_are_judged_by_category() {
+    let (status, r) =
+        json(&["--game", "pente", "verify", "corpus/pente", "--bot", "builtin:minimax", "--json", "-q"]);
+    assert_eq!(status, 1, "minimax does not maximise captures, so the capture stage fails");
+    assert_eq!(r["profile"], "pente-cases");
+    let stages: Vec<(String, u64, u64)> = r["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["grade"].as_str().unwrap().to_string(),
+                s["passed"].as_u64().unwrap(),
+                s["total"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = stages.iter().map(|(n, _, _)| n.as_str()).collect();
+    assert_eq!(names, ["opening", "legal", "win", "block", "capture"]);
+    // Every stage before capture passes in full: minimax takes wins and stops fives.
+    for (name, passed, total) in &stages[..4] {
+        assert_eq!(passed, total, "{name}");
+    }
+    assert_eq!(r["stopped_at"], "capture");
+    let case = r["cases"].as_array().unwrap().iter().find(|c| c["grade"] == "win").unwrap();
+    assert_eq!(case["verdict"], "pass");
+    assert!(case["reproduce"].as_str().unwrap().contains("--game pente --category win"));
+}
+
+#[test]
+fn a_pente_bot_gets_no_arguments_and_is_judged_on_its_point() {
+    let dir = tempfile::tempdir().unwrap();
+    // Always answers the centre, and says how it was called.
+    let command = bot(dir.path(), "echo \"args=$# input=$(head -n 1 input.txt)\" >&2\necho 10K > output.txt");
+    let (_, r) =
+        json(&["--game", "pente", "verify", "corpus/pente/opening", "--bot", &command, "--json", "-q"]);
+    let cases = r["cases"].as_array().unwrap();
+    let first = cases.iter().find(|c| c["name"] == "opening/white/first-stone").unwrap();
+    assert_eq!(first["verdict"], "pass", "{first}");
+    assert_eq!(first["stderr_tail"], "args=0 input=WHITE");
+    let second = cases.iter().find(|c| c["name"] == "opening/white/second-stone").unwrap();
+    assert_eq!(second["verdict"], "illegal-move");
+    assert_eq!(second["rule"], "occupied");
+    assert!(second["reason"].as_str().unwrap().starts_with("10K is not a legal move"), "{second}");
+}
+
+#[test]
+fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    // Counts its turns in playdata.txt and gives up (exit 3, no output) on its fourth.
+    let command = bot(
+        dir.path(),
+        "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n\
+         if [ $n -ge 4 ]; then echo \"turn $n: giving up\" >&2; exit 3; fi\n\
+         exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
+    );
+    let (_, m) = json(&[
+        "--game",
+        "pente",
+        "match",
+        "--bot",
+        &command,
+        "--bot",
+        "builtin:random-adjacent",
+        "--games",
+        "1",
+        "--json",
+        "-q",
+    ]);
+    let game = &m["games"][0];
+    assert_eq!(game["ending"], "crash", "{game}");
+    // A is White: its fourth turn is ply 7, after 6 moves; without playdata it would never stop.
+    assert_eq!(game["moves"].as_array().unwrap().len(), 6, "{game}");
+    assert!(game["detail"].as_str().unwrap().contains("exited with status 3"), "{game}");
+
+    let (_, m) = json(&[
+        "--game",
+        "pente",
+        "match",
+        "--bot",
+        "builtin:minimax",
+        "--bot",
+        "builtin:random-adjacent",
+        "--games",
+        "2",
+        "--json",
+        "-q",
+    ]);
+    for game in m["games"].as_array().unwrap() {
+        assert!(["five", "captures", "full-board"].contains(&game["ending"].as_str().unwrap()), "{game}");
+    }
+}
+
+#[test]
+fn commands_that_know_advance_only_say_so() {
+    let run = arbiter(
+        &[
+            "--game",
+            "pente",
+            "perft",
+            "corpus/pente/opening/white/first-stone.txt",
+            "--side",
+            "white",
+            "--depth",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("this command knows Advance only"), "{}", run.stderr);
+}
