@@ -54,7 +54,10 @@ fn the_bundled_pente_cases_are_judged_by_category() {
     assert_eq!(r["stopped_at"], "capture");
     let case = r["cases"].as_array().unwrap().iter().find(|c| c["grade"] == "win").unwrap();
     assert_eq!(case["verdict"], "pass");
-    assert!(case["reproduce"].as_str().unwrap().contains("--game pente --category win"));
+    assert!(
+        case["reproduce"].as_str().unwrap().contains("--game pente --side white --category win")
+            || case["reproduce"].as_str().unwrap().contains("--game pente --side black --category win")
+    );
 }
 
 #[test]

@@ -26,6 +26,11 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
     grade: Option<u8>,
 
+    /// For a game other than Advance: the case's category (Pente: opening, legal, win, block,
+    /// capture); the move must be in its expected set.
+    #[arg(long, value_name = "NAME")]
+    category: Option<String>,
+
     /// How grade 7 combines values over the opponent's tied replies.
     #[arg(long, value_enum, default_value = "min")]
     agg: Aggregation,
@@ -38,6 +43,43 @@ pub struct Args {
     /// Print one JSON object: "legal", "move", "grades", "reason", "verdict", and details.
     #[arg(long)]
     json: bool,
+}
+
+/// `check` for any game, through its referee: the case file, the category, the bot's output.
+pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) -> CommandResult {
+    let Some(category) = args.category.clone() else {
+        anyhow::bail!(
+            "--category is required for --game {}: one of {}",
+            referee.game(),
+            referee.categories().join(", ")
+        );
+    };
+    if !referee.categories().contains(&category.as_str()) {
+        anyhow::bail!("--category {category}: expected one of {}", referee.categories().join(", "));
+    }
+    let (input, origin) = read_source(&args.position.board)?;
+    let (output, output_origin) = read_source(&args.output)?;
+    let spec = crate::harness::referee::CaseSpec {
+        path: PathBuf::from(&origin),
+        name: origin.clone(),
+        category,
+        side: args.position.side,
+        answer: None,
+        golden: None,
+    };
+    let case = referee.prepare(&spec, &input, None).map_err(anyhow::Error::msg)?;
+    let j = case.judge(&output, &output_origin, args.strict);
+    let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&json!({"verdict": verdict, "judgement": j}))?);
+    } else {
+        let mut out = format!("{verdict}: {}\n", j.reason);
+        if !j.expected.is_empty() {
+            let _ = writeln!(out, "expected: {}", j.expected.join(" "));
+        }
+        print!("{}", escape_controls(&out));
+    }
+    Ok(if verdict == "pass" { Outcome::Success } else { Outcome::Failure })
 }
 
 pub fn run(args: Args, engine: EngineChoice) -> CommandResult {

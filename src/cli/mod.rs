@@ -57,8 +57,8 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t)]
     engine: EngineChoice,
 
-    /// The game: `advance` (the default) or `pente`. `verify`, `match`, `fuzz`, `golden`,
-    /// `replay` and `bot` work for both; the other commands know Advance only.
+    /// The game: `advance` (the default) or `pente`. `verify`, `check`, `match`, `fuzz`,
+    /// `golden`, `replay` and `bot` work for both; the other commands know Advance only.
     #[arg(long, global = true, value_enum, default_value_t)]
     game: GameChoice,
 }
@@ -117,10 +117,11 @@ pub fn run() -> ExitCode {
             | Command::Match(_)
             | Command::Replay(_)
             | Command::Fuzz(_)
+            | Command::Check(_)
     );
     if cli.game != GameChoice::Advance && advance_only {
         eprintln!(
-            "error: this command knows Advance only; `verify`, `match`, `fuzz`, `golden`, `replay` and `bot` take --game pente"
+            "error: this command knows Advance only; `verify`, `check`, `match`, `fuzz`, `golden`, `replay` and `bot` take --game pente"
         );
         return ExitCode::from(2);
     }
@@ -130,6 +131,9 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => perft::run(args, cli.engine),
         Command::Show(args) => show::run(args),
         Command::Expect(args) => expect::run(args, cli.engine),
+        Command::Check(args) if cli.game != GameChoice::Advance => {
+            check::run_for_game(args, referee.as_ref())
+        }
         Command::Check(args) => check::run(args, cli.engine),
         Command::Verify(args) => verify::run(args, referee),
         Command::Bot(args) => bot::run(args, referee),

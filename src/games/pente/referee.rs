@@ -61,7 +61,7 @@ impl Referee for PenteReferee {
     }
 
     fn check_args(&self, case: &CaseSpec) -> String {
-        format!("--game pente --category {}", case.category)
+        format!("--game pente --side {} --category {}", case.side, case.category)
     }
 
     fn prepare(
