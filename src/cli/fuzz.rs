@@ -94,7 +94,12 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     let options = FuzzOptions {
         cases: args.cases,
-        category: format!("grade{}", args.grade),
+        // Pente (any game but Advance) has no grades: its `legal` category asks for a legal move.
+        category: if referee.game() == "advance" {
+            format!("grade{}", args.grade)
+        } else {
+            "legal".to_string()
+        },
         max_shrink_runs: args.max_shrink_runs,
         run: VerifyOptions { limits, same_file: false, strict: false, seed: args.seed, jobs },
     };

@@ -214,7 +214,8 @@ impl PreparedCase for PenteCase {
             j.rule = Some(
                 if self.oracle.position.board.get(point).is_some() { "occupied" } else { "opening" }.into(),
             );
-            j.reason = format!("{point} is not a legal move: {why}");
+            // The oracle's explanation already begins "<point> is not a legal move".
+            j.reason = why;
         } else if self.expected.contains(&point) {
             j.verdict = Some(Verdict::Pass);
             j.reason = why;
@@ -318,7 +319,7 @@ impl GameState for PenteGame {
         let point: Point = notation.trim().parse()?;
         if !is_legal(&self.position, &self.rules, point) {
             let oracle = Oracle::new(&self.position, &self.rules);
-            return Err(format!("{point} is not a legal move: {}", oracle.explain(point)));
+            return Err(oracle.explain(point));
         }
         self.position = play(&self.position, point);
         Ok(())
