@@ -267,7 +267,12 @@ fn start_bot(request: &Request, scratch: &[std::path::PathBuf], in_namespace: bo
     if request.probe {
         std::process::exit(0);
     }
-    let err = Command::new(&request.program).args(&request.args).env("TMPDIR", &request.case_dir).exec();
+    let err = Command::new(&request.program)
+        .args(&request.args)
+        .env_clear()
+        .envs(std::env::vars_os().filter(|(name, _)| passed_on(&name.to_string_lossy())))
+        .env("TMPDIR", &request.case_dir)
+        .exec();
     abort_bot(Event::StartFailed { why: super::os_message(&err) })
 }
 
@@ -284,6 +289,16 @@ fn freeze(request: &Request, scratch: &[std::path::PathBuf]) {
         Ok(()) => layer("read-only", "every mount but the case folder and scratch folders"),
         Err(why) => missing("read-only", why),
     }
+}
+
+/// Whether an environment variable of arbiter's reaches the bot: what programs and language
+/// runtimes need to start, and nothing else, so that a token in the grader's environment stays
+/// there.
+fn passed_on(name: &str) -> bool {
+    const NAMES: [&str; 10] =
+        ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TERM", "JAVA_HOME", "GOROOT"];
+    const PREFIXES: [&str; 5] = ["LC_", "DOTNET_", "PYENV_", "PYTHON", "NODE_"];
+    NAMES.contains(&name) || PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
 /// Reports why the bot's process could not become the bot, and ends it.
