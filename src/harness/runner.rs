@@ -33,6 +33,7 @@ pub(crate) use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits};
 
 use super::sandbox;
+pub(crate) use process::cpu_time;
 pub use process::kill_all_running;
 
 /// How long to wait for a killed bot to finish dying before giving up on its exit status.
@@ -402,9 +403,7 @@ fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
             (rc, usage)
         };
         if rc == pid {
-            let us = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
-            let cpu = Duration::from_micros(us(usage.ru_utime) + us(usage.ru_stime));
-            return Ok((ExitStatus::from_raw(status), cpu));
+            return Ok((ExitStatus::from_raw(status), process::cpu_time(&usage)));
         }
         let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {
@@ -457,7 +456,7 @@ fn check_dir(dir: &Path) -> Result<(), String> {
 
 /// An I/O error's message without std's " (os error N)" suffix, which means nothing to a
 /// student reading a report.
-fn os_message(err: &io::Error) -> String {
+pub(crate) fn os_message(err: &io::Error) -> String {
     let text = err.to_string();
     match text.rfind(" (os error ") {
         Some(at) if text.ends_with(')') => text[..at].to_owned(),

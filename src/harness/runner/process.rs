@@ -60,6 +60,12 @@ fn wait_exit_no_reap(pid: libc::pid_t) -> io::Result<()> {
     }
 }
 
+/// The CPU time (user + system) a resource-usage record counts.
+pub(crate) fn cpu_time(usage: &libc::rusage) -> std::time::Duration {
+    let micros = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
+    std::time::Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime))
+}
+
 /// Sends SIGKILL to every process in process group `pgid`.
 ///
 /// Errors are ignored: the only possible one is that the group is already gone.

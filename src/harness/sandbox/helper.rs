@@ -187,8 +187,7 @@ pub(crate) fn children_cpu_us() -> u64 {
         libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
         usage
     };
-    let us = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
-    us(usage.ru_utime) + us(usage.ru_stime)
+    u64::try_from(crate::harness::runner::cpu_time(&usage).as_micros()).unwrap_or(u64::MAX)
 }
 
 /// Sets up the bot's file system view; returns the case snapshot (to copy back) and the
@@ -211,6 +210,7 @@ fn arrange_mounts(request: &Request) -> (Option<CaseFiles>, Vec<std::path::PathB
     for path in &request.hidden {
         match mounts::hide(path, &request.readable, &request.case_dir) {
             Hidden::Covered => covered += 1,
+            Hidden::Absent => {}
             Hidden::Visible(why) => missing("hidden", format!("{} stays visible: {why}", path.display())),
         }
     }
@@ -273,7 +273,7 @@ fn start_bot(request: &Request, scratch: &[std::path::PathBuf], in_namespace: bo
         .envs(std::env::vars_os().filter(|(name, _)| passed_on(&name.to_string_lossy())))
         .env("TMPDIR", &request.case_dir)
         .exec();
-    abort_bot(Event::StartFailed { why: super::os_message(&err) })
+    abort_bot(Event::StartFailed { why: crate::harness::runner::os_message(&err) })
 }
 
 /// In a mount namespace of the bot's own (so that the run's init can still write the case

@@ -254,15 +254,6 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
-/// An I/O error's message without std's " (os error N)" suffix.
-pub(crate) fn os_message(err: &io::Error) -> String {
-    let text = err.to_string();
-    match text.rfind(" (os error ") {
-        Some(at) if text.ends_with(')') => text[..at].to_owned(),
-        _ => text,
-    }
-}
-
 /// What the sandbox does on this machine, found by setting it up once without running a bot.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {

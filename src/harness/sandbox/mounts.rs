@@ -6,7 +6,7 @@
 //!
 //! Nothing done here is seen outside the namespace: the whole tree is made private first.
 
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -85,11 +85,14 @@ pub(crate) fn freeze(writable: &[&Path]) -> Result<(), String> {
     Ok(())
 }
 
-/// Sets (or clears) the read-only attribute of the mount at `path` (and every mount under it,
-/// if `recursive`).
-fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> Result<(), String> {
-    const AT_RECURSIVE: libc::c_uint = 0x8000;
-    const MOUNT_ATTR_RDONLY: u64 = 1;
+/// `AT_RECURSIVE`: a mount-attribute change applies to every mount under the one named.
+const AT_RECURSIVE: libc::c_uint = 0x8000;
+/// `MOUNT_ATTR_RDONLY`.
+const MOUNT_ATTR_RDONLY: u64 = 1;
+
+/// Sets and clears mount attributes (`mount_setattr(2)`) on the mount at `path` relative to
+/// `dirfd`.
+fn set_attributes(dirfd: i32, path: &CStr, flags: libc::c_uint, set: u64, clear: u64) -> std::io::Result<()> {
     #[repr(C)]
     struct MountAttr {
         set: u64,
@@ -97,35 +100,31 @@ fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> Result<(), St
         propagation: u64,
         userns_fd: u64,
     }
-    let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| "a path with a NUL byte".to_string())?;
-    let attr = if read_only {
-        MountAttr { set: MOUNT_ATTR_RDONLY, clr: 0, propagation: 0, userns_fd: 0 }
-    } else {
-        MountAttr { set: 0, clr: MOUNT_ATTR_RDONLY, propagation: 0, userns_fd: 0 }
-    };
-    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    let attr = MountAttr { set, clr: clear, propagation: 0, userns_fd: 0 };
     // SAFETY: mount_setattr gets a NUL-terminated path and a valid attribute struct of the size
     // passed.
     let rc = unsafe {
         libc::syscall(
             libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            c.as_ptr(),
+            dirfd,
+            path.as_ptr(),
             flags,
             &attr,
             std::mem::size_of::<MountAttr>(),
         )
     };
-    if rc == 0 {
-        Ok(())
-    } else {
-        Err(format!(
-            "cannot make {} {}: {}",
-            path.display(),
-            if read_only { "read-only" } else { "writable" },
-            std::io::Error::last_os_error()
-        ))
-    }
+    if rc == 0 { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+}
+
+/// Sets (or clears) the read-only attribute of the mount at `path` (and every mount under it,
+/// if `recursive`).
+fn set_read_only(path: &Path, read_only: bool, recursive: bool) -> Result<(), String> {
+    let c = CString::new(path.as_os_str().as_bytes()).map_err(|_| "a path with a NUL byte".to_string())?;
+    let (set, clear) = if read_only { (MOUNT_ATTR_RDONLY, 0) } else { (0, MOUNT_ATTR_RDONLY) };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    set_attributes(libc::AT_FDCWD, &c, flags, set, clear).map_err(|e| {
+        format!("cannot make {} {}: {e}", path.display(), if read_only { "read-only" } else { "writable" })
+    })
 }
 
 /// The paths of `paths` not inside another of them.
@@ -136,39 +135,23 @@ fn outermost(paths: Vec<&PathBuf>) -> Vec<&PathBuf> {
 /// A detached, read-only copy of the mount tree at `path`.
 fn clone_tree(path: &Path) -> Option<OwnedFd> {
     const OPEN_TREE_CLONE: libc::c_uint = 1;
-    const AT_RECURSIVE: libc::c_uint = 0x8000;
-    const MOUNT_ATTR_RDONLY: u64 = 1;
-    #[repr(C)]
-    struct MountAttr {
-        set: u64,
-        clr: u64,
-        propagation: u64,
-        userns_fd: u64,
-    }
     let c = CString::new(path.as_os_str().as_bytes()).ok()?;
-    // SAFETY: open_tree and mount_setattr get a NUL-terminated path, a valid attribute struct
-    // of the size passed, and integer flags; the descriptor returned is owned below.
-    unsafe {
+    // SAFETY: open_tree gets a NUL-terminated path and integer flags; the descriptor returned
+    // is owned by `tree`.
+    let tree = unsafe {
         let fd = libc::syscall(
             libc::SYS_open_tree,
             libc::AT_FDCWD,
             c.as_ptr(),
             OPEN_TREE_CLONE | AT_RECURSIVE | libc::O_CLOEXEC as libc::c_uint,
         );
-        let fd = i32::try_from(fd).ok().filter(|&fd| fd >= 0)?;
-        let tree = OwnedFd::from_raw_fd(fd);
-        let attr = MountAttr { set: MOUNT_ATTR_RDONLY, clr: 0, propagation: 0, userns_fd: 0 };
-        let empty = CString::new("").ok()?;
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            fd,
-            empty.as_ptr(),
-            libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE,
-            &attr,
-            std::mem::size_of::<MountAttr>(),
-        );
-        Some(tree)
-    }
+        OwnedFd::from_raw_fd(i32::try_from(fd).ok().filter(|&fd| fd >= 0)?)
+    };
+    // A copy that stays writable is still better than none: the bind of `read_only` and
+    // Landlock keep the bot from writing its program.
+    let flags = libc::AT_EMPTY_PATH as libc::c_uint | AT_RECURSIVE;
+    let _ = set_attributes(tree.as_raw_fd(), c"", flags, MOUNT_ATTR_RDONLY, 0);
+    Some(tree)
 }
 
 /// Attaches a tree from [`clone_tree`] at `at`.
@@ -191,6 +174,8 @@ fn attach(tree: &OwnedFd, at: &Path) {
 /// What became of one path the bot must not see.
 pub(crate) enum Hidden {
     Covered,
+    /// Nothing is there to cover.
+    Absent,
     /// Left visible, with the reason.
     Visible(String),
 }
@@ -198,7 +183,7 @@ pub(crate) enum Hidden {
 /// Covers `path` with an empty read-only folder (or `/dev/null`, for a file), unless it holds
 /// one of the folders the bot needs to read.
 pub(crate) fn hide(path: &Path, readable: &[PathBuf], case_dir: &Path) -> Hidden {
-    let Ok(meta) = path.metadata() else { return Hidden::Covered };
+    let Ok(meta) = path.metadata() else { return Hidden::Absent };
     if readable.iter().any(|r| r.starts_with(path)) {
         return Hidden::Visible("it holds the bot's own program folder".to_string());
     }
