@@ -57,13 +57,15 @@ pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) 
     if !referee.categories().contains(&category.as_str()) {
         anyhow::bail!("--category {category}: expected one of {}", referee.categories().join(", "));
     }
-    let (input, origin) = read_source(&args.position.board)?;
+    let loaded = args.position.read()?;
+    let side = referee.analyst().side_to_move(&loaded.view())?;
+    let (input, origin) = (loaded.bytes, loaded.origin);
     let (output, output_origin) = read_source(&args.output)?;
     let spec = crate::harness::referee::CaseSpec {
         path: PathBuf::from(&origin),
         name: origin.clone(),
         category,
-        side: args.position.side,
+        side,
         answer: None,
         golden: None,
     };

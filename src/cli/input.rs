@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 
 use crate::advance::referee::AdvanceReferee;
-use crate::advance::{Board, Fast, Position, Reference, Strictness};
+use crate::advance::{Fast, Position, Reference};
+use crate::harness::analyst::PositionInput;
 use crate::harness::files;
 use crate::harness::referee::Referee;
 use crate::side::Side;
@@ -33,44 +34,56 @@ pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
     }
 }
 
-/// Reads and parses a board argument, turning parse errors into messages with a caret.
-pub fn read_board(path: &Path, strictness: Strictness) -> Result<Board> {
-    let (bytes, origin) = read_source(path)?;
-    Board::parse(&bytes, &origin, strictness).map_err(|e| anyhow!("{}", e.render()))
-}
-
 /// The options shared by every command that looks at one position.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// Board file: 9 lines of 9 characters from `ZBJMSCDGzbjmscdg.#` (`-` reads standard input).
+    /// Board file (`-` reads standard input). Advance: 9 lines of 9 characters from
+    /// `ZBJMSCDGzbjmscdg.#`. Pente: input.txt as the course gives it.
     #[arg(value_name = "BOARD")]
     pub board: PathBuf,
 
-    /// The side to move.
+    /// The side to move. Required for Advance, whose board files do not say; a Pente file names
+    /// it on its first line, and a --side that disagrees is refused.
     #[arg(long, short = 's', value_name = "white|black")]
-    pub side: Side,
+    pub side: Option<Side>,
 
-    /// Look at the position even if it is not well-formed (a side without exactly one General,
-    /// or the side not to move in danger). A side with no General is then never in danger.
+    /// Look at the position even if it is not well-formed (Advance: a side without exactly one
+    /// General, or the side not to move in danger; a side with no General is then never in
+    /// danger).
     #[arg(long)]
     pub allow_invalid: bool,
 }
 
-impl PositionArgs {
-    /// Reads the board and checks the position, unless `--allow-invalid` was given.
-    pub fn load(&self) -> Result<Position> {
-        let board = read_board(&self.board, Strictness::Lenient)?;
-        let position = Position::new(board, self.side);
-        if !self.allow_invalid {
-            position.validate().map_err(|e| {
-                anyhow!(
-                    "{}: not a well-formed position with {} to move: {e}\n(use --allow-invalid to look at it anyway)",
-                    self.board.display(),
-                    self.side
-                )
-            })?;
+/// A board argument read into memory, ready to hand to a game.
+pub struct LoadedInput {
+    pub bytes: Vec<u8>,
+    pub origin: String,
+    pub side: Option<Side>,
+    pub allow_invalid: bool,
+}
+
+impl LoadedInput {
+    /// The position as the games' [`Analyst`](crate::harness::analyst::Analyst) takes it.
+    pub fn view(&self) -> PositionInput<'_> {
+        PositionInput {
+            bytes: &self.bytes,
+            origin: &self.origin,
+            side: self.side,
+            allow_invalid: self.allow_invalid,
         }
-        Ok(position)
+    }
+}
+
+impl PositionArgs {
+    /// Reads the board file's bytes (the game reads the position from them).
+    pub fn read(&self) -> Result<LoadedInput> {
+        let (bytes, origin) = read_source(&self.board)?;
+        Ok(LoadedInput { bytes, origin, side: self.side, allow_invalid: self.allow_invalid })
+    }
+
+    /// Reads an Advance board and checks the position, unless `--allow-invalid` was given.
+    pub fn load(&self) -> Result<Position> {
+        crate::advance::analyst::load(&self.read()?.view())
     }
 }
 
@@ -114,11 +127,24 @@ pub enum GameChoice {
 }
 
 impl GameChoice {
-    /// The game's referee; `engine` chooses Advance's engine.
-    pub fn referee(self, engine: EngineChoice) -> Box<dyn Referee> {
+    /// The game's referee; `engine` chooses Advance's engine, `rules` the game's rule options
+    /// (`KEY=VALUE`, from `--rule`).
+    pub fn referee(self, engine: EngineChoice, rules: &[String]) -> Result<Box<dyn Referee>> {
         match self {
-            GameChoice::Advance => engine.referee(),
-            GameChoice::Pente => Box::new(crate::games::pente::referee::PenteReferee::default()),
+            GameChoice::Advance => {
+                if let Some(rule) = rules.first() {
+                    bail!("--rule {rule}: Advance has no rule options; its rules page decides every case");
+                }
+                Ok(engine.referee())
+            }
+            GameChoice::Pente => {
+                let mut referee = crate::games::pente::referee::PenteReferee::default();
+                for rule in rules {
+                    referee.rules =
+                        referee.rules.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
+                }
+                Ok(Box::new(referee))
+            }
         }
     }
 }

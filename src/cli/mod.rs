@@ -58,9 +58,16 @@ struct Cli {
     engine: EngineChoice,
 
     /// The game: `advance` (the default) or `pente`. `verify`, `check`, `match`, `fuzz`,
-    /// `golden`, `replay` and `bot` work for both; the other commands know Advance only.
+    /// `golden`, `replay`, `bot`, `moves`, `apply`, `perft`, `show` and `expect` work for both;
+    /// `generate`, `coverage` and `bench` (Advance's generator and two engines) know Advance only.
     #[arg(long, global = true, value_enum, default_value_t)]
     game: GameChoice,
+
+    /// A rule option of the game, as KEY=VALUE (repeatable). Pente: `opening=seed` (the
+    /// default: White's second stone at most 3 points from the centre, as the assignment words
+    /// it) or `opening=tournament` (at least 3 away, as the real game plays). Advance has none.
+    #[arg(long = "rule", global = true, value_name = "KEY=VALUE")]
+    rules: Vec<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -99,6 +106,14 @@ enum Command {
     Fuzz(fuzz::Args),
 }
 
+/// Lets SIGPIPE end the process, as it ends `cat` or `grep`.
+fn restore_default_sigpipe() {
+    use nix::sys::signal::{SigHandler, Signal, signal};
+    // SAFETY: setting the default disposition installs no handler code; it is done before any
+    // thread of ours is started.
+    let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
+}
+
 /// Runs the command line and returns the process exit status.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
@@ -108,7 +123,22 @@ pub fn run() -> ExitCode {
         crate::harness::runner::kill_all_running();
         std::process::exit(130);
     });
-    let referee = cli.game.referee(cli.engine);
+    let referee = match cli.game.referee(cli.engine, &cli.rules) {
+        Ok(referee) => referee,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    // The position commands never run a bot, so like other Unix filters they may simply end
+    // when the reader of their output goes away (`arbiter moves ... | head`). Commands that run
+    // bots keep Rust's default, where a closed pipe is an error to handle, not a death.
+    if matches!(
+        cli.command,
+        Command::Moves(_) | Command::Apply(_) | Command::Perft(_) | Command::Show(_) | Command::Expect(_)
+    ) {
+        restore_default_sigpipe();
+    }
     let advance_only = !matches!(
         cli.command,
         Command::Verify(_)
@@ -118,19 +148,24 @@ pub fn run() -> ExitCode {
             | Command::Replay(_)
             | Command::Fuzz(_)
             | Command::Check(_)
+            | Command::Moves(_)
+            | Command::Apply(_)
+            | Command::Perft(_)
+            | Command::Show(_)
+            | Command::Expect(_)
     );
     if cli.game != GameChoice::Advance && advance_only {
         eprintln!(
-            "error: this command knows Advance only; `verify`, `check`, `match`, `fuzz`, `golden`, `replay` and `bot` take --game pente"
+            "error: `generate`, `coverage` and `bench` know Advance only (its generator and its two engines); every other command takes --game pente"
         );
         return ExitCode::from(2);
     }
     let result = match cli.command {
-        Command::Moves(args) => moves::run(args, cli.engine),
-        Command::Apply(args) => apply::run(args),
-        Command::Perft(args) => perft::run(args, cli.engine),
-        Command::Show(args) => show::run(args),
-        Command::Expect(args) => expect::run(args, cli.engine),
+        Command::Moves(args) => moves::run(args, referee.as_ref()),
+        Command::Apply(args) => apply::run(args, referee.as_ref()),
+        Command::Perft(args) => perft::run(args, referee.as_ref()),
+        Command::Show(args) => show::run(args, referee.as_ref()),
+        Command::Expect(args) => expect::run(args, referee.as_ref()),
         Command::Check(args) if cli.game != GameChoice::Advance => {
             check::run_for_game(args, referee.as_ref())
         }

@@ -2,9 +2,9 @@
 
 use serde_json::json;
 
-use super::input::{EngineChoice, PositionArgs, with_engine};
+use super::input::PositionArgs;
 use super::{CommandResult, Outcome};
-use crate::advance::Engine;
+use crate::harness::referee::Referee;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -16,28 +16,22 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
-    with_engine!(engine, |engine| run_with(engine, &args))
-}
-
-fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
-    let position = args.position.load()?;
-    let pos = engine.load(&position.board, position.turn);
-    let moves: Vec<(String, String)> = engine
-        .moves(&pos)
-        .into_iter()
-        .map(|mv| (mv.to_string(), engine.board(&engine.play(&pos, mv)).joined()))
-        .collect();
+pub fn run(args: Args, referee: &dyn Referee) -> CommandResult {
+    let input = args.position.read()?;
+    let (side, moves) = referee.analyst().moves(&input.view())?;
     if args.json {
-        let list: Vec<_> = moves.iter().map(|(n, b)| json!({"notation": n, "board": b})).collect();
-        let out = json!({"side": position.turn, "count": moves.len(), "moves": list});
+        let list: Vec<_> = moves
+            .iter()
+            .map(|m| json!({"notation": m.notation, "board": m.board.trim_end_matches('\n')}))
+            .collect();
+        let out = json!({"side": side, "count": moves.len(), "moves": list});
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         let plural = if moves.len() == 1 { "" } else { "s" };
-        println!("{} has {} legal move{plural}", position.turn, moves.len());
-        for (notation, board) in &moves {
-            println!("\n{notation}");
-            for line in board.lines() {
+        println!("{side} has {} legal move{plural}", moves.len());
+        for m in &moves {
+            println!("\n{}", m.notation);
+            for line in m.board.lines() {
                 println!("  {line}");
             }
         }

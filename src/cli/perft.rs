@@ -1,18 +1,19 @@
 //! `arbiter perft`: the number of move sequences of a given length.
 
+use anyhow::bail;
 use serde_json::json;
 
 use super::bounds::{self, MAX_PERFT_DEPTH};
-use super::input::{EngineChoice, PositionArgs, with_engine};
+use super::input::PositionArgs;
 use super::{CommandResult, Outcome};
-use crate::advance::Engine;
+use crate::harness::referee::Referee;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
 
-    /// Number of plies (half-moves) to count, 0 to 6.
+    /// Number of plies (half-moves) to count: 0 to 6 for Advance, 0 to 3 for Pente.
     #[arg(long, short = 'd', value_parser = bounds::whole::<u32>(0, MAX_PERFT_DEPTH))]
     depth: u32,
 
@@ -25,23 +26,14 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
-    with_engine!(engine, |engine| run_with(engine, &args))
-}
-
-fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
-    let position = args.position.load()?;
-    let pos = engine.load(&position.board, position.turn);
-    let mut divide = Vec::new();
-    let nodes = if args.divide && args.depth > 0 {
-        for mv in engine.moves(&pos) {
-            let count = engine.perft(&engine.play(&pos, mv), args.depth - 1);
-            divide.push((mv.to_string(), count));
-        }
-        divide.iter().map(|(_, n)| n).sum()
-    } else {
-        engine.perft(&pos, args.depth)
-    };
+pub fn run(args: Args, referee: &dyn Referee) -> CommandResult {
+    let analyst = referee.analyst();
+    let max = analyst.max_perft_depth();
+    if args.depth > max {
+        bail!("--depth {}: {} allows 0 to {max}", args.depth, referee.game());
+    }
+    let input = args.position.read()?;
+    let (nodes, divide) = analyst.perft(&input.view(), args.depth, args.divide)?;
     if args.json {
         let mut out = json!({"depth": args.depth, "nodes": nodes});
         if args.divide {

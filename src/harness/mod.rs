@@ -1,6 +1,7 @@
 //! The harness: everything that runs bots and reports on them, apart from any game's rules.
 //! Games plug in through [`referee::Referee`].
 
+pub mod analyst;
 pub mod bot;
 pub mod category;
 pub mod corpus;

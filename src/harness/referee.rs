@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use super::analyst::Analyst;
 use super::verdict::Judgement;
 use crate::side::Side;
 
@@ -42,6 +43,10 @@ pub enum Protocol {
 pub trait Referee: Send + Sync {
     /// The game's name, as `--game` takes it.
     fn game(&self) -> &'static str;
+
+    /// The game's answers about single positions, for `moves`, `apply`, `perft`, `show` and
+    /// `expect`.
+    fn analyst(&self) -> &dyn Analyst;
 
     /// The case categories, in the order a marking profile's stages take them.
     fn categories(&self) -> &'static [&'static str];

@@ -3,6 +3,7 @@
 //! Everything about the game lives under this module; the harness (bot runner, corpus walk,
 //! reports, CLI) only talks to it through the interfaces re-exported here.
 
+pub mod analyst;
 pub mod answers_json;
 pub mod bench_positions;
 pub mod board;

@@ -49,6 +49,10 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         "advance"
     }
 
+    fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
+        self
+    }
+
     fn categories(&self) -> &'static [&'static str] {
         CATEGORIES
     }

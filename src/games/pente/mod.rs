@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analyst;
 pub mod board;
 pub mod bots;
 pub mod color;

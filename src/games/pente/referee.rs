@@ -48,6 +48,10 @@ impl Referee for PenteReferee {
         "pente"
     }
 
+    fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
+        self
+    }
+
     fn categories(&self) -> &'static [&'static str] {
         CATEGORIES
     }

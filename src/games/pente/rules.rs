@@ -60,6 +60,22 @@ pub fn opening_move(pos: &Position) -> Option<OpeningMove> {
 }
 
 impl Rules {
+    /// These rules with one option changed, given as `KEY=VALUE` (`opening=seed` or
+    /// `opening=tournament`); an error says what is accepted.
+    pub fn with_option(self, option: &str) -> Result<Rules, String> {
+        let Some((key, value)) = option.split_once('=') else {
+            return Err("expected KEY=VALUE, e.g. opening=tournament".to_string());
+        };
+        match (key.trim(), value.trim()) {
+            ("opening", "seed") => Ok(Rules { opening: Opening::Seed }),
+            ("opening", "tournament") => Ok(Rules { opening: Opening::Tournament }),
+            ("opening", other) => {
+                Err(format!("expected opening=seed or opening=tournament, found `{other}`"))
+            }
+            (other, _) => Err(format!("Pente has one rule option, `opening`; found `{other}`")),
+        }
+    }
+
     /// Whether the opening rule lets the player to move play on `p` (whether `p` is empty is
     /// not asked here). Black is never restricted; nor is White after its second stone.
     pub fn allows(&self, pos: &Position, p: Point) -> bool {

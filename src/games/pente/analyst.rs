@@ -1,0 +1,259 @@
+//! Pente's answers for the position commands (`moves`, `apply`, `perft`, `show`, `expect`).
+
+use std::fmt::Write as _;
+
+use anyhow::{anyhow, bail};
+use serde_json::json;
+
+use super::oracle::{Category, Oracle, explain_status};
+use super::point::{COLUMNS, Point, SIZE, list};
+use super::position::Position;
+use super::referee::PenteReferee;
+use super::rules::play;
+use super::text::{Strictness, parse_move};
+use super::{Color, perft, perft_divide};
+use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
+use crate::side::Side;
+
+/// The deepest perft `arbiter perft` runs for Pente: about 361^3 = 47 million sequences on an
+/// open board already.
+pub const MAX_PERFT_DEPTH: u32 = 3;
+
+fn side_of(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// Reads input.txt and checks it: the side given (if any) must be the file's, and unless
+/// `allow_invalid`, the position must be one a game can reach.
+pub fn load(input: &PositionInput) -> anyhow::Result<Position> {
+    let position = Position::parse(input.bytes, input.origin, Strictness::Lenient)
+        .map_err(|e| anyhow!("{}", e.render()))?;
+    let file_side = side_of(position.to_move);
+    if let Some(side) = input.side
+        && side != file_side
+    {
+        bail!("{}: the file gives {file_side} to move, but --side says {side}", input.origin);
+    }
+    if !input.allow_invalid {
+        let problems = position.inconsistencies();
+        if !problems.is_empty() {
+            bail!(
+                "{}: not a position a game can reach: {}\n(use --allow-invalid to look at it anyway)",
+                input.origin,
+                problems.join("; ")
+            );
+        }
+    }
+    Ok(position)
+}
+
+/// The board with column letters above and below and row numbers on both sides, row 19 first.
+pub fn draw(position: &Position) -> String {
+    let letters: Vec<String> = COLUMNS.chars().map(String::from).collect();
+    let files = format!("     {}\n", letters.join(" "));
+    let mut out = files.clone();
+    for (i, line) in position.board.lines().iter().enumerate() {
+        let row = SIZE - i;
+        let cells: Vec<String> = line.chars().map(String::from).collect();
+        let _ = writeln!(out, " {row:>2}  {}  {row}", cells.join(" "));
+    }
+    out.push_str(&files);
+    out
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The text report of `expect`: the position's category, every category's set, and why.
+fn summary(oracle: &Oracle, only: Option<Category>) -> String {
+    let pos = &oracle.position;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} to move: {}; captured pieces White {}, Black {}",
+        pos.to_move,
+        plural(oracle.legal.len(), "legal move"),
+        pos.captured_by(Color::White),
+        pos.captured_by(Color::Black)
+    );
+    if let Some(reason) = oracle.no_moves_reason() {
+        let _ = writeln!(out, "{reason}: no category expects anything here");
+        return out;
+    }
+    let category = oracle.category().expect("there is a legal move");
+    let _ = writeln!(
+        out,
+        "the position's category: {category} (the first of opening, win, block, capture, legal that applies)"
+    );
+    for c in [Category::Opening, Category::Win, Category::Block, Category::Capture, Category::Legal] {
+        if only.is_some_and(|o| o != c) {
+            continue;
+        }
+        let set = oracle.expected(c);
+        let shown = if c == Category::Legal || (c == Category::Opening && !set.is_empty()) {
+            plural(set.len(), "move")
+        } else if set.is_empty() {
+            "does not apply".to_string()
+        } else {
+            list(&set)
+        };
+        let _ = writeln!(out, "\n{c}: {shown}");
+        if c == Category::Block && !oracle.threats.is_empty() {
+            let _ =
+                writeln!(out, "  {} threatens to win at {}", pos.to_move.opponent(), list(&oracle.threats));
+            if oracle.lost() {
+                let _ = writeln!(
+                    out,
+                    "  no move stops every threat: the game is lost, so any legal move is right"
+                );
+            }
+        }
+        if c == Category::Capture && !set.is_empty() {
+            let _ = writeln!(out, "  each captures {}", plural(oracle.most_pairs, "pair"));
+        }
+        if let Some(&first) = set.first()
+            && c == category
+        {
+            let _ = writeln!(out, "  for example: {}", oracle.explain(first));
+        }
+    }
+    if let Some(c) = only {
+        let _ = writeln!(out, "\nexpected for {c}: {}", list(&oracle.expected(c)));
+    }
+    out
+}
+
+fn names(points: &[Point]) -> Vec<String> {
+    points.iter().map(Point::to_string).collect()
+}
+
+impl Analyst for PenteReferee {
+    fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
+        Ok(side_of(load(input)?.to_move))
+    }
+
+    fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
+        let position = load(input)?;
+        let lines = super::legal_moves(&position, &self.rules)
+            .into_iter()
+            .map(|p| MoveLine { notation: p.to_string(), board: play(&position, p).to_input_text() })
+            .collect();
+        Ok((side_of(position.to_move), lines))
+    }
+
+    fn apply(&self, input: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>> {
+        let position = load(input)?;
+        let p = parse_move(mv.as_bytes(), "the move", Strictness::Lenient)
+            .map_err(|e| anyhow!("{}", e.render()))?;
+        let oracle = Oracle::new(&position, &self.rules);
+        Ok(if oracle.legal.contains(&p) {
+            Ok(play(&position, p).to_input_text())
+        } else {
+            Err(oracle.explain(p))
+        })
+    }
+
+    fn max_perft_depth(&self) -> u32 {
+        MAX_PERFT_DEPTH
+    }
+
+    fn perft(
+        &self,
+        input: &PositionInput,
+        depth: u32,
+        divide: bool,
+    ) -> anyhow::Result<(u64, Vec<(String, u64)>)> {
+        let position = load(input)?;
+        if divide && depth > 0 {
+            let counts: Vec<(String, u64)> = perft_divide(&position, &self.rules, depth)
+                .into_iter()
+                .map(|(p, n)| (p.to_string(), n))
+                .collect();
+            Ok((counts.iter().map(|(_, n)| n).sum(), counts))
+        } else {
+            Ok((perft(&position, &self.rules, depth), Vec::new()))
+        }
+    }
+
+    fn show(&self, input: &PositionInput) -> anyhow::Result<String> {
+        let position = load(input)?;
+        let oracle = Oracle::new(&position, &self.rules);
+        let mut out = draw(&position);
+        out.push('\n');
+        for color in [Color::White, Color::Black] {
+            let _ = writeln!(
+                out,
+                "{color:5}  {} on the board, {} captured",
+                plural(position.board.count(color), "stone"),
+                plural(position.captured_by(color) as usize, "piece")
+            );
+        }
+        match explain_status(&position) {
+            Some(over) => {
+                let _ = writeln!(out, "the game is over: {over}");
+            }
+            None if oracle.threats.is_empty() => {
+                let _ = writeln!(out, "{} threatens no win", position.to_move.opponent());
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "{} threatens to win at {}",
+                    position.to_move.opponent(),
+                    list(&oracle.threats)
+                );
+            }
+        }
+        if let Some(rule) = self.rules.describe_opening(&position) {
+            let _ = writeln!(out, "opening: {rule}");
+        }
+        let _ = writeln!(
+            out,
+            "{} to move, {} seconds left, {}",
+            position.to_move,
+            position.seconds_left,
+            plural(oracle.legal.len(), "legal move")
+        );
+        Ok(out)
+    }
+
+    fn expect(&self, input: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String> {
+        if request.aggregation.is_some() {
+            bail!("--agg is Advance's grade-7 option; Pente has no such choice");
+        }
+        let only: Option<Category> =
+            request.category.as_deref().map(str::parse).transpose().map_err(anyhow::Error::msg)?;
+        let position = load(input)?;
+        let oracle = Oracle::new(&position, &self.rules);
+        if request.json {
+            let sets: serde_json::Map<String, serde_json::Value> = Category::ALL
+                .into_iter()
+                .map(|c| (c.name().to_string(), json!(names(&oracle.expected(c)))))
+                .collect();
+            let mut out = json!({
+                "to_move": side_of(position.to_move),
+                "legal": names(&oracle.legal),
+                "category": oracle.category().map(Category::name),
+                "sets": sets,
+                "threats": names(&oracle.threats),
+                "lost": oracle.lost(),
+                "most_pairs": oracle.most_pairs,
+                "no_moves": oracle.no_moves_reason(),
+            });
+            if let Some(c) = only {
+                out["expected"] = json!(names(&oracle.expected(c)));
+            }
+            return Ok(serde_json::to_string_pretty(&out)? + "\n");
+        }
+        if let Some(text) = &request.why {
+            let p = parse_move(text.as_bytes(), "--why", Strictness::Lenient)
+                .map_err(|e| anyhow!("{}", e.render()))?;
+            return Ok(oracle.explain(p) + "\n");
+        }
+        Ok(summary(&oracle, only))
+    }
+}

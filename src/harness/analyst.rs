@@ -1,0 +1,74 @@
+//! The game as the position commands see it (`moves`, `apply`, `perft`, `show`, `expect`).
+//! The command line reads the board file and the options; the game reads the position, computes,
+//! and writes what the user sees. A game plugs into these commands by implementing [`Analyst`].
+
+use crate::side::Side;
+
+/// A position named on the command line: the board file's bytes and what the user said about it.
+#[derive(Clone, Copy, Debug)]
+pub struct PositionInput<'a> {
+    /// The file's bytes.
+    pub bytes: &'a [u8],
+    /// The file's name (or `<stdin>`), for errors.
+    pub origin: &'a str,
+    /// The side to move, when given. Games whose files name the side to move (Pente) check that
+    /// it agrees; games whose files do not (Advance) require it.
+    pub side: Option<Side>,
+    /// Look at the position even if it is not well-formed.
+    pub allow_invalid: bool,
+}
+
+/// One legal move and the board file after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLine {
+    /// The move in the game's notation.
+    pub notation: String,
+    /// The board file after the move, as the bot would write it.
+    pub board: String,
+}
+
+/// What `expect` asks of a position.
+#[derive(Clone, Debug, Default)]
+pub struct ExpectRequest {
+    /// Only this category's expected set (`grade6`, `block`).
+    pub category: Option<String>,
+    /// Explain this move in full.
+    pub why: Option<String>,
+    /// A game's named way of resolving an interpretation (Advance's grade-7 aggregation:
+    /// `min`, `max`, `mean`).
+    pub aggregation: Option<String>,
+    /// One JSON object instead of text.
+    pub json: bool,
+}
+
+/// A game's answers about one position, for the position commands. Errors (`anyhow`) name the
+/// file and what is wrong; they end the command with exit status 2.
+pub trait Analyst {
+    /// The side to move: as given, or as the file says (checked against what was given).
+    fn side_to_move(&self, position: &PositionInput) -> anyhow::Result<Side>;
+
+    /// The side to move and every legal move with the board after it.
+    fn moves(&self, position: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)>;
+
+    /// The board file after `mv`, or (inner `Err`) why `mv` is not a legal move.
+    fn apply(&self, position: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>>;
+
+    /// The deepest perft the game allows on the command line (the count grows as the number of
+    /// moves to that power).
+    fn max_perft_depth(&self) -> u32;
+
+    /// The number of move sequences of `depth` plies, and when `divide` is set the count under
+    /// each first move.
+    fn perft(
+        &self,
+        position: &PositionInput,
+        depth: u32,
+        divide: bool,
+    ) -> anyhow::Result<(u64, Vec<(String, u64)>)>;
+
+    /// The board drawn with labels and what a player wants to know about it.
+    fn show(&self, position: &PositionInput) -> anyhow::Result<String>;
+
+    /// The expected answer of every category (or of one), explained; text or JSON as asked.
+    fn expect(&self, position: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String>;
+}
