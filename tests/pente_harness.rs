@@ -130,3 +130,43 @@ fn commands_that_know_advance_only_say_so() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("`generate`, `coverage` and `bench` know Advance only"), "{}", run.stderr);
 }
+
+#[test]
+fn robustness_gives_pente_bots_bad_files_not_bad_arguments() {
+    let (status, r) = json(&[
+        "--game",
+        "pente",
+        "verify",
+        "corpus/pente",
+        "--bot",
+        "builtin:minimax",
+        "--robustness",
+        "--json",
+        "--sandbox",
+        "off",
+    ]);
+    assert_eq!(status, 0, "{r}");
+    let names: Vec<&str> =
+        r["checks"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["missing input file", "invalid characters", "wrong size", "no legal move"]);
+    assert!(r["checks"].as_array().unwrap().iter().all(|c| c["args"].as_array().unwrap().is_empty()));
+
+    // A bot that answers whatever it is given writes output.txt for a bad file: not handled.
+    let dir = tempfile::tempdir().unwrap();
+    let careless = bot(dir.path(), "echo 10K > output.txt");
+    let (status, r) = json(&[
+        "--game",
+        "pente",
+        "verify",
+        "corpus/pente",
+        "--bot",
+        &careless,
+        "--robustness",
+        "--json",
+        "--sandbox",
+        "off",
+    ]);
+    assert_eq!(status, 1);
+    assert_eq!(r["passed"], 0);
+    assert_eq!(r["checks"][1]["note"], "it wrote output.txt although the input was bad");
+}

@@ -410,7 +410,7 @@ fn robustness_passes_a_careful_bot_and_says_what_a_careless_one_did() {
         |name: &str| r["checks"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
     let wrong = check("wrong first argument");
     assert_eq!((wrong["passed"].as_bool(), wrong["wrote_output"].as_bool()), (Some(false), Some(true)));
-    assert_eq!(wrong["note"], "it wrote an output board although the input was bad");
+    assert_eq!(wrong["note"], "it wrote output.txt although the input was bad");
     // With two arguments it has nowhere to write, and says nothing.
     let few = check("too few arguments (2)");
     assert_eq!(few["note"], "it printed no error message");

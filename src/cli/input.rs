@@ -25,7 +25,7 @@ pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
         Ok((bytes, "<stdin>".to_string()))
     } else {
         let bytes = files::read_capped(path, files::BOARD).map_err(|e| match e {
-            files::ReadError::Io { source, .. } => {
+            files::ReadError::Io { cause: source, .. } => {
                 anyhow!("cannot read board file {}: {source}", path.display())
             }
             too_large => too_large.into(),

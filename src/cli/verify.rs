@@ -236,7 +236,7 @@ fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
     // A built-in bot is checked through its command-line form, `arbiter bot --builtin NAME`.
     let command = bot.as_command(args.seed);
     let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
-    let checks = run_checks(&command, &referee.robustness_boards(), &limits);
+    let checks = run_checks(&command, &referee.protocol(), &referee.robustness_boards(), &limits);
     let passed = checks.iter().filter(|c| c.passed).count();
     if args.json {
         let out = serde_json::json!({"bot": bot.label(), "sandbox": sandbox, "passed": passed, "total": checks.len(), "checks": checks});

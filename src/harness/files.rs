@@ -36,12 +36,10 @@ pub const PROFILE: Cap = Cap { bytes: 1 << 20, what: "a marking profile" };
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     /// The file could not be opened or read.
-    #[error("cannot read {path}: {source}")]
-    Io {
-        path: String,
-        #[source]
-        source: io::Error,
-    },
+    // The cause is part of the message and deliberately not a `source`, so that error chains
+    // (`{:#}`) do not print it twice.
+    #[error("cannot read {path}: {cause}")]
+    Io { path: String, cause: io::Error },
     /// The file is larger than the cap. `size` is its size when the file system says (a regular
     /// file), else `None` (a pipe or a device, of which only the cap and one byte were read).
     #[error("{}", too_large_message(path, *.size, cap))]
@@ -51,7 +49,7 @@ pub enum ReadError {
 impl ReadError {
     /// Whether the file does not exist (callers for which a missing file is normal check this).
     pub fn is_not_found(&self) -> bool {
-        matches!(self, ReadError::Io { source, .. } if source.kind() == io::ErrorKind::NotFound)
+        matches!(self, ReadError::Io { cause, .. } if cause.kind() == io::ErrorKind::NotFound)
     }
 }
 
@@ -66,7 +64,7 @@ fn too_large_message(path: &str, size: Option<u64>, cap: &Cap) -> String {
 /// without being read whole (at most one byte past the cap is read, in case the file system
 /// reported no size or the file grew).
 pub fn read_capped(path: &Path, cap: Cap) -> Result<Vec<u8>, ReadError> {
-    let io_error = |source| ReadError::Io { path: path.display().to_string(), source };
+    let io_error = |cause| ReadError::Io { path: path.display().to_string(), cause };
     let too_large = |size| ReadError::TooLarge { path: path.display().to_string(), size, cap };
     let file = File::open(path).map_err(io_error)?;
     let meta = file.metadata().map_err(io_error)?;
@@ -87,7 +85,7 @@ pub fn read_capped_text(path: &Path, cap: Cap) -> Result<String, ReadError> {
     let bytes = read_capped(path, cap)?;
     String::from_utf8(bytes).map_err(|e| ReadError::Io {
         path: path.display().to_string(),
-        source: io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()),
+        cause: io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()),
     })
 }
 

@@ -1,6 +1,9 @@
 //! `verify --robustness`: how a bot copes with the bad inputs the assignment lists, and with
 //! `name`.
 //!
+//! The checks follow the game's protocol: `BOT side IN OUT` bots (Advance) get bad arguments,
+//! bad files and `name`; bots that read a fixed file (Pente) get bad or missing files.
+//!
 //! Each check runs the bot once in a fresh folder. A bad input is handled when the bot ends by
 //! itself (no timeout, no death by signal, which is how an unhandled exception ends), says
 //! something (on stdout or stderr), and writes no output board. The `name` check wants a name
@@ -9,7 +12,7 @@
 use std::ffi::OsString;
 use std::path::Path;
 
-use super::referee::RobustnessBoards;
+use super::referee::{Protocol, RobustnessBoards};
 use super::runner::{self, BotCommand, Limits, Outcome};
 
 /// The result of one check.
@@ -37,8 +40,45 @@ struct Trial {
     args: Vec<&'static str>,
 }
 
-/// Runs every check against `command`.
-pub fn run_checks(command: &BotCommand, boards: &RobustnessBoards, limits: &Limits) -> Vec<Check> {
+/// Runs every check against `command`, as the game's protocol runs bots.
+pub fn run_checks(
+    command: &BotCommand,
+    protocol: &Protocol,
+    boards: &RobustnessBoards,
+    limits: &Limits,
+) -> Vec<Check> {
+    match protocol {
+        Protocol::SideInOut => side_in_out_checks(command, boards, limits),
+        Protocol::FixedFiles { input, output, .. } => {
+            fixed_files_checks(command, input, output, boards, limits)
+        }
+    }
+}
+
+/// The checks for a bot that takes no arguments and reads `input` in its folder (Pente): the
+/// bad files, and no file at all. Such bots have no `name` command.
+fn fixed_files_checks(
+    command: &BotCommand,
+    input: &'static str,
+    output: &'static str,
+    boards: &RobustnessBoards,
+    limits: &Limits,
+) -> Vec<Check> {
+    let trials = vec![
+        Trial { name: "missing input file", files: vec![], args: vec![] },
+        Trial {
+            name: "invalid characters",
+            files: vec![(input, boards.invalid_chars.clone())],
+            args: vec![],
+        },
+        Trial { name: "wrong size", files: vec![(input, boards.wrong_size.clone())], args: vec![] },
+        Trial { name: "no legal move", files: vec![(input, boards.no_moves.0.clone())], args: vec![] },
+    ];
+    trials.iter().map(|t| run_trial(command, t, output, limits)).collect()
+}
+
+/// The checks for `BOT side IN OUT` (Advance): bad arguments, bad files, and `name`.
+fn side_in_out_checks(command: &BotCommand, boards: &RobustnessBoards, limits: &Limits) -> Vec<Check> {
     let (valid, side) = &boards.valid;
     let side = side.name();
     let (stuck, stuck_side) = &boards.no_moves;
@@ -77,7 +117,7 @@ pub fn run_checks(command: &BotCommand, boards: &RobustnessBoards, limits: &Limi
             args: vec![side, "input.txt", "no-such-folder/output.txt"],
         },
     ];
-    let mut checks: Vec<Check> = trials.iter().map(|t| run_trial(command, t, limits)).collect();
+    let mut checks: Vec<Check> = trials.iter().map(|t| run_trial(command, t, "output.txt", limits)).collect();
     checks.push(name_check(command, limits));
     checks
 }
@@ -112,9 +152,9 @@ fn first_line(report: &runner::RunReport) -> String {
         .unwrap_or_default()
 }
 
-fn run_trial(command: &BotCommand, trial: &Trial, limits: &Limits) -> Check {
+fn run_trial(command: &BotCommand, trial: &Trial, output: &str, limits: &Limits) -> Check {
     let (report, dir) = run_in_fresh_folder(command, &trial.files, &trial.args, limits);
-    let wrote_output = output_written(dir.path());
+    let wrote_output = output_written(dir.path(), output);
     let message = first_line(&report);
     let problem = match &report.outcome {
         Outcome::TimedOut => Some("it did not end: a bad input should stop the bot at once".to_string()),
@@ -122,9 +162,7 @@ fn run_trial(command: &BotCommand, trial: &Trial, limits: &Limits) -> Check {
         Outcome::FailedToStart(why) => Some(format!("it could not be started: {why}")),
         Outcome::OverLimit(what) => Some(format!("it was killed for using {what}")),
         Outcome::StatusUnknown(why) => Some(format!("its exit status is unknown: {why}")),
-        Outcome::Exited(_) if wrote_output => {
-            Some("it wrote an output board although the input was bad".to_string())
-        }
+        Outcome::Exited(_) if wrote_output => Some(format!("it wrote {output} although the input was bad")),
         Outcome::Exited(_) if message.is_empty() => Some("it printed no error message".to_string()),
         Outcome::Exited(_) => None,
     };
@@ -146,9 +184,9 @@ fn run_trial(command: &BotCommand, trial: &Trial, limits: &Limits) -> Check {
     }
 }
 
-/// Whether any file named `output.txt` appeared in the folder (or in a sub-folder).
-fn output_written(dir: &Path) -> bool {
-    walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok).any(|e| e.file_name() == "output.txt")
+/// Whether any file named `output` appeared in the folder (or in a sub-folder).
+fn output_written(dir: &Path, output: &str) -> bool {
+    walkdir::WalkDir::new(dir).into_iter().filter_map(Result::ok).any(|e| e.file_name() == output)
 }
 
 fn name_check(command: &BotCommand, limits: &Limits) -> Check {
