@@ -64,7 +64,7 @@ fn fixed_files_checks(
     boards: &RobustnessBoards,
     limits: &Limits,
 ) -> Vec<Check> {
-    let trials = vec![
+    let trials = [
         Trial { name: "missing input file", files: vec![], args: vec![] },
         Trial {
             name: "invalid characters",
