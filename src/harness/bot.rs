@@ -14,7 +14,7 @@ pub enum Bot {
     /// Advance, `COMMAND ARGS...` reading `input.txt` for Pente.
     Command(BotCommand, Protocol),
     /// One of the game's bots, run inside arbiter.
-    Builtin { name: String, bot: Box<dyn BuiltinBot>, game: &'static str },
+    Builtin { name: String, bot: Box<dyn BuiltinBot>, game_args: Vec<String> },
 }
 
 /// How one move by a bot went, as far as running it is concerned.
@@ -64,7 +64,7 @@ impl Bot {
     pub fn parse(spec: &str, referee: &dyn Referee) -> Result<Bot, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
             return match referee.builtin(name) {
-                Some(bot) => Ok(Bot::Builtin { name: name.to_string(), bot, game: referee.game() }),
+                Some(bot) => Ok(Bot::Builtin { name: name.to_string(), bot, game_args: referee.game_args() }),
                 None => Err(format!(
                     "there is no built-in bot `{name}`; the built-in bots are {}",
                     referee
@@ -149,11 +149,10 @@ impl Bot {
     pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
             Bot::Command(command, _) => command.clone(),
-            Bot::Builtin { name, game, .. } => {
+            Bot::Builtin { name, game_args, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
-                // Advance is the default game; others are named.
-                let game = if *game == "advance" { String::new() } else { format!(" --game {game}") };
+                let game: String = game_args.iter().map(|a| format!(" {a}")).collect();
                 let line = format!("{}{game} bot --builtin {name} --seed {seed}", quote(&exe));
                 BotCommand::parse(&line).expect("a quoted path and plain words always parse")
             }

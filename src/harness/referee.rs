@@ -44,6 +44,13 @@ pub trait Referee: Send + Sync {
     /// The game's name, as `--game` takes it.
     fn game(&self) -> &'static str;
 
+    /// The options that select this game and its rule options on arbiter's command line
+    /// (`--game pente --rule opening=tournament`), for commands that run a built-in bot as a
+    /// separate process. Plain words only: they are joined with spaces.
+    fn game_args(&self) -> Vec<String> {
+        vec!["--game".to_string(), self.game().to_string()]
+    }
+
     /// The game's answers about single positions, for `moves`, `apply`, `perft`, `show` and
     /// `expect`.
     fn analyst(&self) -> &dyn Analyst;

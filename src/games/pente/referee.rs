@@ -52,6 +52,14 @@ impl Referee for PenteReferee {
         self
     }
 
+    fn game_args(&self) -> Vec<String> {
+        let mut args = vec!["--game".to_string(), "pente".to_string()];
+        if self.rules.opening != super::rules::Opening::Seed {
+            args.extend(["--rule".to_string(), "opening=tournament".to_string()]);
+        }
+        args
+    }
+
     fn categories(&self) -> &'static [&'static str] {
         CATEGORIES
     }
