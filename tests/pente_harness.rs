@@ -131,20 +131,25 @@ fn commands_that_know_advance_only_say_so() {
     assert!(run.stderr.contains("`generate`, `coverage` and `bench` know Advance only"), "{}", run.stderr);
 }
 
-#[test]
-fn robustness_gives_pente_bots_bad_files_not_bad_arguments() {
-    let (status, r) = json(&[
+/// `verify --robustness --json` of a Pente bot, without the sandbox.
+fn robustness(bot: &str) -> (i32, Value) {
+    json(&[
         "--game",
         "pente",
         "verify",
         "corpus/pente",
         "--bot",
-        "builtin:minimax",
+        bot,
         "--robustness",
         "--json",
         "--sandbox",
         "off",
-    ]);
+    ])
+}
+
+#[test]
+fn robustness_gives_pente_bots_bad_files_not_bad_arguments() {
+    let (status, r) = robustness("builtin:minimax");
     assert_eq!(status, 0, "{r}");
     let names: Vec<&str> =
         r["checks"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
@@ -153,19 +158,7 @@ fn robustness_gives_pente_bots_bad_files_not_bad_arguments() {
 
     // A bot that answers whatever it is given writes output.txt for a bad file: not handled.
     let dir = tempfile::tempdir().unwrap();
-    let careless = bot(dir.path(), "echo 10K > output.txt");
-    let (status, r) = json(&[
-        "--game",
-        "pente",
-        "verify",
-        "corpus/pente",
-        "--bot",
-        &careless,
-        "--robustness",
-        "--json",
-        "--sandbox",
-        "off",
-    ]);
+    let (status, r) = robustness(&bot(dir.path(), "echo 10K > output.txt"));
     assert_eq!(status, 1);
     assert_eq!(r["passed"], 0);
     assert_eq!(r["checks"][1]["note"], "it wrote output.txt although the input was bad");

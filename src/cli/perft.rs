@@ -33,7 +33,12 @@ pub fn run(args: Args, referee: &dyn Referee) -> CommandResult {
         bail!("--depth {}: {} allows 0 to {max}", args.depth, referee.game());
     }
     let input = args.position.read()?;
-    let (nodes, divide) = analyst.perft(&input.view(), args.depth, args.divide)?;
+    let (nodes, divide) = if args.divide && args.depth > 0 {
+        let divide = analyst.perft_divide(&input.view(), args.depth)?;
+        (divide.iter().map(|(_, n)| n).sum(), divide)
+    } else {
+        (analyst.perft(&input.view(), args.depth)?, Vec::new())
+    };
     if args.json {
         let mut out = json!({"depth": args.depth, "nodes": nodes});
         if args.divide {

@@ -57,14 +57,11 @@ pub trait Analyst {
     /// moves to that power).
     fn max_perft_depth(&self) -> u32;
 
-    /// The number of move sequences of `depth` plies, and when `divide` is set the count under
-    /// each first move.
-    fn perft(
-        &self,
-        position: &PositionInput,
-        depth: u32,
-        divide: bool,
-    ) -> anyhow::Result<(u64, Vec<(String, u64)>)>;
+    /// The number of move sequences of `depth` plies.
+    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64>;
+
+    /// The number of move sequences of `depth` plies (at least 1) under each first move.
+    fn perft_divide(&self, position: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>>;
 
     /// The board drawn with labels and what a player wants to know about it.
     fn show(&self, position: &PositionInput) -> anyhow::Result<String>;

@@ -161,22 +161,13 @@ impl Analyst for PenteReferee {
         MAX_PERFT_DEPTH
     }
 
-    fn perft(
-        &self,
-        input: &PositionInput,
-        depth: u32,
-        divide: bool,
-    ) -> anyhow::Result<(u64, Vec<(String, u64)>)> {
-        let position = load(input)?;
-        if divide && depth > 0 {
-            let counts: Vec<(String, u64)> = perft_divide(&position, &self.rules, depth)
-                .into_iter()
-                .map(|(p, n)| (p.to_string(), n))
-                .collect();
-            Ok((counts.iter().map(|(_, n)| n).sum(), counts))
-        } else {
-            Ok((perft(&position, &self.rules, depth), Vec::new()))
-        }
+    fn perft(&self, input: &PositionInput, depth: u32) -> anyhow::Result<u64> {
+        Ok(perft(&load(input)?, &self.rules, depth))
+    }
+
+    fn perft_divide(&self, input: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
+        let counts = perft_divide(&load(input)?, &self.rules, depth.max(1));
+        Ok(counts.into_iter().map(|(p, n)| (p.to_string(), n)).collect())
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {

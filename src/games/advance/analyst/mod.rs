@@ -70,25 +70,22 @@ impl<E: Engine + Clone + 'static> Analyst for AdvanceReferee<E> {
         MAX_PERFT_DEPTH
     }
 
-    fn perft(
-        &self,
-        input: &PositionInput,
-        depth: u32,
-        divide: bool,
-    ) -> anyhow::Result<(u64, Vec<(String, u64)>)> {
+    fn perft(&self, input: &PositionInput, depth: u32) -> anyhow::Result<u64> {
+        let position = load(input)?;
+        let pos = self.engine.load(&position.board, position.turn);
+        Ok(self.engine.perft(&pos, depth))
+    }
+
+    fn perft_divide(&self, input: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
         let position = load(input)?;
         let engine = &self.engine;
         let pos = engine.load(&position.board, position.turn);
-        if divide && depth > 0 {
-            let counts: Vec<(String, u64)> = engine
-                .moves(&pos)
-                .into_iter()
-                .map(|mv| (mv.to_string(), engine.perft(&engine.play(&pos, mv), depth - 1)))
-                .collect();
-            Ok((counts.iter().map(|(_, n)| n).sum(), counts))
-        } else {
-            Ok((engine.perft(&pos, depth), Vec::new()))
-        }
+        let below = depth.saturating_sub(1);
+        Ok(engine
+            .moves(&pos)
+            .into_iter()
+            .map(|mv| (mv.to_string(), engine.perft(&engine.play(&pos, mv), below)))
+            .collect())
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {
