@@ -163,3 +163,35 @@ fn robustness_gives_pente_bots_bad_files_not_bad_arguments() {
     assert_eq!(r["passed"], 0);
     assert_eq!(r["checks"][1]["note"], "it wrote output.txt although the input was bad");
 }
+
+#[test]
+fn a_pente_move_may_take_longer_than_timeout_while_the_clock_lasts() {
+    let dir = tempfile::tempdir().unwrap();
+    // Sleeps (no CPU time) 1.5 s on its first turn, then gives up on its third.
+    let command = bot(
+        dir.path(),
+        "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n\
+         if [ $n -eq 1 ]; then sleep 1.5; fi\n\
+         if [ $n -ge 3 ]; then exit 3; fi\n\
+         exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
+    );
+    let (_, m) = json(&[
+        "--game",
+        "pente",
+        "match",
+        "--bot",
+        &command,
+        "--bot",
+        "builtin:random-adjacent",
+        "--games",
+        "1",
+        "--timeout",
+        "0.5",
+        "--json",
+        "-q",
+    ]);
+    let game = &m["games"][0];
+    // Under a fixed 0.5 s per move the first move would be a timeout; Pente's clock allows it.
+    assert_eq!(game["ending"], "crash", "{game}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4, "{game}");
+}

@@ -52,6 +52,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     profile: Option<PathBuf>,
 
+    /// Limits on each move. In a game with a clock (Pente) `--timeout` does not apply: a move
+    /// may run until the bot's clock runs out (plus a second to start up), and a side may use at
+    /// most twice its clock in wall time over the game.
     #[command(flatten)]
     limits: LimitArgs,
 

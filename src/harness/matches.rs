@@ -136,6 +136,12 @@ fn play_game(
         Protocol::SideInOut => &[],
     };
     let mut persisted: [Vec<(String, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
+    // Wall time each side has used, and what a side with a clock may use in all: twice its
+    // starting clock. The clock is charged CPU time, so without this a bot that sleeps instead
+    // of computing could hold the match up for ever.
+    let mut wall_used = [0.0f64; 2];
+    let wall_budget =
+        [crate::side::Side::White, crate::side::Side::Black].map(|s| game.clock(s).map(|c| 2.0 * c));
     let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
     let (result, ending, detail) = loop {
         let side = game.to_move();
@@ -180,8 +186,18 @@ fn play_game(
         for (name, bytes) in kept.iter() {
             std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
         }
-        let played = bot.play(side, dir.path(), "input.txt", output_name, &options.limits, turn_seed);
-        let output = read_output(&dir.path().join(output_name), Instant::now() + options.limits.timeout);
+        let turn = usize::from(!white_to_move);
+        let mut limits = options.limits.clone();
+        if let (Some(left), Some(budget)) = (game.clock(side), wall_budget[turn]) {
+            // A game with a clock kills a bot when its clock runs out, not after a fixed time
+            // per move: the move may take what is left (and a second to start up), within the
+            // side's wall budget.
+            let wall = (left + 1.0).min(budget - wall_used[turn]).max(0.05);
+            limits.timeout = std::time::Duration::from_secs_f64(wall);
+        }
+        let played = bot.play(side, dir.path(), "input.txt", output_name, &limits, turn_seed);
+        wall_used[turn] += played.elapsed.as_secs_f64();
+        let output = read_output(&dir.path().join(output_name), Instant::now() + limits.timeout);
         *kept = persist
             .iter()
             .filter_map(|name| {

@@ -189,6 +189,11 @@ pub trait GameState: Send {
         Some(200)
     }
 
+    /// Seconds left on `side`'s clock, for games that have one (Pente); `None` otherwise.
+    fn clock(&self, _side: Side) -> Option<f64> {
+        None
+    }
+
     /// Charges `side` the CPU seconds its move took; false when its clock has run out. Games
     /// without a clock (Advance) never run out.
     fn spend(&mut self, _side: Side, _seconds: f64) -> bool {

@@ -359,6 +359,10 @@ impl GameState for PenteGame {
         None
     }
 
+    fn clock(&self, side: Side) -> Option<f64> {
+        Some(self.seconds[if side == Side::White { 0 } else { 1 }])
+    }
+
     fn spend(&mut self, side: Side, seconds: f64) -> bool {
         let i = if side == Side::White { 0 } else { 1 };
         self.seconds[i] -= seconds;
