@@ -495,3 +495,19 @@ fn variants_flag_a_bot_that_recognises_cases_instead_of_playing_them() {
     assert_eq!(r["variants"][1]["name"], "grade4/white/worked-example@swap");
     assert_eq!(r["variants"][1]["side"], "black");
 }
+
+#[test]
+fn a_bot_that_fails_every_case_the_same_way_is_pointed_to_same_file() {
+    let s = Setup::new();
+    let corpus = s.corpus().display().to_string();
+    // Writes its answer into the input file only: without --same-file it never leaves an output.
+    let script = s.path("in_place.sh");
+    fs::write(&script, "#!/bin/sh\ncat \"$2\" > /dev/null\nexit 0\n").unwrap();
+    let bot = format!("sh {}", script.display());
+    let run = arbiter(&["verify", &corpus, "--bot", &bot, "-q"], "");
+    assert_eq!(run.status, 1);
+    assert!(run.stdout.contains("needs --same-file"), "{}", run.stdout);
+    // A bot that fails in different ways gets no such hint.
+    let run = arbiter(&["verify", &corpus, "--bot", "builtin:mutant-no-danger", "-q"], "");
+    assert!(!run.stdout.contains("needs --same-file"), "{}", run.stdout);
+}

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -21,6 +22,7 @@ use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
 use crate::harness::fuzz::{FuzzOptions, FuzzReport, fuzz};
+use crate::harness::interrupt;
 use crate::harness::verify::{VerifyOptions, case_seed};
 
 #[derive(clap::Args, Debug)]
@@ -34,11 +36,16 @@ pub struct Args {
     #[arg(long, conflicts_with = "bot")]
     engines: bool,
 
-    /// Random positions to try, 1 to 100000.
+    /// Positions to try, 1 to 100000.
     #[arg(long, default_value_t = 500, value_parser = bounds::whole::<usize>(1, MAX_FUZZ_CASES))]
     cases: usize,
 
-    /// Seed: the same seed gives the same positions.
+    /// Stop starting new positions after this long (`60s`, `2m`, `90`): what was found so far
+    /// is shrunk and reported.
+    #[arg(long, value_name = "DURATION", value_parser = duration)]
+    time: Option<Duration>,
+
+    /// Seed: the same seed gives the same positions, from the same sources.
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
@@ -46,18 +53,43 @@ pub struct Args {
     #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     jobs: Option<usize>,
 
-    /// Also demand grade N's answer (4, the default, demands only a legal move).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(4..=7))]
-    grade: u8,
+    /// The answer demanded: `auto` (the default) demands the single answer of grade 4, 5 or 6
+    /// where a position has one (so a move the bot never considers is caught) and any legal
+    /// move elsewhere; 4 demands only a legal move; 5, 6 or 7 that grade's answer everywhere.
+    #[arg(long, default_value = "auto", value_parser = grade)]
+    grade: GradeChoice,
 
-    /// Write each minimal failure here: `<rule>-<side>.txt` (a board ready for a corpus) and
-    /// `<rule>-<side>.json` (the verdict, the bot's move and output, the legal alternatives).
+    /// Only uniform random positions, none of the positions aimed at the rules' edges.
+    #[arg(long)]
+    no_edges: bool,
+
+    /// Write each kind of failure here: `<kind>-<side>.txt` (the minimal board, ready for a
+    /// corpus) and `<kind>-<side>.json` (verdict, the bot's move and output, the expected
+    /// moves, every case that failed this way), and the whole report as `fuzz-report.json`.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
     /// Bot runs allowed for shrinking each kind of failure, 0 to 10000.
     #[arg(long, default_value_t = 400, value_parser = bounds::whole::<usize>(0, MAX_SHRINK_RUNS))]
     max_shrink_runs: usize,
+
+    /// Time allowed for shrinking, all kinds of failure together (`30s`, `2m`).
+    #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = duration)]
+    shrink_time: Duration,
+
+    /// Times the first failing case of each kind is run again, 0 to 20: a failure that does not
+    /// come back every time is reported as intermittent and not shrunk.
+    #[arg(long, default_value_t = 2, value_parser = bounds::whole::<usize>(0, 20))]
+    reruns: usize,
+
+    /// Pass the same path as input and output (the assignment allows it).
+    #[arg(long)]
+    same_file: bool,
+
+    /// Create the output file (empty) before the bot starts, for bots that can only open an
+    /// existing file.
+    #[arg(long)]
+    create_output: bool,
 
     #[command(flatten)]
     limits: LimitArgs,
@@ -69,6 +101,53 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+}
+
+/// What `--grade` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GradeChoice {
+    /// Each position's single answer of grade 4 to 6, where it has one.
+    Auto,
+    Grade(u8),
+}
+
+impl std::fmt::Display for GradeChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GradeChoice::Auto => f.write_str("auto"),
+            GradeChoice::Grade(g) => write!(f, "{g}"),
+        }
+    }
+}
+
+fn grade(text: &str) -> Result<GradeChoice, String> {
+    match text.trim() {
+        "auto" => Ok(GradeChoice::Auto),
+        t => match t.parse::<u8>() {
+            Ok(g) if (4..=7).contains(&g) => Ok(GradeChoice::Grade(g)),
+            _ => Err(format!("expected `auto` or a grade from 4 to 7, not `{t}`")),
+        },
+    }
+}
+
+/// The longest `--time` or `--shrink-time`: a day.
+const MAX_DURATION_SECONDS: f64 = 86_400.0;
+
+/// Reads `60s`, `2m`, `1h` or a plain number of seconds, more than 0 and at most a day.
+fn duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = match t.char_indices().last() {
+        Some((i, 's')) => (&t[..i], 1.0),
+        Some((i, 'm')) => (&t[..i], 60.0),
+        Some((i, 'h')) => (&t[..i], 3600.0),
+        _ => (t, 1.0),
+    };
+    match number.trim().parse::<f64>() {
+        Ok(n) if n.is_finite() && n > 0.0 && n * scale <= MAX_DURATION_SECONDS => {
+            Ok(Duration::from_secs_f64(n * scale))
+        }
+        _ => Err(format!("expected a duration like 60s, 2m or 1h, more than 0 and at most 24h, not `{t}`")),
+    }
 }
 
 fn progress_bar(len: usize, quiet: bool) -> ProgressBar {
@@ -92,17 +171,27 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if !args.quiet && matches!(bot, Bot::Command(..)) {
         eprintln!("{}", sandbox.line());
     }
+    let advance = referee.game() == "advance";
     let options = FuzzOptions {
         cases: args.cases,
         // Pente (any game but Advance) has no grades: its `legal` category asks for a legal move.
-        category: if referee.game() == "advance" {
-            format!("grade{}", args.grade)
-        } else {
-            "legal".to_string()
+        category: match args.grade {
+            _ if !advance => "legal".to_string(),
+            GradeChoice::Auto => "grade4".to_string(),
+            GradeChoice::Grade(g) => format!("grade{g}"),
         },
+        auto_category: args.grade == GradeChoice::Auto,
+        edges: !args.no_edges,
+        time: args.time,
         max_shrink_runs: args.max_shrink_runs,
-        run: VerifyOptions { limits, same_file: false, strict: false, seed: args.seed, jobs },
+        shrink_time: args.shrink_time,
+        reruns: args.reruns,
+        create_output: args.create_output,
+        run: VerifyOptions { limits, same_file: args.same_file, strict: false, seed: args.seed, jobs },
     };
+    // The first Ctrl-C stops the run and reports what was found so far; a second one ends
+    // arbiter at once.
+    interrupt::handle_interrupts();
     let bar = progress_bar(args.cases, args.quiet);
     let failed = AtomicUsize::new(0);
     let report = fuzz(referee.as_ref(), &bot, &options, &|passed| {
@@ -115,48 +204,64 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
     if let Some(dir) = &args.out {
-        write_failures(dir, &report)?;
+        write_failures(dir, &bot.label(), &args, &report)?;
     }
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(
-                &json!({"bot": bot.label(), "seed": args.seed, "grade": args.grade, "report": report})
-            )?
-        );
+        println!("{}", serde_json::to_string_pretty(&report_json(&bot.label(), &args, &report))?);
     } else {
         // Reasons quote the bot's output: escaped so it cannot drive the terminal.
         print!("{}", escape_controls(&summary(&bot.label(), &args, &report)));
     }
+    if report.stopped.as_deref() == Some("interrupted") {
+        // As an interrupted command always ends; the report and files are out.
+        std::process::exit(130);
+    }
     Ok(if report.failures.is_empty() { Outcome::Success } else { Outcome::Failure })
 }
 
-/// Writes `<slug>-<side>.txt` and `.json` for each failure, each atomically.
-fn write_failures(dir: &Path, report: &FuzzReport) -> anyhow::Result<()> {
+fn report_json(bot: &str, args: &Args, report: &FuzzReport) -> serde_json::Value {
+    json!({"bot": bot, "seed": args.seed, "grade": args.grade.to_string(), "report": report})
+}
+
+/// Writes `<slug>-<side>.txt` and `.json` for each kind of failure, and `fuzz-report.json`,
+/// each atomically.
+fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let write = |path: &Path, bytes: &[u8]| {
+        write_atomic(path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    };
     for f in &report.failures {
         let stem = dir.join(format!("{}-{}", f.signature.slug(), f.side));
-        write_atomic(&stem.with_extension("txt"), f.minimal_board.as_bytes())
-            .with_context(|| format!("cannot write {}", stem.with_extension("txt").display()))?;
+        write(&stem.with_extension("txt"), f.minimal_board.as_bytes())?;
         let text = serde_json::to_string_pretty(&json!({
             "verdict": f.signature.verdict,
             "rule": f.signature.rule,
+            "piece": f.signature.piece,
+            "move_kind": f.signature.move_kind,
             "side": f.side,
+            "grade": f.result.category,
+            "missed": f.missed,
             "reason": f.result.reason,
             "move": f.result.played,
             "bot_output": f.result.output,
+            "stdout_head": f.result.stdout_head,
+            "expected": f.result.expected,
             "legal_alternatives": f.result.expected,
             "reproduce": f.result.reproduce,
             "process": f.result.process,
             "stderr_tail": f.result.stderr_tail,
+            "reproduction": f.reproduction,
+            "intermittent": f.reproduction.intermittent(),
             "cases_failing_this_way": f.count,
+            "source": f.source,
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
+            "cases": f.cases,
         }))?;
-        write_atomic(&stem.with_extension("json"), (text + "\n").as_bytes())
-            .with_context(|| format!("cannot write {}", stem.with_extension("json").display()))?;
+        write(&stem.with_extension("json"), (text + "\n").as_bytes())?;
     }
-    Ok(())
+    let all = serde_json::to_string_pretty(&report_json(bot, args, report))? + "\n";
+    write(&dir.join("fuzz-report.json"), all.as_bytes())
 }
 
 fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
@@ -171,18 +276,50 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         report.passed,
         report.failures.len()
     );
+    match report.stopped.as_deref() {
+        Some("interrupted") => {
+            let _ = writeln!(
+                out,
+                "interrupted after {} of {} positions: what was found so far",
+                report.cases, report.requested
+            );
+        }
+        Some(_) => {
+            let _ =
+                writeln!(out, "the time ran out after {} of {} positions", report.cases, report.requested);
+        }
+        None => {}
+    }
     for (i, f) in report.failures.iter().enumerate() {
-        let what = f
-            .signature
-            .rule
-            .as_deref()
-            .map_or(f.signature.verdict.to_string(), |r| format!("{} ({r})", f.signature.verdict));
-        let _ = writeln!(out, "\n{}. {what}: {} case(s), first the case #{}", i + 1, f.count, f.first_case);
+        let what = match (&f.signature.rule, &f.signature.piece, &f.signature.move_kind) {
+            (Some(r), Some(p), Some(k)) => format!("{} ({r}; {p} {k})", f.signature.verdict),
+            (Some(r), _, _) => format!("{} ({r})", f.signature.verdict),
+            _ => f.signature.verdict.to_string(),
+        };
         let _ = writeln!(
             out,
-            "   shrunk from {} to {} pieces and walls in {} bot runs; {} to move:",
-            f.original_size, f.minimal_size, f.shrink_runs, f.side
+            "\n{}. {what}: {} case(s), first the case #{} (from {})",
+            i + 1,
+            f.count,
+            f.first_case,
+            f.source
         );
+        if let Some(missed) = &f.missed {
+            let _ = writeln!(out, "   {}: the bot never plays it", missed.sentence);
+        }
+        if f.reproduction.intermittent() {
+            let _ = writeln!(
+                out,
+                "   intermittent: the first case failed this way in {} of {} runs; not shrunk",
+                f.reproduction.failed, f.reproduction.runs
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "   shrunk from {} to {} pieces and walls in {} bot runs; {} to move:",
+                f.original_size, f.minimal_size, f.shrink_runs, f.side
+            );
+        }
         if let Ok(board) = Board::parse(f.minimal_board.as_bytes(), "minimal", Strictness::Lenient) {
             for line in draw(&board).lines() {
                 let _ = writeln!(out, "     {line}");
@@ -193,7 +330,11 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         }
         let _ = writeln!(out, "   {}", f.result.reason);
         if !f.result.expected.is_empty() {
-            let _ = writeln!(out, "   legal alternatives: {}", f.result.expected.join(" "));
+            let _ = writeln!(out, "   expected: {}", f.result.expected.join(" "));
+        }
+        if !f.result.stdout_head.is_empty() {
+            let head: Vec<&str> = f.result.stdout_head.lines().take(3).collect();
+            let _ = writeln!(out, "   stdout: {}", head.join(" | "));
         }
         if let Some(dir) = &args.out {
             let _ = writeln!(
@@ -203,6 +344,10 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
             );
         }
         let _ = writeln!(out, "   reproduce: {}", f.result.reproduce);
+    }
+    if !report.sources.is_empty() {
+        let list: Vec<String> = report.sources.iter().map(|(s, n)| format!("{s} {n}")).collect();
+        let _ = writeln!(out, "\npositions by source: {}", list.join(", "));
     }
     out
 }

@@ -121,6 +121,10 @@ pub fn run() -> ExitCode {
     // handler cannot be installed, arbiter still works; only an interrupt may leave a bot behind.
     let _ = ctrlc::set_handler(|| {
         crate::harness::runner::kill_all_running();
+        // A command that can stop early and report (fuzz) takes the first Ctrl-C from here.
+        if crate::harness::interrupt::request_stop() {
+            return;
+        }
         std::process::exit(130);
     });
     let referee = match cli.game.referee(cli.engine, &cli.rules) {

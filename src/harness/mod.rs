@@ -8,6 +8,7 @@ pub mod corpus;
 pub mod escape;
 pub mod files;
 pub mod fuzz;
+pub mod interrupt;
 pub mod matches;
 pub mod output_file;
 pub mod profile;

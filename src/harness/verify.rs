@@ -183,6 +183,18 @@ pub fn run_cases(
 
 /// Runs one case in a fresh temporary folder and judges the answer.
 pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
+    run_case_with(case, bot, options, false)
+}
+
+/// [`run_case`], with the output file created empty before the bot starts when `create_output`
+/// holds (for bots that can only open an existing file; the file then counts as written only
+/// if the bot puts something in it).
+pub fn run_case_with(
+    case: &ReadyCase,
+    bot: &Bot,
+    options: &VerifyOptions,
+    create_output: bool,
+) -> CaseResult {
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
     let reproduce = reproduce_line(case, bot, output_name, seed, options);
@@ -214,9 +226,18 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     if let Err(e) = std::fs::write(dir.path().join(INPUT), &case.input) {
         return base(Verdict::Crash, format!("arbiter could not write the input board: {e}"));
     }
+    if create_output
+        && output_name != INPUT
+        && let Err(e) = std::fs::write(dir.path().join(output_name), b"")
+    {
+        return base(Verdict::Crash, format!("arbiter could not create the output file: {e}"));
+    }
     let started = std::time::Instant::now();
     let played = bot.play(case.spec.side, dir.path(), INPUT, output_name, &options.limits, seed);
-    let output = read_output(&dir.path().join(output_name), started + options.limits.timeout);
+    let mut output = read_output(&dir.path().join(output_name), started + options.limits.timeout);
+    if create_output && output_name != INPUT && output.as_ref().is_ok_and(|b| b.is_empty()) {
+        output = Err("the bot wrote nothing to the output file arbiter created".to_string());
+    }
     let judgement = output.as_ref().ok().map(|bytes| case.prepared.judge(bytes, output_name, options.strict));
     let (verdict, reason) = decide(&played, &output, judgement.as_ref());
     let mut result = base(verdict, reason);

@@ -101,6 +101,62 @@ impl Mutant {
     }
 }
 
+/// A blind spot: one kind of legal move a bot never considers, as students' bots were found
+/// to have. A bot with a blind spot plays like a grade-6 bot over the moves it does see
+/// (winning, else greatest material), and when it sees none it gives up: it reports that it
+/// has no legal move and writes nothing. Fuzzing must find each in positions where the move it
+/// misses is the only legal move or the only best one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blind {
+    /// Never swaps a Jester with its own General.
+    GeneralSwap,
+    /// Never converts a piece that a Sentinel protects (as if protection stopped conversion).
+    ProtectedConvert,
+    /// Ignores that a Sentinel beside the General keeps it out of danger, so never sees the
+    /// Sentinel moves (or General moves) that rely on it.
+    SentinelRescue,
+}
+
+impl Blind {
+    /// Every blind spot.
+    pub const ALL: [Blind; 3] = [Blind::GeneralSwap, Blind::ProtectedConvert, Blind::SentinelRescue];
+
+    /// The name after `builtin:`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Blind::GeneralSwap => "blind-general-swap",
+            Blind::ProtectedConvert => "blind-protected-convert",
+            Blind::SentinelRescue => "blind-sentinel-rescue",
+        }
+    }
+
+    /// The blind spot named `name`.
+    pub fn from_name(name: &str) -> Option<Blind> {
+        Blind::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// Whether a bot with this blind spot sees the legal move `mv` of `side`.
+    pub fn sees(self, board: &Board, side: Side, mv: Move) -> bool {
+        match self {
+            Blind::GeneralSwap => {
+                !(mv.action == Action::Swap
+                    && matches!(board[mv.to], Cell::Piece(p) if p.kind == Kind::General))
+            }
+            Blind::ProtectedConvert => !(mv.action == Action::Convert && is_protected(board, mv.to)),
+            Blind::SentinelRescue => !attacked_ignoring_sentinels(&apply(board, mv), side),
+        }
+    }
+}
+
+/// Whether some enemy piece strikes a General of `side`, Sentinels beside it or not.
+fn attacked_ignoring_sentinels(board: &Board, side: Side) -> bool {
+    board.generals(side).into_iter().any(|g| {
+        board
+            .pieces()
+            .any(|(from, p)| p.side != side && reach(board, from, p).strikes.iter().any(|&(_, to)| to == g))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

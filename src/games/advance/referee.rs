@@ -11,11 +11,13 @@ use super::engine::Engine;
 use super::game_state::AdvanceGame;
 use super::grades::{Aggregation, grade_report};
 use super::judge::{Answers, Finding, board_diff, closest, judge};
-use super::mutants::Mutant;
+use super::mutants::{Blind, Mutant};
 use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
-use crate::harness::referee::{BuiltinBot, CaseSpec, GameState, PreparedCase, Referee, RobustnessBoards};
+use crate::harness::referee::{
+    BuiltinBot, CaseSpec, GameState, MoveKind, PreparedCase, Referee, RobustnessBoards, SoleAnswer,
+};
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
@@ -97,6 +99,9 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         if let Some(mutant) = Mutant::from_name(name) {
             return Some(Box::new(MutantBot { engine: self.engine.clone(), mutant }));
         }
+        if let Some(blind) = Blind::from_name(name) {
+            return Some(Box::new(BlindBot { engine: self.engine.clone(), blind }));
+        }
         let grade = match name {
             "random" | "grade4" => 4,
             "grade5" => 5,
@@ -110,6 +115,7 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
     fn builtin_names(&self) -> Vec<&'static str> {
         let mut names = vec!["random", "grade5", "grade6", "grade7"];
         names.extend(Mutant::ALL.iter().map(|m| m.name()));
+        names.extend(Blind::ALL.iter().map(|b| b.name()));
         names
     }
 
@@ -149,6 +155,63 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
             .collect()
     }
 
+    fn edge_sources(&self) -> Vec<String> {
+        super::edges::source_names()
+    }
+
+    fn edge_position(&self, source: &str, seed: u64) -> Option<(Vec<u8>, Side)> {
+        let (kind, goal) = super::edges::parse_source(source)?;
+        let (board, side) = super::edges::edge_position(&self.engine, kind, goal, seed)?;
+        Some((board.to_text().into_bytes(), side))
+    }
+
+    fn auto_category(&self, input: &[u8], side: Side) -> Option<String> {
+        let position = read_position(input, "input", side).ok()?;
+        let sets = Sets::of(&self.engine, &position.board, side);
+        // Grade 7 is left out: its answer may depend on how tied replies are read.
+        [(4, &sets.legal), (5, &sets.winning), (6, &sets.grade6)]
+            .into_iter()
+            .find(|(_, set)| sets.boards(set) == 1)
+            .map(|(grade, _)| format!("grade{grade}"))
+    }
+
+    fn sole_answer(&self, input: &[u8], side: Side, category: &str) -> Option<SoleAnswer> {
+        let position = read_position(input, "input", side).ok()?;
+        let board = &position.board;
+        let sets = Sets::of(&self.engine, board, side);
+        let grade = crate::harness::category::grade_number(category).unwrap_or(4);
+        let (set, what) = if sets.boards(&sets.legal) == 1 {
+            (sets.legal.clone(), "the only legal move")
+        } else {
+            match grade {
+                5 | 6 if sets.boards(&sets.winning) == 1 => (sets.winning.clone(), "the only winning move"),
+                6 => (sets.grade6.clone(), "the only move of greatest material gain (grade 6)"),
+                7 => {
+                    let pos = self.engine.load(board, side);
+                    (
+                        grade_report(&self.engine, &pos).expected(7, Aggregation::Min).to_vec(),
+                        "the only grade-7 answer",
+                    )
+                }
+                _ => return None,
+            }
+        };
+        if sets.boards(&set) != 1 {
+            return None;
+        }
+        let mv = set[0];
+        Some(SoleAnswer {
+            notation: mv.to_string(),
+            kind: move_kind(board, side, mv),
+            sentence: format!("{what} was {mv}, {}", super::edges::describe(board, side, mv)),
+        })
+    }
+
+    fn move_kind(&self, input: &[u8], side: Side, notation: &str) -> Option<MoveKind> {
+        let board = Board::parse(input, "input", Strictness::Lenient).ok()?;
+        Some(move_kind(&board, side, notation.parse().ok()?))
+    }
+
     fn robustness_boards(&self) -> RobustnessBoards {
         let initial = Board::initial().to_text();
         // The white General walled into a1 with nothing else to move: white has no legal move.
@@ -159,6 +222,49 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
             wrong_size: initial.lines().take(8).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
             no_moves: (stuck.as_bytes().to_vec(), Side::White),
         }
+    }
+}
+
+/// The kind of a move of `side` on `board`, for grouping failures.
+fn move_kind(board: &Board, side: Side, mv: super::notation::Move) -> MoveKind {
+    MoveKind {
+        piece: mv.kind.name().to_string(),
+        action: mv.action.name().to_string(),
+        edge: super::edges::EdgeKind::of(board, side, mv).map(|k| k.name().to_string()),
+    }
+}
+
+/// The legal moves of a position, its winning moves and its grade-6 set, without the grade-7
+/// valuation a full grade report makes.
+struct Sets {
+    legal: Vec<super::notation::Move>,
+    winning: Vec<super::notation::Move>,
+    grade6: Vec<super::notation::Move>,
+    /// The board after each legal move.
+    after: Vec<Board>,
+}
+
+impl Sets {
+    fn of<E: Engine>(engine: &E, board: &Board, side: Side) -> Sets {
+        let pos = engine.load(board, side);
+        let legal = engine.moves(&pos);
+        let winning =
+            legal.iter().copied().filter(|&m| !engine.has_legal_move(&engine.play(&pos, m))).collect();
+        let after = legal.iter().map(|&m| engine.board(&engine.play(&pos, m))).collect();
+        Sets { grade6: super::grades::grade6_set(engine, &pos), legal, winning, after }
+    }
+
+    /// The number of distinct boards the moves of `set` give (two moves may give one board).
+    fn boards(&self, set: &[super::notation::Move]) -> usize {
+        let mut seen: Vec<&Board> = Vec::new();
+        for m in set {
+            if let Some(i) = self.legal.iter().position(|l| l == m)
+                && !seen.contains(&&self.after[i])
+            {
+                seen.push(&self.after[i]);
+            }
+        }
+        seen.len()
     }
 }
 
@@ -278,6 +384,41 @@ impl<E: Engine> BuiltinBot for MutantBot<E> {
         let mv =
             *self.engine.moves(&pos).choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
         Ok(self.engine.board(&self.engine.play(&pos, mv)).to_text().into_bytes())
+    }
+}
+
+/// A bot with a blind spot (see [`Blind`]): plays the grade-6 choice among the legal moves it
+/// sees, and fails with "no legal move" when it sees none.
+pub struct BlindBot<E> {
+    engine: E,
+    blind: Blind,
+}
+
+impl<E: Engine> BuiltinBot for BlindBot<E> {
+    fn name(&self) -> String {
+        format!("arbiter-{}", self.blind.name())
+    }
+
+    fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
+        let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+        let pos = self.engine.load(&board, side);
+        let seen: Vec<_> =
+            self.engine.moves(&pos).into_iter().filter(|&m| self.blind.sees(&board, side, m)).collect();
+        let winning: Vec<_> = seen
+            .iter()
+            .copied()
+            .filter(|&m| !self.engine.has_legal_move(&self.engine.play(&pos, m)))
+            .collect();
+        let choices = if winning.is_empty() {
+            let gain = |m| self.engine.advantage(&self.engine.play(&pos, m), side);
+            let best = seen.iter().map(|&m| gain(m)).max();
+            seen.iter().copied().filter(|&m| Some(gain(m)) == best).collect()
+        } else {
+            winning
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mv = choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
+        Ok(self.engine.board(&self.engine.play(&pos, *mv)).to_text().into_bytes())
     }
 }
 

@@ -109,6 +109,17 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         return out;
     }
     let _ = writeln!(out, "\n{} failure(s):", failures.len());
+    if failures.len() == report.cases.len()
+        && failures.iter().all(|f| {
+            matches!(f.verdict, Verdict::Crash | Verdict::NoOutput | Verdict::Unchanged)
+                && f.reason == failures[0].reason
+        })
+    {
+        let _ = writeln!(
+            out,
+            "every case failed the same way; a bot that writes its answer into its input file needs --same-file"
+        );
+    }
     for f in failures.iter().take(detailed) {
         let _ = writeln!(out, "\n{}  {}", f.name, f.verdict.as_str().to_uppercase());
         if let Some(m) = &f.played {
