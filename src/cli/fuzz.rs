@@ -171,15 +171,20 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if !args.quiet && matches!(bot, Bot::Command(..)) {
         eprintln!("{}", sandbox.line());
     }
-    let advance = referee.game() == "advance";
+    let category = match args.grade {
+        GradeChoice::Auto => referee.any_move_category().to_string(),
+        GradeChoice::Grade(g) if referee.categories().contains(&format!("grade{g}").as_str()) => {
+            format!("grade{g}")
+        }
+        GradeChoice::Grade(g) => anyhow::bail!(
+            "--grade {g}: {} has no grades; fuzzing asks for a legal move ({})",
+            referee.game(),
+            referee.any_move_category()
+        ),
+    };
     let options = FuzzOptions {
         cases: args.cases,
-        // Pente (any game but Advance) has no grades: its `legal` category asks for a legal move.
-        category: match args.grade {
-            _ if !advance => "legal".to_string(),
-            GradeChoice::Auto => "grade4".to_string(),
-            GradeChoice::Grade(g) => format!("grade{g}"),
-        },
+        category,
         auto_category: args.grade == GradeChoice::Auto,
         edges: !args.no_edges,
         time: args.time,

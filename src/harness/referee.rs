@@ -51,6 +51,10 @@ pub trait Referee: Send + Sync {
         vec!["--game".to_string(), self.game().to_string()]
     }
 
+    /// The category that asks only for a legal move (Advance's `grade4`, Pente's `legal`): what
+    /// fuzzing demands where nothing more is asked.
+    fn any_move_category(&self) -> &'static str;
+
     /// The game's answers about single positions, for `moves`, `apply`, `perft`, `show` and
     /// `expect`.
     fn analyst(&self) -> &dyn Analyst;

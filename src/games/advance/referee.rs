@@ -55,6 +55,10 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         self
     }
 
+    fn any_move_category(&self) -> &'static str {
+        "grade4"
+    }
+
     fn categories(&self) -> &'static [&'static str] {
         CATEGORIES
     }

@@ -52,6 +52,10 @@ impl Referee for PenteReferee {
         self
     }
 
+    fn any_move_category(&self) -> &'static str {
+        "legal"
+    }
+
     fn game_args(&self) -> Vec<String> {
         let mut args = vec!["--game".to_string(), "pente".to_string()];
         if self.rules.opening != super::rules::Opening::Seed {
