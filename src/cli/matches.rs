@@ -16,7 +16,9 @@ use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
 use crate::harness::files::{self, write_atomic};
-use crate::harness::matches::{GameRecord, GameResult, MatchOptions, play_match, tally, wilson_interval};
+use crate::harness::matches::{
+    GameRecord, GameResult, MatchOptions, games_stage_score, play_match, tally, wilson_interval,
+};
 use crate::harness::profile::Profile;
 use crate::harness::records::write_record;
 
@@ -164,7 +166,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
 
     let (a_wins, b_wins, draws) = tally(&records);
     let (lo, hi) = wilson_interval(a_wins, records.len());
-    let games_score = profile.games.as_ref().map(|g| g.score(a_wins));
+    // No games-stage score for a bot that forfeited every game: only the reason is shown.
+    let games_stage = profile.games.as_ref().map(|g| games_stage_score(g, &records));
+    let games_score = games_stage.as_ref().and_then(|s| s.as_ref().ok().copied());
+    let no_games_score = games_stage.as_ref().and_then(|s| s.as_ref().err().cloned());
     let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
     for r in &records {
         *endings.entry(r.ending.as_str()).or_default() += 1;
@@ -182,7 +187,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             "a_as_white": by_colour(true), "a_as_black": by_colour(false),
             "a_win_rate": a_wins as f64 / records.len() as f64,
             "a_win_rate_ci95": [lo, hi],
-            "games_stage_score": games_score, "profile": profile.name,
+            "games_stage_score": games_score, "games_stage_note": no_games_score, "profile": profile.name,
             "endings": endings,
             "games": records,
         });
@@ -190,7 +195,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         return Ok(Outcome::Success);
     }
     // Game details quote what the bots wrote and said: escaped so they cannot drive the terminal.
-    let text = summary(&args, &a, &b, &records, &profile, games_score, (lo, hi), &endings, &by_colour);
+    let text =
+        summary(&args, &a, &b, &records, &profile, games_stage.as_ref(), (lo, hi), &endings, &by_colour);
     print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
 }
@@ -202,7 +208,7 @@ fn summary(
     b: &Bot,
     records: &[GameRecord],
     profile: &Profile,
-    games_score: Option<f64>,
+    games_stage: Option<&Result<f64, String>>,
     (lo, hi): (f64, f64),
     endings: &BTreeMap<&str, usize>,
     by_colour: &dyn Fn(bool) -> serde_json::Value,
@@ -227,7 +233,10 @@ fn summary(
         100.0 * lo,
         100.0 * hi
     );
-    if let (Some(score), Some(g)) = (games_score, &profile.games) {
+    if let (Some(Err(why)), Some(_)) = (games_stage, &profile.games) {
+        let _ = writeln!(out, "games stage for A (profile `{}`): no score: A {why}", profile.name);
+    }
+    if let (Some(Ok(score)), Some(g)) = (games_stage, &profile.games) {
         let _ = writeln!(
             out,
             "games stage for A (profile `{}`): {} + {} per win above {} = {score:.2}%{}",

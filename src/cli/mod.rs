@@ -10,9 +10,11 @@ mod expect;
 mod fuzz;
 mod generate;
 mod golden;
+mod grade;
 mod input;
 mod limits;
 mod matches;
+mod merge;
 mod moves;
 mod perft;
 mod replay;
@@ -87,6 +89,10 @@ enum Command {
     Check(check::Args),
     /// Run a bot over a corpus of test cases and grade it like the course does.
     Verify(verify::Args),
+    /// Grade a class: many submissions into a gradebook CSV and a folder of reports.
+    Grade(grade::Args),
+    /// Join the gradebooks and reports of `grade --shard` runs into one gradebook.
+    Merge(merge::Args),
     /// A built-in bot with the assignment's interface: `bot --grade 7 white IN OUT` or `name`.
     Bot(bot::Args),
     /// Generate test positions for one grade, each with a unique, robust expected answer.
@@ -146,6 +152,8 @@ pub fn run() -> ExitCode {
     let advance_only = !matches!(
         cli.command,
         Command::Verify(_)
+            | Command::Grade(_)
+            | Command::Merge(_)
             | Command::Bot(_)
             | Command::Golden(_)
             | Command::Match(_)
@@ -175,6 +183,8 @@ pub fn run() -> ExitCode {
         }
         Command::Check(args) => check::run(args, cli.engine),
         Command::Verify(args) => verify::run(args, referee),
+        Command::Grade(args) => grade::run(args, referee),
+        Command::Merge(args) => merge::run(args),
         Command::Bot(args) => bot::run(args, referee),
         Command::Generate(args) => generate::run(args, cli.engine),
         Command::Golden(args) => golden::run(args, referee),

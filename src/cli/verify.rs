@@ -14,6 +14,7 @@ use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
 use crate::harness::escape::escape_controls;
 use crate::harness::files;
+use crate::harness::grade::{StopRules, run_ladder};
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
 use crate::harness::report::files::ReportFiles;
@@ -89,6 +90,15 @@ pub struct Args {
     #[arg(long)]
     variants: bool,
 
+    /// Stop once a stage has a case that did not pass: the later stages could not count, and
+    /// their cases are reported as not run.
+    #[arg(long)]
+    stop_at_gate: bool,
+
+    /// After N timeouts, do not run the remaining cases (reported as not run).
+    #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, 1_000_000))]
+    max_timeouts: Option<usize>,
+
     /// Instead of the corpus, feed the bot the assignment's bad inputs (wrong first argument,
     /// too few arguments, missing input file, invalid characters, wrong size, no legal move,
     /// unwritable output path) and check `name`.
@@ -150,6 +160,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Vec::new()
     };
 
+    let rules = StopRules { stop_at_gate: args.stop_at_gate, max_timeouts: args.max_timeouts };
     let options =
         VerifyOptions { limits, same_file: args.same_file, strict: args.strict, seed: args.seed, jobs };
     let all: Vec<&ReadyCase> = cases.iter().chain(&twins).collect();
@@ -184,7 +195,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         if let Some(live) = &live {
             scope.spawn(|| live.keep_writing());
         }
-        let results = run_cases(&all, &bot, &options, &|index, r| {
+        let progress = |index: usize, r: &crate::harness::verify::CaseResult| {
             if let Some(live) = &live {
                 live.record(index, r);
             }
@@ -193,7 +204,20 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             }
             bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
             bar.inc(1);
-        });
+        };
+        let results = if rules.any() {
+            // The stop rules need the cases run as the profile's ladder; twins are not scored
+            // and run after, all of them.
+            let (originals, twins) = all.split_at(cases.len());
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().expect("a thread pool");
+            let mut results =
+                pool.install(|| run_ladder(originals, &profile, &bot, &options, &rules, &progress));
+            bar.inc(results.iter().filter(|r| r.verdict == Verdict::NotRun).count() as u64);
+            results.extend(run_cases(twins, &bot, &options, &|i, r| progress(i + cases.len(), r)));
+            results
+        } else {
+            run_cases(&all, &bot, &options, &progress)
+        };
         if let Some(warning) = live.as_ref().and_then(LiveFiles::finish) {
             bar.suspend(|| eprintln!("warning: a partial result file could not be written: {warning}"));
         }

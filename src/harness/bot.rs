@@ -169,15 +169,89 @@ fn arguments(protocol: &Protocol, side: Side, input: &str, output: &str) -> Vec<
     }
 }
 
-/// Fails early, with a clear message, when the bot's program cannot be found: otherwise every
-/// case would end in the same "could not start" verdict.
-fn check_program(program: &std::ffi::OsStr) -> Result<(), String> {
+/// Fails early, with a clear message, when the bot's program cannot be started: otherwise every
+/// case would end in the same "could not start" verdict. The program must exist, carry an
+/// execute bit, and, when it is a script, name an interpreter that exists (`#!/usr/bin/python9`,
+/// or `#!/usr/bin/env python9` with no `python9` on `PATH`, fail here).
+pub fn check_program(program: &std::ffi::OsStr) -> Result<(), String> {
     let path = Path::new(program);
     let found = if program.to_string_lossy().contains('/') {
-        path.is_file()
+        path.is_file().then(|| path.to_path_buf())
     } else {
-        std::env::var_os("PATH")
-            .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(path).is_file()))
+        // The shell takes the first executable file of that name on PATH; a file without the
+        // execute bit is passed over, so it is named only if nothing better is found.
+        let candidates = on_path(path);
+        candidates.iter().find(|c| is_executable(c)).or(candidates.first()).cloned()
     };
-    if found { Ok(()) } else { Err(format!("cannot find the bot's program `{}`", path.display())) }
+    let Some(file) = found else {
+        return Err(format!("cannot find the bot's program `{}`", path.display()));
+    };
+    if !is_executable(&file) {
+        return Err(format!(
+            "the bot's program `{}` is not executable (it lacks the execute bit: `chmod +x {}`)",
+            file.display(),
+            runner::quote(file.as_os_str())
+        ));
+    }
+    check_interpreter(&file)
+}
+
+/// Every regular file named `name` in a folder of `PATH`, in `PATH` order.
+fn on_path(name: &Path) -> Vec<std::path::PathBuf> {
+    std::env::var_os("PATH")
+        .map(|paths| {
+            std::env::split_paths(&paths).map(|dir| dir.join(name)).filter(|p| p.is_file()).collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether anyone may execute the file. Root too needs one execute bit on a regular file.
+fn is_executable(file: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// For a script (a file starting `#!`), checks that its interpreter exists: the kernel would
+/// refuse to start it with the same "No such file or directory" as a missing program, which
+/// reads as if the script itself were missing.
+fn check_interpreter(file: &Path) -> Result<(), String> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    // The kernel reads at most 256 bytes of the #! line; an unreadable file is left for the
+    // run to report.
+    let Ok(f) = std::fs::File::open(file) else { return Ok(()) };
+    if f.take(256).read_to_end(&mut head).is_err() || !head.starts_with(b"#!") {
+        return Ok(());
+    }
+    let line = head[2..].split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.split_whitespace();
+    let Some(interpreter) = words.next() else {
+        return Err(format!(
+            "the bot's program `{}` has a #! line that names no interpreter",
+            file.display()
+        ));
+    };
+    let shebang = format!("#!{}", line.trim());
+    let interpreter = Path::new(interpreter);
+    if !is_executable(interpreter) {
+        return Err(format!(
+            "the bot's program `{}` starts with `{shebang}`, but `{}` does not exist or is not executable",
+            file.display(),
+            interpreter.display()
+        ));
+    }
+    // `#!/usr/bin/env NAME`: env looks NAME up on PATH (skipping env's own options, as in
+    // `env -S python3 -u`).
+    if interpreter.file_name().is_some_and(|n| n == "env")
+        && let Some(name) = words.find(|w| !w.starts_with('-') && !w.contains('='))
+        && !name.contains('/')
+        && !on_path(Path::new(name)).iter().any(|p| is_executable(p))
+    {
+        return Err(format!(
+            "the bot's program `{}` starts with `{shebang}`, but there is no `{name}` on PATH",
+            file.display()
+        ));
+    }
+    Ok(())
 }

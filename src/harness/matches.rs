@@ -74,6 +74,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Whether bot A lost this game by forfeit: by what it did on its own turn (a verdict such
+    /// as `crash` or `timeout`, or its clock running out), not by the game's rules.
+    pub fn a_forfeited(&self) -> bool {
+        let forfeit = self.ending == "out-of-time"
+            || super::verdict::Verdict::ALL.iter().any(|v| v.as_str() == self.ending);
+        forfeit && self.a_outcome() == Some(false)
+    }
+
     /// Whether bot A won, lost or drew.
     pub fn a_outcome(&self) -> Option<bool> {
         match self.result {
@@ -82,6 +90,22 @@ impl GameRecord {
             GameResult::Black => Some(!self.a_is_white),
         }
     }
+}
+
+/// The score of bot A in a games stage, or why it gets none: a bot that lost every game by
+/// forfeit (crashing, timing out, writing nothing or an illegal board) never played the game,
+/// and the stage's base score must not reward it for that.
+pub fn games_stage_score(stage: &super::profile::GamesStage, records: &[GameRecord]) -> Result<f64, String> {
+    if !records.is_empty() && records.iter().all(GameRecord::a_forfeited) {
+        let mut endings: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+        for r in records {
+            *endings.entry(r.ending.as_str()).or_default() += 1;
+        }
+        let list: Vec<String> = endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+        return Err(format!("lost all {} games by forfeit ({})", records.len(), list.join(", ")));
+    }
+    let (won, _, _) = tally(records);
+    Ok(stage.score(won))
 }
 
 /// Plays every game, `jobs` at a time, calling `progress` as each ends. Records come back in

@@ -6,7 +6,10 @@
 //!
 //! Each check runs the bot once in a fresh folder. A bad input is handled when the bot ends by
 //! itself (no timeout, no death by signal, which is how an unhandled exception ends), says
-//! something (on stdout or stderr), and writes no output board. The `name` check wants a name
+//! something (on stdout or stderr), and writes no output board. An uncaught exception is not
+//! handling the input, however the bot ends: a traceback on stderr (Python, Java, Rust, C++,
+//! .NET), or an exit status of 129 to 159, which is how a shell reports a death by signal
+//! (134: SIGABRT, the end of an uncaught C++ exception), counts as a failure. The `name` check wants a name
 //! of 1 to 32 printable ASCII characters on stdout and exit status 0.
 
 use std::ffi::OsString;
@@ -156,12 +159,17 @@ fn run_trial(command: &BotCommand, trial: &Trial, output: &str, limits: &Limits)
     let (report, dir) = run_in_fresh_folder(command, &trial.files, &trial.args, limits);
     let wrote_output = output_written(dir.path(), output);
     let message = first_line(&report);
+    let exception = match &report.outcome {
+        Outcome::Exited(code) => uncaught(*code, &report.stderr),
+        _ => None,
+    };
     let problem = match &report.outcome {
         Outcome::TimedOut => Some("it did not end: a bad input should stop the bot at once".to_string()),
         Outcome::Signaled(_, name) => Some(format!("it died by {name}: an unhandled error, not a message")),
         Outcome::FailedToStart(why) => Some(format!("it could not be started: {why}")),
         Outcome::OverLimit(what) => Some(format!("it was killed for using {what}")),
         Outcome::StatusUnknown(why) => Some(format!("its exit status is unknown: {why}")),
+        Outcome::Exited(_) if exception.is_some() => exception,
         Outcome::Exited(_) if wrote_output => Some(format!("it wrote {output} although the input was bad")),
         Outcome::Exited(_) if message.is_empty() => Some("it printed no error message".to_string()),
         Outcome::Exited(_) => None,
@@ -182,6 +190,29 @@ fn run_trial(command: &BotCommand, trial: &Trial, output: &str, limits: &Limits)
         wrote_output,
         note,
     }
+}
+
+/// What the stderr or exit status of a bot that exited says about an uncaught exception.
+fn uncaught(code: i32, stderr: &[u8]) -> Option<String> {
+    const TRACES: [(&str, &str); 6] = [
+        ("Traceback (most recent call last)", "a Python traceback"),
+        ("Exception in thread \"", "a Java stack trace"),
+        ("panicked at", "a Rust panic"),
+        ("terminate called after throwing", "an uncaught C++ exception"),
+        ("Unhandled exception.", "an unhandled .NET exception"),
+        ("Unhandled Exception:", "an unhandled .NET exception"),
+    ];
+    let text = String::from_utf8_lossy(stderr);
+    if let Some((_, what)) = TRACES.iter().find(|(marker, _)| text.contains(marker)) {
+        return Some(format!("it ended with {what} on stderr: an uncaught exception, not a handled error"));
+    }
+    // 128 + N is how a shell (or a runtime's wrapper) reports a death by signal N.
+    (129..=159).contains(&code).then(|| {
+        format!(
+            "it exited with status {code}, a death by signal {} passed on by a shell: an unhandled error, not a message",
+            code - 128
+        )
+    })
 }
 
 /// Whether any file named `output` appeared in the folder (or in a sub-folder).
@@ -214,5 +245,20 @@ fn name_check(command: &BotCommand, limits: &Limits) -> Check {
         message: name.to_string(),
         wrote_output: false,
         note: problem.unwrap_or_else(|| format!("the bot is called \"{name}\"")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uncaught;
+
+    #[test]
+    fn tracebacks_and_abort_statuses_are_uncaught_exceptions() {
+        let python = b"Traceback (most recent call last):\n  File \"bot.py\", line 3\nValueError: x\n";
+        assert!(uncaught(1, python).is_some_and(|w| w.contains("Python traceback")));
+        assert!(uncaught(134, b"").is_some_and(|w| w.contains("signal 6")));
+        assert!(uncaught(1, b"error: wrong size\n").is_none(), "a message and status 1 is handling it");
+        assert!(uncaught(2, b"").is_none());
+        assert!(uncaught(255, b"").is_none());
     }
 }

@@ -22,11 +22,15 @@ pub enum Verdict {
     Crash,
     /// The bot ran out of time.
     Timeout,
+    /// The case was not run: the submission was refused before any case ran, a stage below it
+    /// failed under `--stop-at-gate`, or the bot had used up `--max-timeouts`. The reason says
+    /// which. It scores as a failure.
+    NotRun,
 }
 
 impl Verdict {
     /// Every verdict, passing first.
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::Pass,
         Verdict::WrongMove,
         Verdict::IllegalMove,
@@ -35,6 +39,7 @@ impl Verdict {
         Verdict::Unchanged,
         Verdict::Crash,
         Verdict::Timeout,
+        Verdict::NotRun,
     ];
 
     /// The verdict as reports spell it: `pass`, `wrong-move`, `illegal-move`, ...
@@ -48,6 +53,7 @@ impl Verdict {
             Verdict::Unchanged => "unchanged",
             Verdict::Crash => "crash",
             Verdict::Timeout => "timeout",
+            Verdict::NotRun => "not-run",
         }
     }
 }

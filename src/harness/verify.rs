@@ -181,24 +181,23 @@ pub fn run_cases(
     })
 }
 
-/// Runs one case in a fresh temporary folder and judges the answer.
-pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
-    run_case_with(case, bot, options, false)
+/// The result of a case that was not run (see [`Verdict::NotRun`]), saying why.
+pub fn not_run(case: &ReadyCase, bot: &Bot, options: &VerifyOptions, reason: String) -> CaseResult {
+    blank_result(case, bot, options, Verdict::NotRun, reason)
 }
 
-/// [`run_case`], with the output file created empty before the bot starts when `create_output`
-/// holds (for bots that can only open an existing file; the file then counts as written only
-/// if the bot puts something in it).
-pub fn run_case_with(
+/// A case's result before the bot has played: the verdict and reason, and what is known of the
+/// case (its name, reproduce line, seed).
+fn blank_result(
     case: &ReadyCase,
     bot: &Bot,
     options: &VerifyOptions,
-    create_output: bool,
+    verdict: Verdict,
+    reason: String,
 ) -> CaseResult {
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
-    let reproduce = reproduce_line(case, bot, output_name, seed, options);
-    let base = |verdict: Verdict, reason: String| CaseResult {
+    CaseResult {
         path: case.spec.path.display().to_string(),
         name: case.spec.name.clone(),
         category: case.spec.category.clone(),
@@ -215,10 +214,29 @@ pub fn run_case_with(
         stdout_head: String::new(),
         output: None,
         elapsed_ms: 0,
-        reproduce: reproduce.clone(),
+        reproduce: reproduce_line(case, bot, output_name, seed, options),
         golden: case.prepared.golden_used(),
         seed,
-    };
+    }
+}
+
+/// Runs one case in a fresh temporary folder and judges the answer.
+pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
+    run_case_with(case, bot, options, false)
+}
+
+/// [`run_case`], with the output file created empty before the bot starts when `create_output`
+/// holds (for bots that can only open an existing file; the file then counts as written only
+/// if the bot puts something in it).
+pub fn run_case_with(
+    case: &ReadyCase,
+    bot: &Bot,
+    options: &VerifyOptions,
+    create_output: bool,
+) -> CaseResult {
+    let seed = case_seed(options.seed, &case.spec.name);
+    let output_name = if options.same_file { INPUT } else { OUTPUT };
+    let base = |verdict: Verdict, reason: String| blank_result(case, bot, options, verdict, reason);
     let dir = match tempfile::Builder::new().prefix("arbiter-case-").tempdir() {
         Ok(d) => d,
         Err(e) => return base(Verdict::Crash, format!("arbiter could not make a temporary folder: {e}")),

@@ -1,0 +1,573 @@
+//! Grading a class: many submissions over one corpus, each to its own reports and one gradebook
+//! row (see [`super::gradebook`]).
+//!
+//! - **A submission** is a folder holding an executable `run` file (run as the bot command), or
+//!   a bot command. Before any case runs, a submission whose program cannot start (no `run`,
+//!   no execute bit, a `#!` interpreter that does not exist) is refused: its row says why, and
+//!   its reports list every case as not run, with that reason.
+//! - **The ladder** ([`run_ladder`]): cases run stage by stage in the marking profile's order.
+//!   With `--stop-at-gate`, once a stage has a case that did not pass, the later stages are not
+//!   run (they could not count). With `--max-timeouts N`, once the bot has timed out N times,
+//!   the cases after the Nth timeout are not run. Both decisions follow the run order, never the
+//!   order in which cases happened to finish, so results do not depend on the job count.
+//! - **Reports**: `DIR/<submission>/` gets `report.txt`, `report.json`, Gradescope's
+//!   `results.json` and `junit.xml` (the last three written while the run goes on and marked
+//!   incomplete until it ends), `games.json` when games were played, and last `grade.json`,
+//!   the gradebook row: a submission with `grade.json` and a complete `report.json`, graded
+//!   with the same settings, is complete and skipped by a rerun.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::bot::{Bot, check_program};
+use super::category;
+use super::files::{self, write_atomic};
+use super::gradebook::{Row, StageCell};
+use super::matches::{GameRecord, MatchOptions, games_stage_score, play_match, tally};
+use super::profile::Profile;
+use super::referee::{Protocol, Referee};
+use super::report::files::ReportFiles;
+use super::report::live::LiveFiles;
+use super::report::{self, RunInfo, pass_counts};
+use super::runner::{self, BotCommand, Outcome};
+use super::verdict::Verdict;
+use super::verify::{CaseResult, ReadyCase, VerifyOptions, not_run, run_case};
+
+/// The file in a submission folder that is run as its bot.
+pub const RUN_FILE: &str = "run";
+/// The gradebook row of a submission, written last: its presence marks the grading complete.
+pub const ROW_FILE: &str = "grade.json";
+/// The JSON report of a submission, as `verify --json` prints it.
+pub const JSON_REPORT: &str = "report.json";
+/// Longest wait for a bot's answer to `BOT name`.
+pub const NAME_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// When to stop running a submission's cases early.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StopRules {
+    /// Stop once a stage has a case that did not pass: later stages cannot count.
+    pub stop_at_gate: bool,
+    /// Stop after this many timeouts.
+    pub max_timeouts: Option<usize>,
+}
+
+impl StopRules {
+    /// Whether any rule can stop a run.
+    pub fn any(&self) -> bool {
+        self.stop_at_gate || self.max_timeouts.is_some()
+    }
+}
+
+/// The order in which the ladder runs `cases`: stage by stage in the profile's order (each
+/// stage's cases in corpus order), then the cases of categories the profile does not score.
+/// Returns groups of positions in `cases`.
+fn stage_groups(cases: &[&ReadyCase], profile: &Profile) -> Vec<(String, Vec<usize>)> {
+    let mut groups: Vec<(String, Vec<usize>)> =
+        profile.stages.iter().map(|s| (s.category.clone(), Vec::new())).collect();
+    for (i, case) in cases.iter().enumerate() {
+        match groups.iter_mut().find(|(c, _)| *c == case.spec.category) {
+            Some((_, list)) => list.push(i),
+            None => groups.push((case.spec.category.clone(), vec![i])),
+        }
+    }
+    groups.retain(|(_, list)| !list.is_empty());
+    groups
+}
+
+/// Runs `cases` as the profile's ladder under `rules` (see the module documentation), at most
+/// `options.jobs` at a time within the current rayon pool, calling `progress` with the case's
+/// position in `cases` and its result as each case that runs finishes. Results come back in the
+/// order of `cases`; those not run have the verdict `not-run` and say why.
+pub fn run_ladder(
+    cases: &[&ReadyCase],
+    profile: &Profile,
+    bot: &Bot,
+    options: &VerifyOptions,
+    rules: &StopRules,
+    progress: &(dyn Fn(usize, &CaseResult) + Sync),
+) -> Vec<CaseResult> {
+    let groups = stage_groups(cases, profile);
+    let scored: Vec<&str> = profile.stages.iter().map(|s| s.category.as_str()).collect();
+    let mut results: Vec<Option<CaseResult>> = vec![None; cases.len()];
+    // Timeouts counted so far, in run order.
+    let mut timeouts = 0;
+    let mut gate: Option<String> = None;
+    let batches: Vec<Vec<usize>> = if rules.stop_at_gate {
+        groups.iter().map(|(_, list)| list.clone()).collect()
+    } else {
+        // Without a gate to wait for, every case goes in one batch: no stage waits for the
+        // slowest case of the one before.
+        vec![groups.iter().flat_map(|(_, list)| list.iter().copied()).collect()]
+    };
+    for batch in batches {
+        if let Some(reason) = &gate {
+            for &i in &batch {
+                results[i] = Some(not_run(cases[i], bot, options, reason.clone()));
+            }
+            continue;
+        }
+        let ran = run_batch(
+            cases,
+            &batch,
+            bot,
+            options,
+            rules.max_timeouts.map(|n| n.saturating_sub(timeouts)),
+            progress,
+        );
+        // The run-order walk: the Nth timeout stops everything after it, whichever case
+        // finished first (a case already running is run to the end, then not counted).
+        for (&i, result) in batch.iter().zip(ran) {
+            let limit_reached = rules.max_timeouts.is_some_and(|n| timeouts >= n);
+            let result = match result {
+                Some(r) if !limit_reached => r,
+                _ => {
+                    let n = rules.max_timeouts.unwrap_or(0);
+                    let reason = format!(
+                        "the bot had already timed out {n} time{} (--max-timeouts {n})",
+                        if n == 1 { "" } else { "s" }
+                    );
+                    not_run(cases[i], bot, options, reason)
+                }
+            };
+            if result.verdict == Verdict::Timeout {
+                timeouts += 1;
+            }
+            results[i] = Some(result);
+        }
+        if rules.stop_at_gate {
+            let category = &cases[batch[0]].spec.category;
+            let failed =
+                batch.iter().any(|&i| results[i].as_ref().is_some_and(|r| r.verdict != Verdict::Pass));
+            if failed && scored.contains(&category.as_str()) {
+                gate = Some(format!(
+                    "{} did not pass in full, so later stages cannot count (--stop-at-gate)",
+                    category::label(category)
+                ));
+            }
+        }
+    }
+    // Every position belongs to exactly one group, so every result is set.
+    results
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.unwrap_or_else(|| not_run(cases[i], bot, options, "not scheduled".to_string())))
+        .collect()
+}
+
+/// Runs the cases at `positions` (in that order of starting), `options.jobs` at a time.
+/// With `budget` timeouts allowed, a case is not started once `budget` cases before it (in
+/// `positions` order) have timed out: it could not count. Returns each position's result, None
+/// when not started.
+fn run_batch(
+    cases: &[&ReadyCase],
+    positions: &[usize],
+    bot: &Bot,
+    options: &VerifyOptions,
+    budget: Option<usize>,
+    progress: &(dyn Fn(usize, &CaseResult) + Sync),
+) -> Vec<Option<CaseResult>> {
+    let slots: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; positions.len()]);
+    let next = AtomicUsize::new(0);
+    let workers = options.jobs.clamp(1, positions.len().max(1));
+    // Workers take cases in order from a shared counter, so the cases run first are the first
+    // in run order: a `--max-timeouts` stop wastes at most the cases already running.
+    let work = || {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&i) = positions.get(k) else { break };
+            if let Some(n) = budget {
+                let slots = slots.lock().unwrap_or_else(|e| e.into_inner());
+                let earlier = slots[..k].iter().flatten().filter(|r| r.verdict == Verdict::Timeout).count();
+                if earlier >= n {
+                    continue;
+                }
+            }
+            let result = run_case(cases[i], bot, options);
+            let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
+            // Called under the lock: progress output from several threads stays whole.
+            progress(i, &result);
+            slots[k] = Some(result);
+        }
+    };
+    rayon::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|_| work());
+        }
+    });
+    slots.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One submission of a class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// The name of its row and of its report folder: the folder's name, or the command made
+    /// safe as a file name.
+    pub name: String,
+    /// What was given on the command line.
+    pub given: String,
+    /// The folder holding `run`, when the submission is a folder.
+    pub folder: Option<PathBuf>,
+}
+
+/// A name safe as a folder name and a spreadsheet cell: letters, digits, `.`, `_` and `-`,
+/// anything else `_`, never starting with `.` or `-`, at most 80 characters.
+pub fn safe_name(text: &str) -> String {
+    let mut name: String = text
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '_' })
+        .take(80)
+        .collect();
+    if name.starts_with(['.', '-']) || name.is_empty() {
+        name.insert(0, '_');
+    }
+    name
+}
+
+/// The submissions named on the command line, sorted by name. A folder (an existing directory)
+/// is a submission named after it; anything else is a bot command. Two submissions with the
+/// same name are an error naming both.
+pub fn submissions(given: &[String]) -> Result<Vec<Submission>, String> {
+    let mut list: Vec<Submission> = Vec::new();
+    for g in given {
+        let path = Path::new(g);
+        let submission = if path.is_dir() {
+            // `.` or `../x/` have a name only once made absolute.
+            let absolute =
+                std::fs::canonicalize(path).map_err(|e| format!("cannot read the folder {g}: {e}"))?;
+            let base = absolute.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            Submission { name: safe_name(&base), given: g.clone(), folder: Some(absolute) }
+        } else {
+            Submission { name: safe_name(g), given: g.clone(), folder: None }
+        };
+        if let Some(other) = list.iter().find(|s| s.name == submission.name) {
+            return Err(format!(
+                "two submissions would share the name `{}`: `{}` and `{}` (rename a folder)",
+                submission.name, other.given, submission.given
+            ));
+        }
+        list.push(submission);
+    }
+    list.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(list)
+}
+
+/// The submission's bot, and why it is refused if it cannot be started. The bot is made even
+/// when refused, so that its reports can show the command a student would run.
+pub fn open_bot(submission: &Submission, referee: &dyn Referee) -> Result<(Bot, Option<String>), String> {
+    let Some(folder) = &submission.folder else {
+        // A command: `builtin:NAME` or a program, checked as `verify` checks it.
+        return match Bot::parse(&submission.given, referee) {
+            Ok(bot) => Ok((bot, None)),
+            Err(why) => match BotCommand::parse(&submission.given) {
+                Ok(command) => Ok((Bot::Command(command, referee.protocol()), Some(why))),
+                Err(_) => Err(why),
+            },
+        };
+    };
+    let run = folder.join(RUN_FILE);
+    let command = BotCommand::parse(&runner::quote(run.as_os_str()))
+        .map_err(|e| format!("cannot make a command of {}: {e}", run.display()))?;
+    let refusal = if !run.is_file() {
+        Some(format!("the folder {} has no `{RUN_FILE}` file to run", folder.display()))
+    } else {
+        check_program(run.as_os_str()).err()
+    };
+    Ok((Bot::Command(command, referee.protocol()), refusal))
+}
+
+/// The bot's answer to `BOT name` (games whose bots take arguments only), at most
+/// [`NAME_TIMEOUT`] or the move timeout if shorter: its first line, control characters escaped,
+/// at most 64 characters; empty if it gave none.
+pub fn bot_name(bot: &Bot, limits: &runner::Limits) -> String {
+    let name = match bot {
+        Bot::Builtin { bot, .. } => bot.name(),
+        Bot::Command(_, Protocol::FixedFiles { .. }) => return String::new(),
+        Bot::Command(command, Protocol::SideInOut) => {
+            let Ok(dir) = tempfile::Builder::new().prefix("arbiter-name-").tempdir() else {
+                return String::new();
+            };
+            let mut limits = limits.clone();
+            limits.timeout = limits.timeout.min(NAME_TIMEOUT);
+            let report = runner::run(command, &["name".into()], dir.path(), &limits);
+            if report.outcome != Outcome::Exited(0) {
+                return String::new();
+            }
+            String::from_utf8_lossy(&report.stdout).lines().next().unwrap_or_default().trim().to_string()
+        }
+    };
+    super::escape::escape_controls(&name).chars().take(64).collect()
+}
+
+/// Everything a submission's grading shares with the others'.
+pub struct Setup<'a> {
+    pub referee: &'a dyn Referee,
+    pub profile: &'a Profile,
+    pub cases: &'a [ReadyCase],
+    pub options: VerifyOptions,
+    pub rules: StopRules,
+    /// Games against the profile's opponent, when asked for.
+    pub games: Option<Games>,
+    /// The corpus folder, as reports name it.
+    pub corpus: String,
+    pub sandbox: &'a super::sandbox::Summary,
+    /// The folder of every submission's reports.
+    pub reports: PathBuf,
+    /// What a grading depends on apart from the bot, as one line: a submission graded with
+    /// other settings is graded again.
+    pub settings: String,
+}
+
+/// The games stage: `games` games against `opponent`, colours alternating.
+pub struct Games {
+    pub games: usize,
+    pub opponent: Bot,
+    /// Games played at once for one submission.
+    pub jobs: usize,
+}
+
+/// What became of one submission.
+pub enum Graded {
+    /// Graded now.
+    Graded(Row),
+    /// Graded by an earlier run with the same settings: its row, as then.
+    Skipped(Row),
+}
+
+/// What a complete earlier grading of the submission left: its row, when `grade.json` is there
+/// with the same settings and `report.json` says the run was complete.
+pub fn earlier_grading(folder: &Path, settings: &str) -> Result<Row, String> {
+    let text = files::read_capped_text(&folder.join(ROW_FILE), files::PROFILE).map_err(|e| e.to_string())?;
+    let saved: SavedRow = serde_json::from_str(&text).map_err(|e| format!("{ROW_FILE}: {e}"))?;
+    if saved.settings != settings {
+        return Err("it was graded with other settings".to_string());
+    }
+    let report =
+        files::read_capped_text(&folder.join(JSON_REPORT), files::GOLDEN).map_err(|e| e.to_string())?;
+    let report: serde_json::Value =
+        serde_json::from_str(&report).map_err(|e| format!("{JSON_REPORT}: {e}"))?;
+    if report["complete"] != serde_json::Value::Bool(true) {
+        return Err(format!("its {JSON_REPORT} is incomplete: the run was interrupted"));
+    }
+    Ok(saved.row)
+}
+
+/// `grade.json`: a gradebook row and the settings it was graded with.
+#[derive(Serialize, Deserialize)]
+pub struct SavedRow {
+    pub settings: String,
+    pub row: Row,
+}
+
+/// Reads every complete `grade.json` in the submission folders of a reports folder.
+pub fn saved_rows(reports: &Path) -> Result<Vec<Row>, String> {
+    let entries =
+        std::fs::read_dir(reports).map_err(|e| format!("cannot read {}: {e}", reports.display()))?;
+    let mut rows = Vec::new();
+    for entry in entries.flatten() {
+        let file = entry.path().join(ROW_FILE);
+        if !file.is_file() {
+            continue;
+        }
+        let text = files::read_capped_text(&file, files::PROFILE).map_err(|e| e.to_string())?;
+        let saved: SavedRow = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        rows.push(saved.row);
+    }
+    Ok(rows)
+}
+
+/// Grades one submission into `setup.reports/<name>/` (skipping it if an earlier run with the
+/// same settings completed it, unless `force`), calling `progress` with each case that finishes
+/// (the case's position in `setup.cases`; None for a case not run).
+pub fn grade(
+    submission: &Submission,
+    setup: &Setup,
+    force: bool,
+    progress: &(dyn Fn(Option<&CaseResult>) + Sync),
+) -> Result<Graded, String> {
+    let folder = setup.reports.join(&submission.name);
+    if !force && let Ok(row) = earlier_grading(&folder, &setup.settings) {
+        return Ok(Graded::Skipped(row));
+    }
+    std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    // The old row goes first: until the new one is written the submission counts as not done.
+    match std::fs::remove_file(folder.join(ROW_FILE)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(format!("cannot remove {}: {e}", folder.join(ROW_FILE).display()));
+        }
+        _ => {}
+    }
+    let start = Instant::now();
+    let (bot, refusal) = open_bot(submission, setup.referee)?;
+    let all: Vec<&ReadyCase> = setup.cases.iter().collect();
+    let info = RunInfo {
+        bot: bot.label(),
+        corpus: setup.corpus.clone(),
+        seed: setup.options.seed,
+        profile: setup.profile,
+        disagreements: Vec::new(),
+        categories: setup.cases.iter().map(|c| c.spec.category.clone()).collect(),
+        start,
+        sandbox: setup.sandbox.clone(),
+    };
+    let report_files = ReportFiles {
+        gradescope: Some(folder.join("results.json")),
+        junit: Some(folder.join("junit.xml")),
+        json: Some(folder.join(JSON_REPORT)),
+    };
+    let (bot_name, results) = match &refusal {
+        Some(why) => {
+            let reason = format!("the submission was refused before any case ran: {why}");
+            let results: Vec<CaseResult> =
+                all.iter().map(|c| not_run(c, &bot, &setup.options, reason.clone())).collect();
+            for _ in &results {
+                progress(None);
+            }
+            (String::new(), results)
+        }
+        None => {
+            let name = bot_name(&bot, &setup.options.limits);
+            let live = LiveFiles::new(&info, &report_files, all.len(), all.len());
+            live.write_now()?;
+            let results = std::thread::scope(|scope| {
+                scope.spawn(|| live.keep_writing());
+                let results = run_ladder(&all, setup.profile, &bot, &setup.options, &setup.rules, &|i, r| {
+                    live.record(i, r);
+                    progress(Some(r));
+                });
+                for _ in results.iter().filter(|r| r.verdict == Verdict::NotRun) {
+                    progress(None);
+                }
+                // A failed partial write is made good by the complete write below.
+                let _ = live.finish();
+                results
+            });
+            (name, results)
+        }
+    };
+
+    let counts = pass_counts(&info.categories, &results);
+    let mut score = setup.profile.score(&counts, None);
+    let mut notes: Vec<String> = Vec::new();
+    if let Some(why) = &refusal {
+        notes.push(format!("refused: {why}"));
+    }
+    let mut games_summary = None;
+    if let Some(games) = &setup.games
+        && refusal.is_none()
+    {
+        if score.stopped_at.is_some() {
+            notes.push(
+                "games not played: the games stage is reached only when every stage passes".to_string(),
+            );
+        } else {
+            let records = play_games(setup, &bot, games)?;
+            write_atomic(
+                &folder.join("games.json"),
+                &pretty(&serde_json::to_value(&records).unwrap_or_default()),
+            )
+            .map_err(|e| format!("cannot write {}: {e}", folder.join("games.json").display()))?;
+            let (won, _, _) = tally(&records);
+            let stage = setup.profile.games.as_ref().map(|g| games_stage_score(g, &records));
+            let games_score = match stage {
+                Some(Ok(s)) => {
+                    score = setup.profile.score(&counts, Some(won));
+                    Some(s)
+                }
+                Some(Err(why)) => {
+                    // As if the stage had not been played: the base is not earned by forfeits.
+                    notes.push(format!("no games-stage score: the bot {why}"));
+                    None
+                }
+                None => None,
+            };
+            games_summary = Some((records.len(), won, games_score));
+        }
+    }
+
+    let mut report = info.report(&results, &[], true);
+    report.score = score.clone();
+    report_files.write(&report)?;
+    let text = super::escape::escape_controls(&report::human::render(&report, 5)).into_owned();
+    write_atomic(&folder.join("report.txt"), text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", folder.join("report.txt").display()))?;
+
+    let count = |v: Verdict| results.iter().filter(|r| r.verdict == v).count();
+    if refusal.is_none() && count(Verdict::NotRun) > 0 {
+        let reasons: std::collections::BTreeSet<&str> =
+            results.iter().filter(|r| r.verdict == Verdict::NotRun).map(|r| r.reason.as_str()).collect();
+        notes.push(format!(
+            "{} case(s) not run: {}",
+            count(Verdict::NotRun),
+            reasons.into_iter().collect::<Vec<_>>().join("; ")
+        ));
+    }
+    let stages = score
+        .stages
+        .iter()
+        .map(|s| StageCell {
+            category: s.category.clone(),
+            passed: s.passed,
+            total: s.total,
+            reached: s.reached,
+        })
+        .collect();
+    let row = Row {
+        submission: submission.name.clone(),
+        bot_name,
+        status: if refusal.is_some() { "refused" } else { "graded" }.to_string(),
+        score: score.percent,
+        stages,
+        stopped_at: score.stopped_at.clone(),
+        games_played: games_summary.map(|g| g.0),
+        games_won: games_summary.map(|g| g.1),
+        games_score: games_summary.and_then(|g| g.2),
+        cases_run: results.len() - count(Verdict::NotRun),
+        not_run: count(Verdict::NotRun),
+        timeouts: count(Verdict::Timeout),
+        wall_seconds: (start.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+        note: notes.join("; "),
+    };
+    let saved = SavedRow { settings: setup.settings.clone(), row: row.clone() };
+    write_atomic(&folder.join(ROW_FILE), &pretty(&serde_json::to_value(&saved).unwrap_or_default()))
+        .map_err(|e| format!("cannot write {}: {e}", folder.join(ROW_FILE).display()))?;
+    Ok(Graded::Graded(row))
+}
+
+/// Plays the games stage for `bot`.
+fn play_games(setup: &Setup, bot: &Bot, games: &Games) -> Result<Vec<GameRecord>, String> {
+    let options = MatchOptions {
+        games: games.games,
+        seed: setup.options.seed,
+        jobs: games.jobs,
+        limits: setup.options.limits.clone(),
+        same_file: setup.options.same_file,
+        starts: Vec::new(),
+    };
+    play_match(setup.referee, bot, &games.opponent, &options, &|_| {})
+}
+
+fn pretty(value: &serde_json::Value) -> Vec<u8> {
+    let mut text = serde_json::to_vec_pretty(value).unwrap_or_default();
+    text.push(b'\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_names_are_plain_file_names() {
+        assert_eq!(safe_name("alice"), "alice");
+        assert_eq!(safe_name("Alice Smith"), "Alice_Smith");
+        assert_eq!(safe_name("../etc"), "_.._etc");
+        assert_eq!(safe_name("-rf"), "_-rf");
+        assert_eq!(safe_name("=HYPERLINK(1)"), "_HYPERLINK_1_");
+        assert_eq!(safe_name(""), "_");
+        assert_eq!(safe_name(&"x".repeat(200)).len(), 80);
+    }
+}

@@ -1,0 +1,394 @@
+//! `arbiter grade` and `arbiter merge` on a small class: correct, buggy, crashing, hanging,
+//! slow, non-executable, a missing interpreter and a hostile name, over one case per grade.
+//!
+//! The bots are shell scripts wrapping `arbiter bot`, run with `--sandbox off`: the sandbox
+//! keeps bots from running arbiter itself (see tests/hostile.rs), which these bots need.
+//! No assertion is about time: the cost of a hanging bot is counted in cases run.
+
+mod common;
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use common::arbiter;
+use serde_json::Value;
+
+const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
+
+/// A scratch folder with a corpus (the first white case of each grade) and a class.
+struct Class {
+    dir: tempfile::TempDir,
+}
+
+impl Class {
+    fn new() -> Class {
+        let dir = tempfile::tempdir().unwrap();
+        let class = Class { dir };
+        for grade in 4..=7 {
+            let from =
+                Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/grade{grade}/white/01.txt"));
+            let to = class.path(&format!("corpus/grade{grade}/white/01.txt"));
+            fs::create_dir_all(to.parent().unwrap()).unwrap();
+            fs::copy(from, to).unwrap();
+        }
+        let grade = |g: u8| format!("exec '{ARBITER}' bot --grade {g} \"$@\"");
+        class.submission("correct", &grade(7), true);
+        class.submission("buggy", &grade(4), true);
+        class.submission("crashing", "echo 'Traceback (most recent call last):' >&2; exit 1", true);
+        class.submission("hanging", "exec sleep 60", true);
+        class.submission("slow", &format!("sleep 0.2; {}", grade(7)), true);
+        class.submission("no-exec-bit", &grade(7), false);
+        fs::create_dir_all(class.path("class/no-python9")).unwrap();
+        write_run(&class.path("class/no-python9/run"), "#!/usr/bin/env python9\nprint('hi')\n", true);
+        let hostile = format!(
+            "if [ \"$1\" = name ]; then echo '=HYPERLINK(\"http://evil\",\"click\")'; exit 0; fi\n{}",
+            grade(5)
+        );
+        class.submission("hostile", &hostile, true);
+        class
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn submission(&self, name: &str, body: &str, executable: bool) {
+        let folder = self.path(&format!("class/{name}"));
+        fs::create_dir_all(&folder).unwrap();
+        write_run(&folder.join("run"), &format!("#!/bin/sh\n{body}\n"), executable);
+    }
+
+    /// Every submission folder, in no particular order (grade sorts them).
+    fn submissions(&self) -> Vec<String> {
+        fs::read_dir(self.path("class")).unwrap().map(|e| e.unwrap().path().display().to_string()).collect()
+    }
+
+    /// Runs `arbiter grade` on `subs` into `reports`; returns the status and stderr.
+    fn grade(&self, subs: &[String], reports: &str, extra: &[&str]) -> (i32, String) {
+        let corpus = self.path("corpus").display().to_string();
+        let reports = self.path(reports).display().to_string();
+        let mut args =
+            vec!["grade", "--corpus", &corpus, "--reports", &reports, "--timeout", "1", "--sandbox", "off"];
+        args.extend_from_slice(extra);
+        args.extend(subs.iter().map(String::as_str));
+        let run = arbiter(&args, "");
+        assert_eq!(run.status, 0, "{}\n{}", run.stdout, run.stderr);
+        (run.status, run.stderr)
+    }
+
+    fn csv(&self, file: &str) -> Vec<Vec<String>> {
+        parse_csv(&fs::read_to_string(self.path(file)).unwrap())
+    }
+
+    fn report(&self, reports: &str, submission: &str) -> Value {
+        let text = fs::read_to_string(self.path(&format!("{reports}/{submission}/report.json"))).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+fn write_run(path: &Path, text: &str, executable: bool) {
+    fs::write(path, text).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(if executable { 0o755 } else { 0o644 })).unwrap();
+}
+
+/// A minimal RFC 4180 reader, independent of the one arbiter uses.
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut cell, mut quoted) = (Vec::new(), Vec::new(), String::new(), false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut cell)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    rows
+}
+
+/// The rows without the measured wall time, which no two runs share.
+fn without_time(rows: &[Vec<String>]) -> Vec<Vec<String>> {
+    let time = rows[0].iter().position(|h| h == "wall_seconds").unwrap();
+    rows.iter()
+        .map(|r| r.iter().enumerate().filter(|(i, _)| *i != time).map(|(_, c)| c.clone()).collect())
+        .collect()
+}
+
+fn column<'a>(rows: &'a [Vec<String>], submission: &str, name: &str) -> &'a str {
+    let i = rows[0].iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let row = rows.iter().find(|r| r[0] == submission).unwrap_or_else(|| panic!("no row {submission}"));
+    &row[i]
+}
+
+fn cases_run(report: &Value) -> usize {
+    report["cases"].as_array().unwrap().iter().filter(|c| c["verdict"] != "not-run").count()
+}
+
+#[test]
+fn a_class_is_graded_the_same_whatever_the_job_count() {
+    let class = Class::new();
+    let subs = class.submissions();
+    class.grade(&subs, "one", &["--jobs", "1"]);
+    class.grade(&subs, "two", &["--jobs", "2"]);
+    let rows = class.csv("one/gradebook.csv");
+    assert_eq!(without_time(&rows), without_time(&class.csv("two/gradebook.csv")));
+
+    let names: Vec<&str> = rows[1..].iter().map(|r| r[0].as_str()).collect();
+    let expected =
+        ["buggy", "correct", "crashing", "hanging", "hostile", "no-exec-bit", "no-python9", "slow"];
+    assert_eq!(names, expected, "one row each, sorted by name");
+    let score = |s: &str| column(&rows, s, "score").to_string();
+    assert_eq!(score("correct"), "85");
+    assert_eq!(score("slow"), "85");
+    assert_eq!(score("buggy"), "50", "grade 4 in full, nothing at grade 5");
+    assert_eq!(score("hostile"), "65", "grades 4 and 5 in full");
+    assert_eq!(score("crashing"), "0");
+    assert_eq!(score("hanging"), "0");
+    assert_eq!(column(&rows, "correct", "bot_name"), "arbiter-grade7");
+    assert_eq!(column(&rows, "buggy", "grade4_passed"), "1");
+    assert_eq!(column(&rows, "buggy", "stopped_at"), "grade 5");
+    assert_eq!(column(&rows, "hanging", "timeouts"), "4");
+    for refused in ["no-exec-bit", "no-python9"] {
+        assert_eq!(column(&rows, refused, "status"), "refused");
+        assert_eq!(column(&rows, refused, "cases_run"), "0");
+    }
+    assert!(column(&rows, "no-exec-bit", "note").contains("execute bit"));
+    assert!(column(&rows, "no-python9", "note").contains("no `python9` on PATH"));
+
+    // A formula for a name is shown, never run: the cell starts with a quote.
+    assert_eq!(column(&rows, "hostile", "bot_name"), "'=HYPERLINK(\"http://evil\",\"click\")");
+
+    // Every submission has its reports, complete, in every format.
+    for s in expected {
+        for file in ["report.txt", "report.json", "results.json", "junit.xml", "grade.json"] {
+            assert!(class.path(&format!("one/{s}/{file}")).is_file(), "{s}/{file}");
+        }
+        assert_eq!(class.report("one", s)["complete"], true);
+    }
+    let refused = class.report("one", "no-python9");
+    assert!(refused["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "not-run"));
+    let gradescope: Value =
+        serde_json::from_str(&fs::read_to_string(class.path("one/crashing/results.json")).unwrap()).unwrap();
+    assert_eq!(gradescope["score"], 0.0);
+}
+
+#[test]
+fn stop_rules_make_a_hanging_bot_cheap() {
+    let class = Class::new();
+    let subs = vec![
+        class.path("class/hanging").display().to_string(),
+        class.path("class/buggy").display().to_string(),
+    ];
+    class.grade(&subs, "all", &["--jobs", "2"]);
+    assert_eq!(cases_run(&class.report("all", "hanging")), 4);
+
+    class.grade(&subs, "gate", &["--jobs", "2", "--stop-at-gate"]);
+    let hanging = class.report("gate", "hanging");
+    assert_eq!(cases_run(&hanging), 1, "grade 4 failed: nothing after it runs");
+    let not_run = &hanging["cases"][1];
+    assert_eq!(not_run["verdict"], "not-run");
+    assert!(not_run["reason"].as_str().unwrap().contains("grade 4 did not pass in full"), "{not_run}");
+    let buggy = class.report("gate", "buggy");
+    assert_eq!(cases_run(&buggy), 2, "grades 4 and 5 run; 6 and 7 cannot count");
+    assert_eq!(buggy["score"], 50.0, "the score is the same as without the gate");
+
+    class.grade(&subs, "timeouts", &["--jobs", "2", "--max-timeouts", "2"]);
+    let hanging = class.report("timeouts", "hanging");
+    assert_eq!(cases_run(&hanging), 2);
+    assert!(hanging["cases"][3]["reason"].as_str().unwrap().contains("--max-timeouts 2"));
+    let rows = class.csv("timeouts/gradebook.csv");
+    assert_eq!(column(&rows, "hanging", "not_run"), "2");
+    assert_eq!(column(&rows, "buggy", "cases_run"), "4", "a bot without timeouts runs everything");
+
+    // verify takes the same rules.
+    let corpus = class.path("corpus").display().to_string();
+    let bot = class.path("class/hanging/run").display().to_string();
+    let run = arbiter(
+        &[
+            "verify",
+            &corpus,
+            "--bot",
+            &bot,
+            "--timeout",
+            "1",
+            "--sandbox",
+            "off",
+            "--json",
+            "-q",
+            "--max-timeouts",
+            "1",
+        ],
+        "",
+    );
+    let report: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(cases_run(&report), 1);
+}
+
+#[test]
+fn shards_merged_equal_the_whole_class_and_reruns_skip_what_is_done() {
+    let class = Class::new();
+    let subs = class.submissions();
+    let rules = ["--stop-at-gate", "--max-timeouts", "1", "--jobs", "2"];
+    class.grade(&subs, "whole", &rules);
+    let mut shard_args = rules.to_vec();
+    shard_args.extend(["--shard", "1/2"]);
+    class.grade(&subs, "shard1", &shard_args);
+    let last = shard_args.len() - 1;
+    shard_args[last] = "2/2";
+    class.grade(&subs, "shard2", &shard_args);
+    let whole = class.csv("whole/gradebook.csv");
+    let first = class.csv("shard1/gradebook-1-of-2.csv");
+    let second = class.csv("shard2/gradebook-2-of-2.csv");
+    assert_eq!(first.len() - 1 + second.len() - 1, whole.len() - 1, "each submission in one shard");
+
+    // From the report folders, and from the partial CSVs.
+    for inputs in [["shard1", "shard2"], ["shard1/gradebook-1-of-2.csv", "shard2/gradebook-2-of-2.csv"]] {
+        let paths: Vec<String> = inputs.iter().map(|i| class.path(i).display().to_string()).collect();
+        let mut args = vec!["merge"];
+        args.extend(paths.iter().map(String::as_str));
+        let merged = arbiter(&args, "");
+        assert_eq!(merged.status, 0, "{}", merged.stderr);
+        assert_eq!(without_time(&parse_csv(&merged.stdout)), without_time(&whole), "{inputs:?}");
+    }
+
+    // A rerun skips the complete submissions and reruns one whose report is incomplete.
+    let report = class.path("whole/correct/report.json");
+    let before = fs::metadata(&report).unwrap().modified().unwrap();
+    let slow = class.path("whole/slow/report.json");
+    let text = fs::read_to_string(&slow).unwrap().replace("\"complete\": true", "\"complete\": false");
+    fs::write(&slow, text).unwrap();
+    let (_, stderr) = class.grade(&subs, "whole", &rules);
+    assert!(stderr.contains("skipped correct: already graded"), "{stderr}");
+    assert!(!stderr.contains("skipped slow"), "{stderr}");
+    assert_eq!(fs::metadata(&report).unwrap().modified().unwrap(), before, "not rewritten");
+    assert_eq!(class.report("whole", "slow")["complete"], true);
+    assert_eq!(without_time(&class.csv("whole/gradebook.csv")), without_time(&whole));
+    // --force grades everything again.
+    let (_, stderr) = class.grade(&subs, "whole", &[&rules[..], &["--force"]].concat());
+    assert!(!stderr.contains("skipped"), "{stderr}");
+}
+
+#[test]
+fn the_games_stage_is_folded_into_the_score() {
+    let class = Class::new();
+    let subs = vec![
+        class.path("class/correct").display().to_string(),
+        class.path("class/buggy").display().to_string(),
+    ];
+    class.grade(&subs, "games", &["--games", "2", "--jobs", "2"]);
+    let rows = class.csv("games/gradebook.csv");
+    assert_eq!(column(&rows, "correct", "games_played"), "2");
+    let won: usize = column(&rows, "correct", "games_won").parse().unwrap();
+    assert!(won <= 2);
+    // 85 + 0.5 per win above 30: two games cannot lift it.
+    assert_eq!(column(&rows, "correct", "games_score"), "85");
+    assert_eq!(column(&rows, "buggy", "games_played"), "", "not reached: grade 5 failed");
+    assert!(class.path("games/correct/games.json").is_file());
+
+    // A bot that forfeits every game gets no games-stage score from `match` either.
+    let crash = class.path("class/crashing/run").display().to_string();
+    let run = arbiter(
+        &[
+            "match",
+            "--bot",
+            &crash,
+            "--bot",
+            "builtin:grade7",
+            "--games",
+            "2",
+            "--json",
+            "-q",
+            "--sandbox",
+            "off",
+        ],
+        "",
+    );
+    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(out["games_stage_score"], Value::Null);
+    assert!(out["games_stage_note"].as_str().unwrap().contains("lost all 2 games by forfeit"));
+}
+
+#[test]
+fn pente_classes_are_graded_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pente");
+    for category in ["opening", "legal"] {
+        let from = corpus.join(category).join("white");
+        let to = dir.path().join("corpus").join(category).join("white");
+        fs::create_dir_all(&to).unwrap();
+        for entry in fs::read_dir(&from).unwrap().take(2) {
+            let entry = entry.unwrap();
+            fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+    let good = dir.path().join("minimax");
+    fs::create_dir_all(&good).unwrap();
+    write_run(
+        &good.join("run"),
+        &format!("#!/bin/sh\nexec '{ARBITER}' --game pente bot --builtin minimax\n"),
+        true,
+    );
+    let reports = dir.path().join("out");
+    let run = arbiter(
+        &[
+            "--game",
+            "pente",
+            "grade",
+            "--corpus",
+            &dir.path().join("corpus").display().to_string(),
+            "--reports",
+            &reports.display().to_string(),
+            "--sandbox",
+            "off",
+            "--timeout",
+            "5",
+            "--json",
+            "-q",
+            &good.display().to_string(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let row = &out["rows"][0];
+    assert_eq!(row["submission"], "minimax");
+    assert_eq!(row["cases_run"], 4);
+    assert!(row["score"].as_f64().unwrap() > 0.0, "{row}");
+    let header = fs::read_to_string(reports.join("gradebook.csv")).unwrap();
+    assert!(
+        header.starts_with("submission,bot_name,status,score,opening_passed,opening_total,legal_passed"),
+        "{header}"
+    );
+}
+
+#[test]
+fn robustness_counts_a_traceback_as_not_handled() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot");
+    let body = format!(
+        "#!/bin/sh\nif [ \"$1\" = name ]; then echo x; exit 0; fi\n\
+         if [ \"$1\" != white ] && [ \"$1\" != black ]; then echo 'Traceback (most recent call last):' >&2; exit 1; fi\n\
+         exec '{ARBITER}' bot --grade 7 \"$@\"\n"
+    );
+    write_run(&bot, &body, true);
+    let run = arbiter(
+        &["verify", "--robustness", "--bot", &bot.display().to_string(), "--json", "--sandbox", "off"],
+        "",
+    );
+    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let wrong_arg =
+        out["checks"].as_array().unwrap().iter().find(|c| c["name"] == "wrong first argument").unwrap();
+    assert_eq!(wrong_arg["passed"], false, "{wrong_arg}");
+    assert!(wrong_arg["note"].as_str().unwrap().contains("Python traceback"), "{wrong_arg}");
+}
