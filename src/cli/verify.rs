@@ -55,6 +55,12 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
+    /// Read golden answers from DIR, mirroring each case's path inside the corpus
+    /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
+    /// of a `golden` folder beside a folder named `corpus`.
+    #[arg(long, value_name = "DIR")]
+    golden_dir: Option<PathBuf>,
+
     /// A marking profile (JSON) replacing the built-in one, corpus/marking-profile.json.
     #[arg(long, value_name = "FILE")]
     profile: Option<PathBuf>,
@@ -149,8 +155,13 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         None => Profile::builtin(referee.marking_profile()),
     };
     let jobs = super::input::jobs(args.jobs);
-    let specs = find_cases(&args.corpus, referee.categories())
+    let mut specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+    if let Some(dir) = &args.golden_dir {
+        for spec in &mut specs {
+            spec.golden = super::golden::golden_in(dir, &args.corpus, &spec.path);
+        }
+    }
     let (limits, sandbox) = args.limits.sandboxed(hidden_paths(&args, &specs))?;
     if specs.is_empty() {
         bail!(
