@@ -201,7 +201,8 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         Some(c) => {
             let _ = writeln!(
                 out,
-                "score {:.2}% by profile `{}`: stopped at {}, whose cases did not all pass",
+                // Short enough for 80 columns with a profile name of 20 characters.
+                "score {:.2}% by profile `{}`: stopped at {}, not all passed",
                 report.score.percent,
                 report.profile.name,
                 category::label(c)
@@ -210,7 +211,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         None => {
             let games = match report.score.games_won {
                 Some(w) => format!(" with {w} games won"),
-                None => " (the games stage was not played; `arbiter match` plays it)".to_string(),
+                None => "\n(the games stage was not played; `arbiter match` plays it)".to_string(),
             };
             let _ = writeln!(
                 out,
