@@ -189,3 +189,34 @@ fn generation_is_deterministic_for_a_seed() {
     assert_eq!(again.status, 2, "refuses to overwrite without --force");
     assert!(again.stderr.contains("use --force to replace them"), "{}", again.stderr);
 }
+
+#[test]
+fn generate_takes_several_grades_and_golden_works_on_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (cases, gold) = (dir.path().join("cases"), dir.path().join("answers"));
+    let (cases_s, gold_s) = (cases.display().to_string(), gold.display().to_string());
+    let small =
+        ["--count", "2", "--max-candidates", "20000", "--rare-budget", "0", "--pool-factor", "1", "-q"];
+    let mut args = vec!["generate", "--grades", "4,5", "--out", &cases_s];
+    args.extend(small);
+    let run = arbiter(&args, "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let found = find_cases(&cases, arbiter::advance::referee::CATEGORIES).unwrap();
+    let grades: std::collections::BTreeSet<&str> = found.iter().map(|c| c.category.as_str()).collect();
+    assert_eq!(grades.into_iter().collect::<Vec<_>>(), vec!["grade4", "grade5"]);
+    // The folder is not named `corpus`: its golden files go where --golden-dir says.
+    let run = arbiter(&["golden", "--check", &cases_s], "");
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("--golden-dir DIR"), "{}", run.stderr);
+    let run = arbiter(&["golden", "--update", "--golden-dir", &gold_s, &cases_s], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(gold.join("grade5/white/01.json").is_file());
+    let run = arbiter(&["golden", "--check", "--golden-dir", &gold_s, &cases_s], "");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let run = arbiter(
+        &["verify", &cases_s, "--golden-dir", &gold_s, "--bot", "builtin:grade7", "-q", "--json"],
+        "",
+    );
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(report["cases"].as_array().unwrap().iter().all(|c| c["golden"] == true), "{}", run.stdout);
+}

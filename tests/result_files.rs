@@ -125,6 +125,166 @@ fn elements(xml: &str) -> Vec<String> {
     seen
 }
 
+/// An XML element: its name, attributes, child elements and the text directly in it.
+#[derive(Debug, Default)]
+struct Element {
+    name: String,
+    attributes: Vec<(String, String)>,
+    children: Vec<Element>,
+    text: String,
+}
+
+impl Element {
+    fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Parses the XML arbiter writes (checked well formed by [`elements`] first) into a tree.
+fn tree(xml: &str) -> Element {
+    elements(xml);
+    let mut stack = vec![Element::default()];
+    let mut rest = xml.split_once("?>").unwrap().1;
+    while let Some(at) = rest.find('<') {
+        stack.last_mut().unwrap().text.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        if let Some(comment) = tail.strip_prefix("<!--") {
+            rest = &comment[comment.find("-->").unwrap() + 3..];
+            continue;
+        }
+        let end = tail.find('>').unwrap();
+        let tag = &tail[1..end];
+        rest = &tail[end + 1..];
+        if tag.starts_with('/') {
+            let done = stack.pop().unwrap();
+            stack.last_mut().unwrap().children.push(done);
+            continue;
+        }
+        let closed = tag.ends_with('/');
+        let tag = tag.trim_end_matches('/');
+        let (name, mut attrs) = tag.split_once(' ').unwrap_or((tag, ""));
+        let mut element = Element { name: name.to_string(), ..Element::default() };
+        while let Some(eq) = attrs.find("=\"") {
+            let key = attrs[..eq].trim().to_string();
+            let value_end = attrs[eq + 2..].find('"').unwrap();
+            element.attributes.push((key, attrs[eq + 2..eq + 2 + value_end].to_string()));
+            attrs = &attrs[eq + 2 + value_end + 1..];
+        }
+        if closed {
+            stack.last_mut().unwrap().children.push(element);
+        } else {
+            stack.push(element);
+        }
+    }
+    let mut document = stack.pop().unwrap();
+    assert_eq!(document.children.len(), 1, "one root element");
+    document.children.pop().unwrap()
+}
+
+/// Checks the constraints the Ant JUnit schema as Windy Road published it (tests/data/JUnit.xsd)
+/// puts on a `<testsuites>` document: the elements, their order and number, the required
+/// attributes and their types, no attribute the schema does not declare, and counts that agree
+/// with the test cases. When xmllint is installed, also validates against the schema itself.
+fn assert_junit_schema(xml: &str) {
+    let root = tree(xml);
+    assert_eq!(root.name, "testsuites");
+    assert!(root.attributes.is_empty(), "<testsuites> takes no attributes: {:?}", root.attributes);
+    let int = |e: &Element, name: &str| -> usize {
+        let v = e.attribute(name).unwrap_or_else(|| panic!("<{}> lacks {name}", e.name));
+        v.parse().unwrap_or_else(|_| panic!("{name}=\"{v}\" is not an int"))
+    };
+    let decimal = |e: &Element, name: &str| {
+        let v = e.attribute(name).unwrap_or_else(|| panic!("<{}> lacks {name}", e.name));
+        assert!(
+            !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.') && v.matches('.').count() <= 1,
+            "{name}=\"{v}\" is not a decimal"
+        );
+    };
+    let only = |e: &Element, allowed: &[&str]| {
+        for (n, _) in &e.attributes {
+            assert!(allowed.contains(&n.as_str()), "<{}> has an attribute the schema lacks: {n}", e.name);
+        }
+    };
+    for (id, suite) in root.children.iter().enumerate() {
+        assert_eq!(suite.name, "testsuite");
+        only(
+            suite,
+            &[
+                "name",
+                "package",
+                "id",
+                "tests",
+                "failures",
+                "errors",
+                "skipped",
+                "time",
+                "timestamp",
+                "hostname",
+            ],
+        );
+        for token in ["name", "package", "hostname"] {
+            assert!(
+                suite.attribute(token).is_some_and(|v| !v.trim().is_empty()),
+                "{token} in {:?}",
+                suite.attributes
+            );
+        }
+        assert_eq!(int(suite, "id"), id, "ids count from 0");
+        let stamp = suite.attribute("timestamp").expect("a timestamp");
+        let shape: String = stamp.chars().map(|c| if c.is_ascii_digit() { 'n' } else { c }).collect();
+        assert_eq!(shape, "nnnn-nn-nnTnn:nn:nn", "timestamp {stamp}: no zone, no fractions");
+        decimal(suite, "time");
+        let names: Vec<&str> = suite.children.iter().map(|c| c.name.as_str()).collect();
+        let cases = names.iter().filter(|n| **n == "testcase").count();
+        let mut expected = vec!["properties"];
+        expected.extend(std::iter::repeat_n("testcase", cases));
+        expected.extend(["system-out", "system-err"]);
+        assert_eq!(names, expected, "a suite holds properties, test cases, system-out, system-err");
+        for p in &suite.children[0].children {
+            assert_eq!(p.name, "property");
+            only(p, &["name", "value"]);
+            assert!(p.attribute("name").is_some_and(|n| !n.is_empty()) && p.attribute("value").is_some());
+        }
+        for stream in &suite.children[cases + 1..] {
+            assert!(stream.children.is_empty() && stream.attributes.is_empty());
+        }
+        let mut counts = [0usize; 3];
+        for case in &suite.children[1..=cases] {
+            only(case, &["name", "classname", "time"]);
+            assert!(case.attribute("name").is_some() && case.attribute("classname").is_some());
+            decimal(case, "time");
+            assert!(case.children.len() <= 1, "at most one of skipped, error, failure");
+            if let Some(outcome) = case.children.first() {
+                let slot = ["failure", "error", "skipped"].iter().position(|n| *n == outcome.name);
+                counts[slot.unwrap_or_else(|| panic!("<{}> in a test case", outcome.name))] += 1;
+                assert!(outcome.children.is_empty(), "text only in <{}>", outcome.name);
+                if outcome.name != "skipped" {
+                    only(outcome, &["type", "message"]);
+                    assert!(outcome.attribute("type").is_some(), "<{}> needs a type", outcome.name);
+                }
+            }
+        }
+        assert_eq!(int(suite, "tests"), cases);
+        assert_eq!([int(suite, "failures"), int(suite, "errors"), int(suite, "skipped")], counts);
+    }
+    // The schema itself, where xmllint is installed (CI does not install it: the checks above
+    // are what every run relies on).
+    let have_xmllint = Command::new("xmllint").arg("--version").output().is_ok_and(|o| o.status.success());
+    if have_xmllint {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        fs::write(file.path(), xml).unwrap();
+        let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JUnit.xsd");
+        let out = Command::new("xmllint")
+            .arg("--noout")
+            .arg("--schema")
+            .arg(&schema)
+            .arg(file.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "xmllint: {}\n{xml}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
 #[test]
 fn a_killed_run_leaves_valid_files_with_the_cases_it_finished() {
     let dir = setup();
@@ -183,13 +343,9 @@ fn a_killed_run_leaves_valid_files_with_the_cases_it_finished() {
 
     let xml = fs::read_to_string(&out.junit).unwrap();
     assert_eq!(elements(&xml).iter().filter(|e| *e == "testcase").count(), 2);
-    assert!(
-        xml.contains(
-            "<testsuites name=\"arbiter verify (incomplete: 2 of 4 cases run)\" tests=\"2\" failures=\"0\""
-        ),
-        "{xml}"
-    );
+    assert!(xml.contains("<property name=\"complete\" value=\"false\"/>"), "{xml}");
     assert!(xml.contains("<!-- INCOMPLETE: 2 of 4 cases run;"), "{xml}");
+    assert_junit_schema(&xml);
 
     // Only the three files: every write was a rename of a finished temporary file.
     let mut left: Vec<String> = fs::read_dir(dir.path().join("out"))
@@ -230,7 +386,8 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     assert!(g["output"].as_str().unwrap().starts_with("85 (profile course-2023)"), "{}", g["output"]);
     let xml = fs::read_to_string(&out.junit).unwrap();
     assert_eq!(elements(&xml).iter().filter(|e| *e == "testcase").count(), 4);
-    assert!(!xml.contains("INCOMPLETE") && xml.contains("<testsuites name=\"arbiter verify\" tests=\"4\""));
+    assert!(!xml.contains("INCOMPLETE") && xml.contains("<property name=\"complete\" value=\"true\"/>"));
+    assert_junit_schema(&xml);
 }
 
 #[test]

@@ -302,15 +302,18 @@ fn gradescope_and_junit_reports_are_written() {
     let tests = g["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 4);
     assert_eq!(tests[0]["status"], "passed");
-    assert_eq!((tests[0]["score"].as_f64(), tests[0]["max_score"].as_f64()), (Some(1.0), Some(1.0)));
+    // The one grade-4 case carries what passing grade 4 is worth: reaching grade 5's base, 50.
+    assert_eq!((tests[0]["score"].as_f64(), tests[0]["max_score"].as_f64()), (Some(50.0), Some(50.0)));
     assert_eq!(tests[1]["status"], "failed");
     assert_eq!(tests[1]["score"], 0.0);
-    assert!(tests[1]["output"].as_str().unwrap().contains("expected: Be7-d8"));
+    assert!(tests[1]["output"].as_str().unwrap().contains("expected: `Be7-d8`"));
+    // Grades 6 and 7 were not reached: they score nothing, and say why.
+    assert!(tests[2]["output"].as_str().unwrap().contains("not scored: grade 6 was not reached"));
     let xml = fs::read_to_string(&junit).unwrap();
     assert!(xml.starts_with("<?xml"));
     assert_eq!(xml.matches("<testcase ").count(), 4);
-    assert_eq!(xml.matches("<failure type=\"wrong-move\"").count(), 3);
-    assert!(xml.contains("<testsuites name=\"arbiter verify\" tests=\"4\" failures=\"3\""));
+    assert_eq!(xml.matches("<failure type=\"wrong-move\"").count(), 1);
+    assert_eq!(xml.matches("<skipped message=\"not scored: grade 5 did not pass in full").count(), 2);
 }
 
 #[test]
@@ -510,4 +513,158 @@ fn a_bot_that_fails_every_case_the_same_way_is_pointed_to_same_file() {
     // A bot that fails in different ways gets no such hint.
     let run = arbiter(&["verify", &corpus, "--bot", "builtin:mutant-no-danger", "-q"], "");
     assert!(!run.stdout.contains("needs --same-file"), "{}", run.stdout);
+}
+
+/// A bot that crashes on every case, saying so on stderr; on grade 4 it plays the right move, so
+/// the gate stops at grade 5 and grades 6 and 7 are not reached.
+fn crashing_after_grade4(s: &Setup) -> String {
+    s.canned_bot("right.sh", "right", "right");
+    s.bot(
+        "crashy.sh",
+        r#"if [ "$(head -n 1 "$2")" = "........g" ]; then exec sh "$dir/right.sh" "$@"; fi
+echo "Traceback (most recent call last): File $dir/bot.py, line 3: Unhandled exception: boom" >&2; exit 134"#,
+    )
+}
+
+#[test]
+fn gradescope_scores_add_up_hide_what_is_hidden_and_show_no_grader_path() {
+    let s = Setup::new();
+    let gs = s.path("out/results.json");
+    let json_out = s.path("out/report.json");
+    fs::create_dir_all(gs.parent().unwrap()).unwrap();
+    let bot = crashing_after_grade4(&s);
+    let root = s.dir.path().display().to_string();
+    let (status, _) = s.verify(
+        &bot,
+        &[
+            "--gradescope",
+            &gs.display().to_string(),
+            "--json-out",
+            &json_out.display().to_string(),
+            "--hidden",
+            "7",
+            "--relative-to",
+            &root,
+        ],
+    );
+    assert_eq!(status, 1);
+    let text = fs::read_to_string(&gs).unwrap();
+    let g: Value = serde_json::from_str(&text).unwrap();
+    // Grade 4 passed (50 with this one-case corpus), grade 5 crashed: the score is 50.
+    assert_eq!(g["score"], 50.0);
+    let tests = g["tests"].as_array().unwrap();
+    let sum: f64 = tests.iter().map(|t| t["score"].as_f64().unwrap()).sum();
+    assert!((sum - 50.0).abs() < 1e-9, "tests add up to {sum}");
+    assert!(g["execution_time"].is_f64(), "{}", g["execution_time"]);
+    assert_eq!((g["output_format"].as_str(), g["stdout_visibility"].as_str()), (Some("md"), Some("hidden")));
+    let by_name =
+        |grade: u8| tests.iter().find(|t| t["name"] == format!("grade{grade}/white/worked-example")).unwrap();
+    assert_eq!(by_name(7)["visibility"], "hidden");
+    assert_eq!(by_name(6)["visibility"], "visible");
+    let crash = by_name(5)["output"].as_str().unwrap();
+    assert!(crash.contains("expected: `Be7-d8`"), "{crash}");
+    assert!(crash.contains("```text\nTraceback (most recent call last)"), "{crash}");
+    assert!(crash.contains("```sh\nprintf '%s\\n' 'b#g.S.cmb'"), "{crash}");
+    assert!(crash.contains("sh crashy.sh white input.txt output.txt"), "{crash}");
+    let unreached = by_name(6)["output"].as_str().unwrap();
+    assert!(
+        unreached.contains("not scored: grade 6 was not reached, as grade 5 did not pass"),
+        "{unreached}"
+    );
+    // No absolute path of the grader's anywhere: not the scratch folder, not arbiter's own.
+    let report = fs::read_to_string(&json_out).unwrap();
+    for (name, content) in [("results.json", &text), ("report.json", &report)] {
+        assert!(!content.contains(&root), "{name} shows {root}: {content}");
+        assert!(!content.contains(env!("CARGO_BIN_EXE_arbiter")), "{name} shows arbiter's path");
+    }
+    let r: Value = serde_json::from_str(&report).unwrap();
+    assert_eq!(r["schema_version"], 1);
+    assert_eq!(case(&r, 5)["path"], "grade5/white/worked-example.txt");
+    assert!(case(&r, 5)["stderr_tail"].as_str().unwrap().contains("File bot.py"), "{report}");
+}
+
+#[test]
+fn crashes_timeouts_and_missing_outputs_list_the_expected_moves() {
+    let s = Setup::new();
+    for (bot, extra) in [
+        (s.bot("crash.sh", "exit 3"), vec![]),
+        (s.bot("silent.sh", "exit 0"), vec![]),
+        (s.bot("hang.sh", "sleep 60"), vec!["--timeout", "0.3", "--jobs", "4"]),
+    ] {
+        let (_, r) = s.verify(&bot, &extra);
+        for (grade, mv) in RIGHT {
+            let c = case(&r, u64::from(grade));
+            assert_ne!(c["verdict"], "pass");
+            assert_eq!(c["expected"], serde_json::json!([mv]), "{c}");
+        }
+    }
+}
+
+#[test]
+fn junit_marks_crashes_as_errors_unreached_stages_as_skipped_and_keeps_stderr() {
+    let s = Setup::new();
+    let junit = s.path("junit.xml");
+    s.verify(&crashing_after_grade4(&s), &["--junit", &junit.display().to_string()]);
+    let xml = fs::read_to_string(&junit).unwrap();
+    assert_eq!(xml.matches("<error type=\"crash\"").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<skipped ").count(), 2, "{xml}");
+    assert!(xml.contains("errors=\"1\" skipped=\"0\""), "{xml}");
+    assert!(xml.contains("<system-err>--- grade5/white/worked-example ---\nTraceback"), "{xml}");
+    assert!(!xml.contains("<failure"), "{xml}");
+}
+
+/// The human report of `bot`, with `env` set.
+fn human(s: &Setup, bot: &str, extra: &[&str], env: &[(&str, &str)]) -> String {
+    let corpus = s.corpus().display().to_string();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command.args(["verify", &corpus, "--bot", bot, "-q"]).args(extra);
+    // The test's own environment must not decide: only what each check sets.
+    for k in ["NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"] {
+        command.env_remove(k);
+    }
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let out = command.output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_human_report_fits_80_columns_and_groups_identical_failures() {
+    let s = Setup::new();
+    let long = "x".repeat(150);
+    let bot =
+        s.bot("loud.sh", &format!("echo 'Unhandled exception: {long} and more words to fold' >&2; exit 1"));
+    let text =
+        human(&s, &format!("{bot} --an-option-that-makes-the-command-long"), &["--details", "10"], &[]);
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{} columns: {line:?}", line.chars().count());
+    }
+    assert!(text.contains("4 cases: crash, \"Unhandled exception: xxx"), "{text}");
+    // Three shown in full, the fourth named.
+    assert_eq!(text.matches("  CRASH\n").count(), 3, "{text}");
+    assert!(text.contains("  also grade7/white/worked-example"), "{text}");
+    assert!(text.contains("  expected: Mf1-f9") || text.contains("  expected: Ma1xa7"), "{text}");
+    assert!(text.contains("slowest cases"), "{text}");
+    // A folded reproduce line is one command still: continuations end in a backslash.
+    let reproduce = text.split("  reproduce:\n").nth(1).unwrap();
+    assert!(reproduce.lines().next().unwrap().ends_with(" \\"), "{reproduce}");
+}
+
+#[test]
+fn colour_follows_the_option_and_no_color() {
+    let s = Setup::new();
+    let bot = s.bot("crash.sh", "exit 3");
+    let escape = "\u{1b}[";
+    assert!(
+        !human(&s, &bot, &["--color", "auto"], &[("NO_COLOR", "1"), ("CLICOLOR_FORCE", "1")])
+            .contains(escape)
+    );
+    assert!(!human(&s, &bot, &["--color", "never"], &[("CLICOLOR_FORCE", "1")]).contains(escape));
+    // CLICOLOR_FORCE alone asks for colour even into a pipe: NO_COLOR above is what stopped it.
+    assert!(human(&s, &bot, &["--color", "auto"], &[("CLICOLOR_FORCE", "1")]).contains(escape));
+    // Into a pipe, auto means none; always means some.
+    assert!(!human(&s, &bot, &[], &[]).contains(escape));
+    assert!(human(&s, &bot, &["--color", "always"], &[]).contains(escape));
 }

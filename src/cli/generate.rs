@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::bounds::{self, MAX_CANDIDATES, MAX_GENERATE_COUNT, MAX_POOL_FACTOR};
 use super::input::{EngineChoice, with_engine};
@@ -12,9 +13,18 @@ use crate::advance::generate::{GenerateOptions, generate};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The grade whose criteria the positions meet (4, 5, 6 or 7).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
-    grade: u8,
+    /// A grade whose criteria the positions meet (4, 5, 6 or 7). Repeatable (`--grade 5
+    /// --grade 6`), or a list (`--grades 5,6`): each grade gets `--count` cases.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7), required_unless_present = "grades")]
+    grade: Vec<u8>,
+
+    /// Grades as a comma-separated list, `5,6`: the same as one `--grade` each.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u8).range(4..=7))]
+    grades: Vec<u8>,
+
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    quiet: bool,
 
     /// How many cases, half with white to move and half with black: 1 to 10000.
     #[arg(long, default_value_t = 50, value_parser = bounds::whole::<usize>(1, MAX_GENERATE_COUNT))]
@@ -24,7 +34,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Write `OUT/grade<N>/white|black/NN.txt` here.
+    /// Write `OUT/grade<N>/white|black/NN.txt` here: any folder, which `verify` and `golden`
+    /// then take as a corpus.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
 
@@ -55,15 +66,51 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
 }
 
 fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
-    let options = GenerateOptions {
-        grade: args.grade,
-        count: args.count,
-        seed: args.seed,
-        pool_factor: args.pool_factor,
-        max_candidates: args.max_candidates,
-        rare_budget: args.rare_budget,
-    };
-    let grade_dir = args.out.join(format!("grade{}", args.grade));
+    let mut grades: Vec<u8> = args.grade.iter().chain(&args.grades).copied().collect();
+    grades.sort_unstable();
+    grades.dedup();
+    // Every grade's folders are checked before any search starts: a refusal costs nothing.
+    for grade in &grades {
+        clear_grade(&args.out.join(format!("grade{grade}")), args.force)?;
+    }
+    // The search gives no progress of its own, so the bar counts grades and a spinner shows it
+    // is alive; the elapsed time tells how long a grade takes.
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(grades.len() as u64) };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} {bar:20} {pos}/{len} grades  {msg}  [{elapsed_precise}, ETA {eta}]",
+        )
+        .expect("a valid template"),
+    );
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    let mut listed = Vec::new();
+    let mut searches = serde_json::Map::new();
+    for &grade in &grades {
+        bar.set_message(format!("grade {grade}: searching for {} cases", args.count));
+        let (cases, stats) = generate_grade(engine, args, grade)?;
+        bar.suspend(|| print_grade(args, &cases, &stats));
+        listed.extend(cases);
+        searches.insert(format!("grade{grade}"), serde_json::to_value(&stats)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if args.json {
+        // One grade keeps the layout of old: `search` is that grade's statistics.
+        let search = if grades.len() == 1 {
+            searches.into_iter().next().map(|(_, v)| v).unwrap_or_default()
+        } else {
+            serde_json::Value::Object(searches)
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({"cases": listed, "search": search}))?
+        );
+    }
+    Ok(Outcome::Success)
+}
+
+/// Empties a grade's `white` and `black` folders of cases, or refuses without `force`.
+fn clear_grade(grade_dir: &std::path::Path, force: bool) -> anyhow::Result<()> {
     for side in ["white", "black"] {
         let dir = grade_dir.join(side);
         let existing: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -75,13 +122,31 @@ fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
                     .collect()
             })
             .unwrap_or_default();
-        if !existing.is_empty() && !args.force {
+        if !existing.is_empty() && !force {
             bail!("{} already holds {} case(s); use --force to replace them", dir.display(), existing.len());
         }
         for path in existing {
             std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
         }
     }
+    Ok(())
+}
+
+/// Generates and writes one grade's cases; returns them as listed in the JSON output.
+fn generate_grade<E: Engine>(
+    engine: &E,
+    args: &Args,
+    grade: u8,
+) -> anyhow::Result<(Vec<serde_json::Value>, crate::advance::generate::SearchStats)> {
+    let options = GenerateOptions {
+        grade,
+        count: args.count,
+        seed: args.seed,
+        pool_factor: args.pool_factor,
+        max_candidates: args.max_candidates,
+        rare_budget: args.rare_budget,
+    };
+    let grade_dir = args.out.join(format!("grade{grade}"));
     let (cases, stats) = generate(engine, &options).map_err(anyhow::Error::msg)?;
     let mut listed = Vec::new();
     let mut index = std::collections::HashMap::new();
@@ -89,47 +154,45 @@ fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
         let n = index.entry(case.side).or_insert(0);
         *n += 1;
         let path = grade_dir.join(case.side.name()).join(format!("{:02}.txt", n));
-        std::fs::create_dir_all(path.parent().expect("a case has a folder"))
-            .with_context(|| format!("cannot create {}", grade_dir.display()))?;
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+        }
         std::fs::write(&path, case.board.to_text())
             .with_context(|| format!("cannot write {}", path.display()))?;
         listed.push(serde_json::json!({
             "path": path.display().to_string(),
+            "grade": grade,
             "side": case.side,
             "answer": case.answer.to_string(),
             "source": case.source.name(),
         }));
     }
+    Ok((listed, stats))
+}
+
+/// One grade's cases and search statistics, for people (nothing with `--json`).
+fn print_grade(args: &Args, listed: &[serde_json::Value], stats: &crate::advance::generate::SearchStats) {
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({"cases": listed, "search": stats}))?);
-    } else {
-        for l in &listed {
-            println!(
-                "{}  {}  answer {}  ({})",
-                l["path"].as_str().unwrap_or(""),
-                l["side"].as_str().unwrap_or(""),
-                l["answer"].as_str().unwrap_or(""),
-                l["source"].as_str().unwrap_or("")
-            );
-        }
+        return;
     }
-    if !args.json {
-        let per_source: Vec<String> = crate::advance::generate::Source::ALL
-            .iter()
-            .map(|s| {
-                format!(
-                    "{} {}/{}",
-                    s.name(),
-                    stats.found.get(s).unwrap_or(&0),
-                    stats.drawn.get(s).unwrap_or(&0)
-                )
-            })
-            .collect();
-        eprintln!(
-            "search: found/drawn by source: {} ({} draws gave no well-formed position)",
-            per_source.join(", "),
-            stats.discarded
+    for l in listed {
+        println!(
+            "{}  {}  answer {}  ({})",
+            l["path"].as_str().unwrap_or(""),
+            l["side"].as_str().unwrap_or(""),
+            l["answer"].as_str().unwrap_or(""),
+            l["source"].as_str().unwrap_or("")
         );
     }
-    Ok(Outcome::Success)
+    let per_source: Vec<String> = crate::advance::generate::Source::ALL
+        .iter()
+        .map(|s| {
+            format!("{} {}/{}", s.name(), stats.found.get(s).unwrap_or(&0), stats.drawn.get(s).unwrap_or(&0))
+        })
+        .collect();
+    eprintln!(
+        "search: found/drawn by source: {} ({} draws gave no well-formed position)",
+        per_source.join(", "),
+        stats.discarded
+    );
 }

@@ -1,6 +1,6 @@
 //! `arbiter golden`: check or rewrite the golden answer of every case.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use similar::TextDiff;
@@ -30,6 +30,19 @@ pub struct Args {
     /// `corpus/grade6/white/01.txt` -> `golden/grade6/white/01.json`.
     #[arg(value_name = "CORPUS")]
     corpora: Vec<PathBuf>,
+
+    /// Keep the golden files in DIR, mirroring each case's path inside its corpus folder
+    /// (`DIR/grade6/white/01.json`), instead of a `golden` folder beside a folder named
+    /// `corpus`: any folder of cases can have golden answers.
+    #[arg(long, value_name = "DIR")]
+    golden_dir: Option<PathBuf>,
+}
+
+/// The golden file of `case` (found in `corpus`) inside `dir`: the case's path within the
+/// corpus, with `.json` for `.txt`.
+pub fn golden_in(dir: &Path, corpus: &Path, case: &Path) -> Option<PathBuf> {
+    let inside = case.strip_prefix(corpus).ok()?;
+    Some(dir.join(inside).with_extension("json"))
 }
 
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
@@ -40,10 +53,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     };
     let mut cases = Vec::new();
     for corpus in &corpora {
-        cases.extend(
-            find_cases(corpus, referee.categories())
-                .with_context(|| format!("cannot read the corpus {}", corpus.display()))?,
-        );
+        let mut found = find_cases(corpus, referee.categories())
+            .with_context(|| format!("cannot read the corpus {}", corpus.display()))?;
+        if let Some(dir) = &args.golden_dir {
+            for case in &mut found {
+                case.golden = golden_in(dir, corpus, &case.path);
+            }
+        }
+        cases.extend(found);
     }
     if cases.is_empty() {
         bail!(
@@ -55,7 +72,11 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let mut written = 0;
     for case in &cases {
         let golden = case.golden.as_ref().with_context(|| {
-            format!("{}: a golden file mirrors a case under a folder named `corpus`", case.path.display())
+            format!(
+                "{}: a golden file mirrors a case under a folder named `corpus`; --golden-dir DIR keeps \
+                 them elsewhere",
+                case.path.display()
+            )
         })?;
         let input = files::read_capped(&case.path, files::BOARD)?;
         let expected = referee.golden(case, &input).map_err(anyhow::Error::msg)?;
@@ -69,7 +90,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             continue;
         }
         if args.mode.update {
-            std::fs::create_dir_all(golden.parent().expect("a golden file has a folder"))?;
+            if let Some(folder) = golden.parent() {
+                std::fs::create_dir_all(folder)
+                    .with_context(|| format!("cannot create {}", folder.display()))?;
+            }
             files::write_atomic(golden, expected.as_bytes())
                 .with_context(|| format!("cannot write {}", golden.display()))?;
             written += 1;

@@ -19,6 +19,7 @@ use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
 use crate::harness::report::files::ReportFiles;
 use crate::harness::report::live::LiveFiles;
+use crate::harness::report::paths::RelativePaths;
 use crate::harness::report::{self, RunInfo};
 use crate::harness::robustness::{Check, run_checks};
 use crate::harness::verdict::Verdict;
@@ -55,6 +56,12 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
+    /// Read golden answers from DIR, mirroring each case's path inside the corpus
+    /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
+    /// of a `golden` folder beside a folder named `corpus`.
+    #[arg(long, value_name = "DIR")]
+    golden_dir: Option<PathBuf>,
+
     /// A marking profile (JSON) replacing the built-in one, corpus/marking-profile.json.
     #[arg(long, value_name = "FILE")]
     profile: Option<PathBuf>,
@@ -77,6 +84,18 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     json_out: Option<PathBuf>,
 
+    /// Paths in the reports are written relative to this folder, the student's submission
+    /// (default: the current folder), and cases' paths relative to the corpus: no report shows
+    /// the grader's absolute paths. Reproduce lines run in this folder.
+    #[arg(long, value_name = "DIR")]
+    relative_to: Option<PathBuf>,
+
+    /// Hide the cases of this category (`7`, `grade7`, `win`) from students: their tests in
+    /// results.json get Gradescope's `"visibility": "hidden"` and show no board, move or
+    /// output, only the verdict to the grader. Their score still counts. Repeatable.
+    #[arg(long, value_name = "CATEGORY")]
+    hidden: Vec<String>,
+
     /// Failures shown in full, 0 to 10000 (the rest get a line each).
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = bounds::whole::<usize>(0, MAX_DETAILS))]
     details: usize,
@@ -84,6 +103,11 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+
+    /// Colour in the report: `auto` (when stdout is a terminal that supports it and NO_COLOR
+    /// is not set), `always` or `never`.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    color: ColorWhen,
 
     /// Also run each case's symmetric twins (left-right mirror; colours swapped with the board
     /// turned upside down) and flag cases that pass while a twin fails. Twins are not scored.
@@ -106,6 +130,31 @@ pub struct Args {
     robustness: bool,
 }
 
+/// When to colour a report.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// When stdout is a terminal that supports colour, and neither NO_COLOR nor CLICOLOR=0 is set.
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether to colour what goes to stdout. `auto` asks anstream, which follows the
+    /// NO_COLOR, CLICOLOR and CLICOLOR_FORCE conventions and checks for a terminal.
+    pub fn for_stdout(self) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
+            }
+        }
+    }
+}
+
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
     if args.robustness {
@@ -116,8 +165,13 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         None => Profile::builtin(referee.marking_profile()),
     };
     let jobs = super::input::jobs(args.jobs);
-    let specs = find_cases(&args.corpus, referee.categories())
+    let mut specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+    if let Some(dir) = &args.golden_dir {
+        for spec in &mut specs {
+            spec.golden = super::golden::golden_in(dir, &args.corpus, &spec.path);
+        }
+    }
     let (limits, sandbox) = args.limits.sandboxed(hidden_paths(&args, &specs))?;
     if specs.is_empty() {
         bail!(
@@ -166,12 +220,20 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let all: Vec<&ReadyCase> = cases.iter().chain(&twins).collect();
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(all.len() as u64) };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {msg}  [{elapsed_precise}]")
+        // ETA from the rate so far; with cases of even cost that is the time left.
+        ProgressStyle::with_template("{bar:24} {pos}/{len} cases  {msg}  [{elapsed_precise}, ETA {eta}]")
             .expect("a valid template"),
     );
+    let base = match &args.relative_to {
+        Some(dir) => dir.clone(),
+        None => std::env::current_dir().context("cannot read the current folder")?,
+    };
+    let exe = std::env::current_exe().ok();
     let info = RunInfo {
         bot: bot.label(),
         corpus: args.corpus.display().to_string(),
+        paths: RelativePaths::new(&args.corpus, &base, exe.as_deref()),
+        hidden: hidden_categories(&args.hidden, referee.categories())?,
         seed: args.seed,
         profile: &profile,
         disagreements,
@@ -232,10 +294,25 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::json::render(&report))?);
     } else {
-        print!("{}", report::human::render(&report, args.details));
+        print!("{}", report::human::render_colored(&report, args.details, args.color.for_stdout()));
     }
     let clean = report.failures().next().is_none() && report.suspicious.is_empty();
     Ok(if clean { Outcome::Success } else { Outcome::Failure })
+}
+
+/// The categories named by `--hidden`, each a category of the game or an Advance grade number.
+fn hidden_categories(names: &[String], categories: &[&str]) -> anyhow::Result<Vec<String>> {
+    names
+        .iter()
+        .map(|name| {
+            let numbered = format!("grade{name}");
+            [name.as_str(), numbered.as_str()]
+                .into_iter()
+                .find(|n| categories.contains(n))
+                .map(str::to_string)
+                .with_context(|| format!("--hidden {name}: the categories are {}", categories.join(", ")))
+        })
+        .collect()
 }
 
 /// What no bot may see: the corpus, its golden answers and course answers, and the folders the

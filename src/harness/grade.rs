@@ -32,6 +32,7 @@ use super::profile::Profile;
 use super::referee::{Protocol, Referee};
 use super::report::files::ReportFiles;
 use super::report::live::LiveFiles;
+use super::report::paths::RelativePaths;
 use super::report::{self, RunInfo, pass_counts};
 use super::runner::{self, BotCommand, Outcome};
 use super::verdict::Verdict;
@@ -403,9 +404,18 @@ pub fn grade(
     let start = Instant::now();
     let (bot, refusal) = open_bot(submission, setup.referee)?;
     let all: Vec<&ReadyCase> = setup.cases.iter().collect();
+    // Paths in the reports are relative to the submission (a student reads them), the corpus's
+    // relative to the corpus, and arbiter's own path is `arbiter`.
+    let base = match &submission.folder {
+        Some(folder) => folder.clone(),
+        None => std::env::current_dir().unwrap_or_default(),
+    };
+    let exe = std::env::current_exe().ok();
     let info = RunInfo {
         bot: bot.label(),
         corpus: setup.corpus.clone(),
+        paths: RelativePaths::new(Path::new(&setup.corpus), &base, exe.as_deref()),
+        hidden: Vec::new(),
         seed: setup.options.seed,
         profile: setup.profile,
         disagreements: Vec::new(),

@@ -190,6 +190,10 @@ pub trait PreparedCase: Send + Sync {
     /// Whether the answers came from an up-to-date golden file.
     fn golden_used(&self) -> bool;
 
+    /// The expected answers, in the game's notation: what every failing verdict shows, even
+    /// when the bot wrote nothing that could be judged (a crash, a timeout, no output).
+    fn expected(&self) -> Vec<String>;
+
     /// Checks an answer board supplied with the corpus (the course's own answer): `None` when it
     /// is the single expected board, else what is wrong.
     fn check_answer(&self, answer: &[u8]) -> Option<String>;

@@ -62,6 +62,8 @@ pub struct CaseResult {
     /// The bot's move in notation, when there is one.
     #[serde(rename = "move")]
     pub played: Option<String>,
+    /// The answers the case's category expects, whatever the verdict: a student whose bot
+    /// crashed or ran out of time still learns what the right move was.
     pub expected: Vec<String>,
     /// The grades whose expected sets hold the bot's move.
     pub satisfies: Vec<u8>,
@@ -75,8 +77,12 @@ pub struct CaseResult {
     /// The start of what the bot wrote to its output file (at most 4 KiB, invalid UTF-8
     /// replaced), when it wrote one.
     pub output: Option<String>,
+    /// Wall-clock time the bot took, in milliseconds.
     pub elapsed_ms: u64,
-    /// One shell line that replays the case by hand.
+    /// CPU time the bot used, in milliseconds, when the platform measured it.
+    pub cpu_ms: Option<u64>,
+    /// One shell line that replays the case by hand, in the folder the bot command was typed
+    /// in: it writes the board itself, so it needs neither the corpus nor the grader's paths.
     pub reproduce: String,
     /// Whether the expected answers came from a golden file.
     pub golden: bool,
@@ -204,7 +210,7 @@ fn blank_result(
         side: case.spec.side,
         verdict,
         played: None,
-        expected: Vec::new(),
+        expected: case.prepared.expected(),
         satisfies: Vec::new(),
         reason,
         rule: None,
@@ -214,6 +220,7 @@ fn blank_result(
         stdout_head: String::new(),
         output: None,
         elapsed_ms: 0,
+        cpu_ms: None,
         reproduce: reproduce_line(case, bot, output_name, seed, options),
         golden: case.prepared.golden_used(),
         seed,
@@ -261,7 +268,9 @@ pub fn run_case_with(
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
         result.played = j.played;
-        result.expected = j.expected;
+        if !j.expected.is_empty() {
+            result.expected = j.expected;
+        }
         result.satisfies = j.satisfies;
         result.rule = j.rule;
         result.diff = j.diff;
@@ -270,11 +279,21 @@ pub fn run_case_with(
         .as_ref()
         .ok()
         .map(|bytes| String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).into_owned());
-    result.process = played.description;
-    result.stderr_tail = played.stderr_tail;
-    result.stdout_head = played.stdout_head;
-    result.elapsed_ms = u64::try_from(played.elapsed.as_millis()).unwrap_or(u64::MAX);
+    // The case's scratch folder is gone when the report is read, and names the grader's
+    // machine: what the bot said about it is shown relative to it.
+    let scratch = dir.path().display().to_string();
+    let local = |text: &str| text.replace(&format!("{scratch}/"), "").replace(&scratch, ".");
+    result.reason = local(&result.reason);
+    result.process = local(&played.description);
+    result.stderr_tail = local(&played.stderr_tail);
+    result.stdout_head = local(&played.stdout_head);
+    result.elapsed_ms = millis(played.elapsed);
+    result.cpu_ms = played.cpu.map(millis);
     result
+}
+
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The verdict and its reason, from how the bot ended and what it wrote.
@@ -313,29 +332,39 @@ pub(crate) fn decide(
     }
 }
 
-/// One shell line that replays a case by hand in a fresh folder and checks the answer. A twin's
-/// board is not a file in the corpus, so the line writes it out.
+/// One shell line that replays a case by hand: it writes the case's board to `case.txt` and a
+/// copy to the bot's input, runs the bot as its command was typed, then has `arbiter check`
+/// judge the output. The board is written out rather than copied from the corpus, so the line
+/// works for a student who has neither the corpus nor the grader's folders, in the folder the
+/// bot command was typed in.
 fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64, options: &VerifyOptions) -> String {
     let spec = &case.spec;
-    let exe = std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
     let strict = if options.strict { " --strict" } else { "" };
-    let from_corpus = files::read_capped(&spec.path, files::BOARD).is_ok_and(|bytes| bytes == case.input);
-    let (setup, checked) = if from_corpus {
-        let path = std::path::absolute(&spec.path).unwrap_or_else(|_| spec.path.clone());
-        let path = quote(path.as_os_str());
-        (format!("cp {path} {INPUT}"), path)
-    } else {
-        let text = String::from_utf8_lossy(&case.input);
-        let lines: Vec<String> = text.lines().map(|l| quote(l.as_ref())).collect();
-        (
-            format!("printf '%s\\n' {} > {INPUT} && cp {INPUT} case.txt", lines.join(" ")),
-            "case.txt".to_string(),
-        )
-    };
+    let text = String::from_utf8_lossy(&case.input);
+    let lines: Vec<String> = text.lines().map(|l| quote(l.as_ref())).collect();
     format!(
-        "cd \"$(mktemp -d)\" && {setup} && {} ; {} check {checked} {output} {}{strict}",
-        bot.command_line(spec.side, INPUT, output, seed),
-        quote(&exe),
+        "printf '%s\\n' {} > case.txt && cp case.txt {INPUT} && {} ; arbiter check case.txt {output} {}{strict}",
+        lines.join(" "),
+        typed_command(bot, spec.side, output, seed),
         case.check_args,
     )
+}
+
+/// The bot's command line for one case as the user typed it (relative paths kept relative),
+/// with the case's arguments; a built-in bot's as `arbiter bot --builtin NAME ...`.
+fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) -> String {
+    let resolved = bot.command_line(side, INPUT, output, seed);
+    let exe = std::env::current_exe().map(|p| quote(p.as_os_str())).unwrap_or_default();
+    match bot {
+        Bot::Command(command, _) => {
+            // The case's arguments are what the full line adds to the bare command.
+            let bare = bot.as_command(seed).command_line(&[]);
+            match resolved.strip_prefix(&bare) {
+                Some(arguments) => format!("{}{arguments}", command.original()),
+                None => resolved,
+            }
+        }
+        Bot::Builtin { .. } if !exe.is_empty() => resolved.replacen(&exe, "arbiter", 1),
+        Bot::Builtin { .. } => resolved,
+    }
 }

@@ -221,8 +221,13 @@ pub fn closest<'a>(answers: impl Iterator<Item = &'a Answer>, board: &Board) -> 
 /// carries its rank number: that keeps lines unique, so the diff pairs each changed rank with
 /// itself instead of matching identical empty lines across ranks.
 pub fn board_diff(expected: &Board, actual: &Board, expected_label: &str, actual_label: &str) -> String {
+    // Rank numbers on the left and file letters below, so a student can name the squares
+    // that differ without counting.
     let labelled = |b: &Board| -> String {
-        b.lines().iter().enumerate().map(|(i, line)| format!("{} {line}\n", 9 - i)).collect()
+        let mut text: String =
+            b.lines().iter().enumerate().map(|(i, line)| format!("{} {line}\n", 9 - i)).collect();
+        text.push_str("  abcdefghi\n");
+        text
     };
     let (a, b) = (labelled(expected), labelled(actual));
     TextDiff::from_lines(&a, &b)

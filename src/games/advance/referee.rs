@@ -295,7 +295,7 @@ impl PreparedCase for AdvanceCase {
         let strictness = if strict { Strictness::Strict } else { Strictness::Lenient };
         let finding = judge(&self.board, &self.answers, output, origin, strictness);
         let mut j = finding.judgement(self.answers.side, Some(self.grade));
-        j.expected = self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect();
+        j.expected = self.expected();
         match &finding {
             Finding::Malformed(_) => {}
             Finding::Unchanged => j.diff = self.diff_to_expected(&self.board),
@@ -316,6 +316,10 @@ impl PreparedCase for AdvanceCase {
 
     fn golden_used(&self) -> bool {
         self.golden_used
+    }
+
+    fn expected(&self) -> Vec<String> {
+        self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect()
     }
 
     fn check_answer(&self, answer: &[u8]) -> Option<String> {

@@ -250,6 +250,10 @@ impl PreparedCase for PenteCase {
         self.golden_used
     }
 
+    fn expected(&self) -> Vec<String> {
+        list_strings(&self.expected)
+    }
+
     fn check_answer(&self, answer: &[u8]) -> Option<String> {
         match parse_move(answer, "answer", Strictness::Lenient) {
             Ok(p) if self.expected == [p] => None,

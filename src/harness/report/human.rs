@@ -1,18 +1,151 @@
-//! The report a person reads: stage table, score, and the failures with what to do about them.
+//! The report a person reads: stage table, score, the slowest cases, and the failures with what
+//! to do about them.
+//!
+//! It fits 80 columns: long lines are folded (shell lines with ` \` continuations, so they stay
+//! one command), and identical failures are grouped, the first few shown in full. Colour is
+//! added last, by [`paint`], only when the caller asks for it; the text itself never depends on
+//! the terminal.
 
 use std::fmt::Write as _;
 
-use super::VerifyReport;
+use anstyle::{AnsiColor, Style};
+
+use super::{VerifyReport, wrap_shell};
 use crate::harness::category;
 use crate::harness::escape::escape_controls;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::CaseResult;
 
-/// The whole report. The first `detailed` failures are shown in full (reason, diff, bot output,
-/// how to reproduce); the rest one line each. Control characters from the bot (its stderr, what
-/// it wrote) are shown escaped, so the bot cannot rewrite the terminal, say to fake a score.
+/// The width the report fits.
+pub const WIDTH: usize = 80;
+
+/// How many cases of a group of identical failures are shown in full.
+const GROUP_SHOWN: usize = 3;
+
+/// How many of the slowest cases the timing summary lists.
+const SLOWEST: usize = 5;
+
+/// The whole report, without colour. The first `detailed` failures are shown in full (reason,
+/// expected moves, diff, bot output, how to reproduce), at most [`GROUP_SHOWN`] of a group of
+/// identical failures; the rest one line each. Control characters from the bot (its stderr,
+/// what it wrote) are shown escaped, so the bot cannot rewrite the terminal, say to fake a
+/// score.
 pub fn render(report: &VerifyReport, detailed: usize) -> String {
-    escape_controls(&unescaped(report, detailed)).into_owned()
+    let text = report.paths.text(&unescaped(report, detailed)).into_owned();
+    fit(&escape_controls(&text), WIDTH)
+}
+
+/// [`render`], coloured with ANSI styles when `color` is true.
+pub fn render_colored(report: &VerifyReport, detailed: usize, color: bool) -> String {
+    let text = render(report, detailed);
+    if color { paint(&text) } else { text }
+}
+
+/// Folds every line longer than `width` at spaces, continuation lines indented like the line
+/// plus two spaces; a word longer than the width is cut. Shell lines were folded before (with
+/// continuations), so this only catches what is left: a bot's long stderr line, a long name.
+fn fit(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        let body = body.replace('\t', "    ");
+        for folded in fold_line(&body, width) {
+            out.push_str(&folded);
+            out.push('\n');
+        }
+        if newline.is_empty() {
+            out.pop();
+        }
+    }
+    out
+}
+
+/// One line folded to `width` (see [`fit`]).
+fn fold_line(body: &str, width: usize) -> Vec<String> {
+    if body.chars().count() <= width {
+        return vec![body.to_string()];
+    }
+    let lead = body.chars().take_while(|c| *c == ' ').count().min(width / 2);
+    let indent = " ".repeat(lead + 2);
+    let mut lines = Vec::new();
+    let mut current = " ".repeat(lead);
+    for word in body.trim_start().split(' ') {
+        let mut word: String = word.to_string();
+        loop {
+            let used = current.chars().count();
+            let bare = current.trim().is_empty();
+            let sep = usize::from(!bare);
+            if used + sep + word.chars().count() <= width {
+                if !bare {
+                    current.push(' ');
+                }
+                current.push_str(&word);
+                break;
+            }
+            if !bare {
+                lines.push(current.trim_end().to_string());
+                current = indent.clone();
+                continue;
+            }
+            // A word longer than a whole line: cut it.
+            let room = width.saturating_sub(used).max(1);
+            current.push_str(&word.chars().take(room).collect::<String>());
+            word = word.chars().skip(room).collect();
+            lines.push(std::mem::replace(&mut current, indent.clone()));
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !current.trim().is_empty() {
+        lines.push(current.trim_end().to_string());
+    }
+    lines
+}
+
+/// Adds colour to a rendered report: the score line, verdicts in failure headings, warnings,
+/// diff lines. Works on the finished text, after the bot's control characters were escaped, so
+/// the only escape sequences in the output are these.
+pub fn paint(text: &str) -> String {
+    let bold = Style::new().bold();
+    let red = AnsiColor::Red.on_default().bold();
+    let green = AnsiColor::Green.on_default();
+    let yellow = AnsiColor::Yellow.on_default().bold();
+    let styled = |style: Style, s: &str| format!("{style}{s}{style:#}");
+    let verdicts: Vec<String> = Verdict::ALL.iter().map(|v| v.as_str().to_uppercase()).collect();
+    let mut out = String::with_capacity(text.len() + 256);
+    for line in text.split_inclusive('\n') {
+        let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+        let painted = if body.starts_with("score ") {
+            styled(bold, body)
+        } else if body.starts_with("warning:") || body.starts_with("SUSPICIOUS") {
+            styled(yellow, body)
+        } else if let Some(v) = verdicts.iter().find(|v| body.ends_with(&format!("  {v}"))) {
+            let name = &body[..body.len() - v.len()];
+            format!("{}{}", styled(bold, name), styled(red, v))
+        } else if body.starts_with("    -") && !body.starts_with("    ---") {
+            styled(AnsiColor::Red.on_default(), body)
+        } else if body.starts_with("    +") && !body.starts_with("    +++") {
+            styled(green, body)
+        } else if body.ends_with("failure(s):") || body.contains(" cases: ") && !body.starts_with(' ') {
+            styled(bold, body)
+        } else {
+            body.to_string()
+        };
+        out.push_str(&painted);
+        out.push_str(newline);
+    }
+    out
+}
+
+/// Short column names so the table fits 80 columns; passes have their own column.
+fn short(v: Verdict) -> &'static str {
+    match v {
+        Verdict::WrongMove => "wrong",
+        Verdict::IllegalMove => "illegal",
+        Verdict::MalformedOutput => "malformed",
+        other => other.as_str(),
+    }
 }
 
 fn unescaped(report: &VerifyReport, detailed: usize) -> String {
@@ -22,7 +155,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         out,
         "bot {}  corpus {}  seed {}  ({} cases in {:.1} s)",
         report.bot,
-        report.corpus,
+        report.paths.corpus_label(std::path::Path::new(&report.corpus)),
         report.seed,
         report.cases.len(),
         report.elapsed.as_secs_f64()
@@ -39,31 +172,37 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         }
     }
     let _ = writeln!(out);
-    // Short column names so the table fits 100 columns.
-    let short = |v: Verdict| match v {
-        Verdict::WrongMove => "wrong",
-        Verdict::IllegalMove => "illegal",
-        Verdict::MalformedOutput => "malformed",
-        other => other.as_str(),
-    };
-    let header: Vec<String> = Verdict::ALL.iter().map(|&v| format!("{:>10}", short(v))).collect();
-    let _ = writeln!(out, "{:<8} {:>7} {}", "stage", "passed", header.join(""));
+    let failing: Vec<Verdict> = Verdict::ALL[1..].to_vec();
+    let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
+    let _ = writeln!(out, "{:<9} {:>7}{header}", "stage", "passed");
+    let mut unreached = Vec::new();
     for stage in &report.score.stages {
         let row = counts.get(&stage.category);
-        let cells: Vec<String> = Verdict::ALL
+        let cells: String = failing
             .iter()
-            .map(|v| format!("{:>10}", row.and_then(|r| r.get(v)).copied().unwrap_or(0)))
+            .map(|&v| {
+                let n = row.and_then(|r| r.get(&v)).copied().unwrap_or(0);
+                format!(" {:>w$}", n, w = short(v).len())
+            })
             .collect();
-        let gate = if stage.reached { "" } else { "  (not reached)" };
+        let mut label = category::label(&stage.category);
+        if !stage.reached {
+            label.push('*');
+            unreached.push(category::label(&stage.category));
+        }
         let passed = format!("{}/{}", stage.passed, stage.total);
-        let _ = writeln!(out, "{:<8} {passed:>7} {}{gate}", category::label(&stage.category), cells.join(""));
+        let _ = writeln!(out, "{label:<9} {passed:>7}{cells}");
+    }
+    if !unreached.is_empty() {
+        let _ = writeln!(out, "* not reached: an earlier stage did not pass in full, so not scored");
     }
     let _ = writeln!(out);
     match &report.score.stopped_at {
         Some(c) => {
             let _ = writeln!(
                 out,
-                "score {:.2}% by profile `{}`: stopped at {}, whose cases did not all pass",
+                // Short enough for 80 columns with a profile name of 20 characters.
+                "score {:.2}% by profile `{}`: stopped at {}, not all passed",
                 report.score.percent,
                 report.profile.name,
                 category::label(c)
@@ -72,7 +211,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         None => {
             let games = match report.score.games_won {
                 Some(w) => format!(" with {w} games won"),
-                None => " (the games stage was not played; `arbiter match` plays it)".to_string(),
+                None => "\n(the games stage was not played; `arbiter match` plays it)".to_string(),
             };
             let _ = writeln!(
                 out,
@@ -84,6 +223,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     for w in &report.score.warnings {
         let _ = writeln!(out, "warning: {w}");
     }
+    slowest(&mut out, report.cases);
     if !report.variants.is_empty() {
         let passed = report.variants.iter().filter(|v| v.verdict == Verdict::Pass).count();
         let _ = writeln!(
@@ -117,36 +257,155 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     {
         let _ = writeln!(
             out,
-            "every case failed the same way; a bot that writes its answer into its input file needs --same-file"
+            "every case failed the same way; a bot that writes its answer into its input\nfile needs --same-file"
         );
     }
-    for f in failures.iter().take(detailed) {
-        let _ = writeln!(out, "\n{}  {}", f.name, f.verdict.as_str().to_uppercase());
-        if let Some(m) = &f.played {
-            let _ = writeln!(out, "  played:   {m}");
+    let groups = group(&failures);
+    let mut shown = 0;
+    let mut brief: Vec<&CaseResult> = Vec::new();
+    for g in &groups {
+        let full = if g.len() > 1 {
+            let first = g[0];
+            let _ = writeln!(out, "\n{} cases: {}, \"{}\"", g.len(), first.verdict, summary(first));
+            GROUP_SHOWN.min(detailed.saturating_sub(shown))
+        } else {
+            detailed.saturating_sub(shown).min(1)
+        };
+        for f in g.iter().take(full) {
+            detail(&mut out, f, &report.paths.text(&f.reproduce));
         }
-        if !f.expected.is_empty() {
-            let _ = writeln!(out, "  expected: {}", f.expected.join(" "));
+        shown += full;
+        if g.len() > 1 && g.len() > full {
+            let rest: Vec<&str> = g[full..].iter().map(|c| c.name.as_str()).collect();
+            let listed = rest.iter().take(6).copied().collect::<Vec<_>>().join(", ");
+            let more = if rest.len() > 6 { format!(" and {} more", rest.len() - 6) } else { String::new() };
+            let _ = writeln!(out, "  also {listed}{more}");
+        } else {
+            brief.extend(g.iter().skip(full));
         }
-        let _ = writeln!(out, "  why:      {}", f.reason);
-        if !f.stderr_tail.is_empty() {
-            let _ = writeln!(out, "  stderr:   {}", f.stderr_tail.replace('\n', "\n            "));
-        }
-        if let Some(diff) = &f.diff {
-            for line in diff.lines() {
-                let _ = writeln!(out, "    {line}");
-            }
-        }
-        let _ = writeln!(out, "  reproduce: {}", f.reproduce);
     }
-    if failures.len() > detailed {
+    if !brief.is_empty() {
         let heading = if detailed == 0 { "in brief" } else { "the others" };
         let _ = writeln!(out, "\n{heading}:");
-        for f in failures.iter().skip(detailed) {
+        for f in brief {
             let mv = f.played.as_deref().unwrap_or("-");
-            let _ = writeln!(out, "  {:<22} {:<16} {:<8} {}", f.name, f.verdict.as_str(), mv, f.reason);
+            let line = format!("  {:<22} {:<16} {:<8} {}", f.name, f.verdict.as_str(), mv, f.reason);
+            let _ = writeln!(out, "{}", truncate(&line, WIDTH));
         }
         let _ = writeln!(out, "(--details N shows more in full; --json has everything)");
     }
     out
+}
+
+/// The timing summary: the slowest cases, so a grader sees which ones come near the limit.
+fn slowest(out: &mut String, cases: &[CaseResult]) {
+    if cases.is_empty() {
+        return;
+    }
+    let mut by_time: Vec<&CaseResult> = cases.iter().collect();
+    // Ties in corpus order, so the summary does not depend on the job count.
+    by_time.sort_by_key(|c| std::cmp::Reverse(c.elapsed_ms));
+    let total: u64 = cases.iter().map(|c| c.elapsed_ms).sum();
+    let _ = writeln!(
+        out,
+        "\nslowest cases (bot time {:.1} s in all, {:.3} s a case on average):",
+        total as f64 / 1000.0,
+        total as f64 / 1000.0 / cases.len() as f64
+    );
+    for c in by_time.iter().take(SLOWEST) {
+        let line = format!("  {:>8.3} s  {:<40} {}", c.elapsed_ms as f64 / 1000.0, c.name, c.verdict);
+        let _ = writeln!(out, "{}", truncate(&line, WIDTH));
+    }
+}
+
+/// Identical failures together, groups in the order of their first case: the same verdict,
+/// the same reason and the same last words on stderr (a bot that crashes the same way on 200
+/// cases is one problem, not 200).
+fn group<'c>(failures: &[&'c CaseResult]) -> Vec<Vec<&'c CaseResult>> {
+    let mut groups: Vec<Vec<&CaseResult>> = Vec::new();
+    for f in failures {
+        let same = |g: &Vec<&CaseResult>| {
+            let first = g[0];
+            first.verdict == f.verdict && first.reason == f.reason && first.stderr_tail == f.stderr_tail
+        };
+        match groups.iter_mut().find(|g| same(g)) {
+            Some(g) => g.push(f),
+            None => groups.push(vec![f]),
+        }
+    }
+    groups
+}
+
+/// What a group of failures has in common, in a few words: the bot's last line on stderr when
+/// it crashed saying something, else the reason.
+fn summary(case: &CaseResult) -> String {
+    let said = case.stderr_tail.lines().rev().find(|l| !l.trim().is_empty());
+    let text = match (case.verdict, said) {
+        (Verdict::Crash, Some(line)) => line.trim(),
+        _ => case.reason.as_str(),
+    };
+    truncate(text, 50)
+}
+
+/// `text` cut to `width` characters, ending in `...` when cut.
+fn truncate(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width.saturating_sub(3)).collect();
+    format!("{kept}...")
+}
+
+/// One failure in full; `reproduce` is its reproduce line with paths already made relative
+/// (before folding, so the folds are where the shown line needs them).
+fn detail(out: &mut String, f: &CaseResult, reproduce: &str) {
+    let _ = writeln!(out, "\n{}  {}", f.name, f.verdict.as_str().to_uppercase());
+    if let Some(m) = &f.played {
+        let _ = writeln!(out, "  played:   {m}");
+    }
+    let expected = if f.expected.is_empty() { "-".to_string() } else { f.expected.join(" ") };
+    let _ = writeln!(out, "  expected: {expected}");
+    let _ = writeln!(out, "  why:      {}", f.reason);
+    let _ = writeln!(out, "  time:     {:.3} s", f.elapsed_ms as f64 / 1000.0);
+    if !f.stderr_tail.is_empty() {
+        let _ = writeln!(out, "  stderr:   {}", f.stderr_tail.replace('\n', "\n            "));
+    }
+    if let Some(diff) = &f.diff {
+        for line in diff.lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+    let _ = writeln!(out, "  reproduce:");
+    for line in wrap_shell(reproduce, WIDTH - 4).lines() {
+        let _ = writeln!(out, "    {line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_fold_within_the_width() {
+        let text = format!("  why:      {}\nshort\n{}\n", "word ".repeat(40), "x".repeat(200));
+        let folded = fit(&text, 80);
+        for line in folded.lines() {
+            assert!(line.chars().count() <= 80, "{line:?}");
+        }
+        assert!(folded.contains("\nshort\n"));
+        // Nothing is lost but spaces at the folds.
+        let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+        assert_eq!(squeeze(&folded), squeeze(&text));
+    }
+
+    #[test]
+    fn paint_colours_only_what_it_knows() {
+        let painted = paint("score 50.00% by profile `x`\ngrade4/white/a  CRASH\nplain\n");
+        assert!(painted.contains("\u{1b}["));
+        assert!(painted.contains("\nplain\n"));
+        assert_eq!(
+            anstream::adapter::strip_str(&painted).to_string(),
+            "score 50.00% by profile `x`\ngrade4/white/a  CRASH\nplain\n"
+        );
+    }
 }

@@ -1,6 +1,8 @@
 //! The machine-readable report: everything, with `score` (the gated percentage) and `cases`.
 //! `complete` is false in a report written while the run was still going (`--json-out`); its
-//! `cases` are those finished by then, of `planned_cases`.
+//! `cases` are those finished by then, of `planned_cases`. Its layout is versioned
+//! (`schema_version`, [`super::SCHEMA_VERSION`]) and documented in docs/REPORTS.md; paths in it
+//! are relative to the corpus and the submission ([`super::paths`]).
 
 use serde_json::{Value, json};
 
@@ -20,9 +22,10 @@ pub fn render(report: &VerifyReport) -> Value {
             )
         })
         .collect();
-    json!({
+    let mut value = json!({
+        "schema_version": super::SCHEMA_VERSION,
         "bot": report.bot,
-        "corpus": report.corpus,
+        "corpus": report.paths.corpus_label(std::path::Path::new(&report.corpus)),
         "seed": report.seed,
         "sandbox": report.sandbox,
         "profile": report.profile.name,
@@ -41,5 +44,7 @@ pub fn render(report: &VerifyReport) -> Value {
         "cases": report.cases,
         "variants": report.variants,
         "suspicious": report.suspicious,
-    })
+    });
+    report.paths.json(&mut value);
+    value
 }

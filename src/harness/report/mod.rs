@@ -9,10 +9,12 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod live;
+pub mod paths;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
+use self::paths::RelativePaths;
 use super::profile::{Profile, Score};
 use super::verdict::Verdict;
 use super::verify::CaseResult;
@@ -43,6 +45,10 @@ pub struct VerifyReport<'a> {
     pub elapsed: Duration,
     /// What the sandbox could do on this machine.
     pub sandbox: &'a crate::harness::sandbox::Summary,
+    /// How absolute paths are shown (relative to the corpus and the submission).
+    pub paths: &'a RelativePaths,
+    /// Categories whose cases students do not see (Gradescope's `hidden` visibility).
+    pub hidden: &'a [String],
 }
 
 impl VerifyReport<'_> {
@@ -59,6 +65,91 @@ impl VerifyReport<'_> {
     pub fn failures(&self) -> impl Iterator<Item = &CaseResult> {
         self.cases.iter().filter(|c| c.verdict != Verdict::Pass)
     }
+
+    /// Whether students must not see the case's details.
+    pub fn is_hidden(&self, case: &CaseResult) -> bool {
+        self.hidden.contains(&case.category)
+    }
+
+    /// The wall-clock time the run started, in UTC, as `YYYY-MM-DDTHH:MM:SS` (the form JUnit's
+    /// schema demands: no time zone, no fractions).
+    pub fn started_at(&self) -> String {
+        let now = std::time::SystemTime::now();
+        let start = now.checked_sub(self.elapsed).unwrap_or(now);
+        let secs = start.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        utc_timestamp(secs)
+    }
+}
+
+/// A shell command line folded to `width` columns with ` \` continuations, the lines after the
+/// first indented by two spaces. It breaks only at spaces outside quotes, so the folded text is
+/// the same command to a POSIX shell; a word longer than the width keeps a line of its own.
+pub fn wrap_shell(line: &str, width: usize) -> String {
+    // Words with their quoting, split at unquoted spaces.
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in line.chars() {
+        if escaped {
+            escaped = false;
+        } else if c == '\\' && quote != Some('\'') {
+            escaped = true;
+        } else if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+        } else if c == '\'' || c == '"' {
+            quote = Some(c);
+        } else if c == ' ' {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        word.push(c);
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let mut out = String::new();
+    let mut current = String::new();
+    for w in words {
+        let indent = if out.is_empty() { 0 } else { 2 };
+        // Room for the word, a space before it and " \" after it.
+        if !current.is_empty() && indent + current.chars().count() + 1 + w.chars().count() + 2 > width {
+            out.push_str(&current);
+            out.push_str(" \\\n  ");
+            current.clear();
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(&w);
+    }
+    out.push_str(&current);
+    out
+}
+
+/// The version of the JSON report's layout, written as `schema_version`. Bumped when a field
+/// is removed or changes meaning; adding a field does not bump it. See docs/REPORTS.md.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Seconds since 1970 as `YYYY-MM-DDTHH:MM:SS` in UTC (Howard Hinnant's days-to-civil
+/// algorithm: no date crate needed for one timestamp).
+pub fn utc_timestamp(secs: u64) -> String {
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
 /// What a report says about a run apart from its results: all known before the first case runs.
@@ -76,6 +167,10 @@ pub struct RunInfo<'a> {
     pub start: Instant,
     /// What the sandbox could do on this machine.
     pub sandbox: crate::harness::sandbox::Summary,
+    /// How absolute paths are shown in the reports.
+    pub paths: RelativePaths,
+    /// Categories whose cases students do not see (see [`gradescope`]).
+    pub hidden: Vec<String>,
 }
 
 impl RunInfo<'_> {
@@ -102,6 +197,8 @@ impl RunInfo<'_> {
             variants,
             elapsed: self.start.elapsed(),
             sandbox: &self.sandbox,
+            paths: &self.paths,
+            hidden: &self.hidden,
         }
     }
 }
@@ -136,4 +233,26 @@ pub fn suspicious(cases: &[CaseResult], variants: &[CaseResult]) -> Vec<String> 
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        assert_eq!(super::utc_timestamp(0), "1970-01-01T00:00:00");
+        // 2024-02-29 12:34:56 UTC, a leap day.
+        assert_eq!(super::utc_timestamp(1_709_210_096), "2024-02-29T12:34:56");
+    }
+
+    #[test]
+    fn shell_lines_fold_at_unquoted_spaces_only() {
+        let line = "printf '%s\\n' 'a b c' 'd e f' > case.txt && sh bot.sh white input.txt output.txt";
+        let folded = super::wrap_shell(line, 30);
+        for l in folded.lines() {
+            assert!(l.chars().count() <= 30, "{l:?}");
+        }
+        // Undoing the continuations gives the line back: no quote was split.
+        assert_eq!(folded.replace(" \\\n  ", " "), line);
+        assert_eq!(super::wrap_shell("short line", 80), "short line");
+    }
 }
