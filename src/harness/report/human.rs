@@ -144,6 +144,7 @@ fn short(v: Verdict) -> &'static str {
         Verdict::WrongMove => "wrong",
         Verdict::IllegalMove => "illegal",
         Verdict::MalformedOutput => "malformed",
+        Verdict::NoOutput => "no-out",
         other => other.as_str(),
     }
 }
@@ -174,7 +175,8 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let _ = writeln!(out);
     let failing: Vec<Verdict> = Verdict::ALL[1..].to_vec();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
-    let _ = writeln!(out, "{:<9} {:>7}{header}", "stage", "passed");
+    // Stage labels are at most 8 wide (`grade 4*`, `capture*`), so that the table fits 80 columns.
+    let _ = writeln!(out, "{:<8} {:>7}{header}", "stage", "passed");
     let mut unreached = Vec::new();
     for stage in &report.score.stages {
         let row = counts.get(&stage.category);
@@ -191,7 +193,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             unreached.push(category::label(&stage.category));
         }
         let passed = format!("{}/{}", stage.passed, stage.total);
-        let _ = writeln!(out, "{label:<9} {passed:>7}{cells}");
+        let _ = writeln!(out, "{label:<8} {passed:>7}{cells}");
     }
     if !unreached.is_empty() {
         let _ = writeln!(out, "* not reached: an earlier stage did not pass in full, so not scored");
