@@ -5,8 +5,8 @@
 //! `<system-out>` and `<system-err>`.
 //!
 //! Each case is a `<testcase>`: a crash or a timeout is an `<error>` (the bot did not answer), any
-//! other wrong answer a `<failure>`, and a case of a stage the gate did not reach `<skipped>`
-//! (it is not scored). The bots' stdout and stderr go to the suite's `<system-out>` and
+//! other wrong answer a `<failure>`, and a case not run or of a stage the gate did not reach
+//! `<skipped>` (it is not scored). The bots' stdout and stderr go to the suite's `<system-out>` and
 //! `<system-err>` (the schema allows them only there), each block headed by its case's name.
 //!
 //! A file written while the run goes on holds the cases finished so far, and says so in a
@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 
 use super::VerifyReport;
 use crate::harness::verdict::Verdict;
+use crate::harness::verify::CaseResult;
 
 /// Escapes text for XML attributes and content; characters XML 1.0 cannot hold become `?`.
 fn escape(text: &str) -> String {
@@ -60,13 +61,13 @@ pub fn render(report: &VerifyReport) -> String {
         report.score.stopped_at.as_ref().and_then(|c| report.score.stages.iter().find(|s| &s.category == c));
     for (id, stage) in report.score.stages.iter().enumerate() {
         let cases: Vec<_> = report.cases.iter().filter(|c| c.category == stage.category).collect();
-        let skipped = if stage.reached { 0 } else { cases.len() };
-        let errors = if stage.reached { cases.iter().filter(|c| is_error(c.verdict)).count() } else { 0 };
-        let failed = if stage.reached {
-            cases.iter().filter(|c| c.verdict != Verdict::Pass && !is_error(c.verdict)).count()
-        } else {
-            0
-        };
+        // A case not run (stopped by --stop-at-gate or --max-timeouts) is skipped, like every
+        // case of a stage that was not reached: it has no answer to call wrong.
+        let skips = |c: &CaseResult| !stage.reached || c.verdict == Verdict::NotRun;
+        let skipped = cases.iter().filter(|c| skips(c)).count();
+        let errors = cases.iter().filter(|c| !skips(c) && is_error(c.verdict)).count();
+        let failed =
+            cases.iter().filter(|c| !skips(c) && c.verdict != Verdict::Pass && !is_error(c.verdict)).count();
         let time: u64 = cases.iter().map(|c| c.elapsed_ms).sum();
         let _ = writeln!(
             out,
@@ -120,6 +121,14 @@ pub fn render(report: &VerifyReport) -> String {
                     None => format!("not scored; the case itself: {}", c.verdict),
                 };
                 let _ = writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", escape(&why));
+                continue;
+            }
+            if c.verdict == Verdict::NotRun {
+                let _ = writeln!(
+                    out,
+                    ">\n      <skipped message=\"not run: {}\"/>\n    </testcase>",
+                    escape(&c.reason)
+                );
                 continue;
             }
             if c.verdict == Verdict::Pass {
