@@ -668,3 +668,19 @@ fn colour_follows_the_option_and_no_color() {
     assert!(!human(&s, &bot, &[], &[]).contains(escape));
     assert!(human(&s, &bot, &["--color", "always"], &[]).contains(escape));
 }
+
+#[test]
+fn create_output_serves_a_bot_that_only_opens_an_existing_file() {
+    let s = Setup::new();
+    s.canned_bot("right.sh", "right", "right");
+    let picky = s.bot(
+        "picky.sh",
+        r#"[ -e "$3" ] || { echo "no output file to open" >&2; exit 4; }; exec sh "$dir/right.sh" "$@""#,
+    );
+    let (status, r) = s.verify(&picky, &[]);
+    assert_eq!(status, 1);
+    assert!(r["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "crash"), "{r}");
+    let (status, r) = s.verify(&picky, &["--create-output"]);
+    assert_eq!(status, 0, "{r}");
+    assert!(r["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "pass"), "{r}");
+}

@@ -191,8 +191,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         max_shrink_runs: args.max_shrink_runs,
         shrink_time: args.shrink_time,
         reruns: args.reruns,
-        create_output: args.create_output,
-        run: VerifyOptions { limits, same_file: args.same_file, strict: false, seed: args.seed, jobs },
+        run: VerifyOptions {
+            limits,
+            same_file: args.same_file,
+            strict: false,
+            seed: args.seed,
+            jobs,
+            create_output: args.create_output,
+        },
     };
     // The first Ctrl-C stops the run and reports what was found so far; a second one ends
     // arbiter at once.

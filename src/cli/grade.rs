@@ -184,6 +184,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             strict: args.strict,
             seed: args.seed,
             jobs,
+            create_output: false,
         },
         rules,
         games,

@@ -44,6 +44,11 @@ pub struct Args {
     #[arg(long)]
     same_file: bool,
 
+    /// Create the output file (empty) before the bot starts, for bots that can only open an
+    /// existing file.
+    #[arg(long, conflicts_with = "same_file")]
+    create_output: bool,
+
     /// Demand output of exactly 9 lines each ending in `\n`.
     #[arg(long)]
     strict: bool,
@@ -215,8 +220,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     };
 
     let rules = StopRules { stop_at_gate: args.stop_at_gate, max_timeouts: args.max_timeouts };
-    let options =
-        VerifyOptions { limits, same_file: args.same_file, strict: args.strict, seed: args.seed, jobs };
+    let options = VerifyOptions {
+        limits,
+        same_file: args.same_file,
+        strict: args.strict,
+        seed: args.seed,
+        jobs,
+        create_output: args.create_output,
+    };
     let all: Vec<&ReadyCase> = cases.iter().chain(&twins).collect();
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(all.len() as u64) };
     bar.set_style(

@@ -23,7 +23,7 @@ use super::bot::Bot;
 use super::interrupt::interrupted;
 use super::referee::{CaseSpec, Referee, SoleAnswer};
 use super::verdict::Verdict;
-use super::verify::{CaseResult, ReadyCase, VerifyOptions, case_seed, run_case_with};
+use super::verify::{CaseResult, ReadyCase, VerifyOptions, case_seed, run_case};
 use crate::side::Side;
 
 /// The name of the uniform random source.
@@ -49,8 +49,6 @@ pub struct FuzzOptions {
     pub shrink_time: Duration,
     /// Times the first failure of each kind is run again to see whether it reproduces.
     pub reruns: usize,
-    /// Create an empty output file before each run.
-    pub create_output: bool,
     /// Limits, seed, jobs, same file.
     pub run: VerifyOptions,
 }
@@ -241,7 +239,7 @@ fn run_position(
     let prepared = referee.prepare(&spec, input, None)?;
     let check_args = referee.check_args(&spec);
     let ready = ReadyCase { spec, check_args, input: input.to_vec(), prepared };
-    let mut result = run_case_with(&ready, bot, &options.run, options.create_output);
+    let mut result = run_case(&ready, bot, &options.run);
     if result.expected.is_empty() {
         // No board to judge (a crash, no output): the expected moves are still worth showing,
         // and judging the unchanged input gives them.

@@ -38,6 +38,9 @@ pub struct VerifyOptions {
     pub seed: u64,
     /// Cases run at once.
     pub jobs: usize,
+    /// Create the output file, empty, before the bot starts (for bots that can only open an
+    /// existing file; it then counts as written only if the bot puts something in it).
+    pub create_output: bool,
 }
 
 /// A test case ready to run: where it is, its input bytes, and its answers.
@@ -229,18 +232,7 @@ fn blank_result(
 
 /// Runs one case in a fresh temporary folder and judges the answer.
 pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
-    run_case_with(case, bot, options, false)
-}
-
-/// [`run_case`], with the output file created empty before the bot starts when `create_output`
-/// holds (for bots that can only open an existing file; the file then counts as written only
-/// if the bot puts something in it).
-pub fn run_case_with(
-    case: &ReadyCase,
-    bot: &Bot,
-    options: &VerifyOptions,
-    create_output: bool,
-) -> CaseResult {
+    let create_output = options.create_output;
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
     let base = |verdict: Verdict, reason: String| blank_result(case, bot, options, verdict, reason);
