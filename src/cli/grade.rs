@@ -9,8 +9,8 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::bounds::{self, MAX_GAMES, MAX_JOBS};
-use super::limits::LimitArgs;
+use super::bounds::{self, MAX_GAMES};
+use super::run_args::RunArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
@@ -86,24 +86,7 @@ pub struct Args {
     games: Option<usize>,
 
     #[command(flatten)]
-    limits: LimitArgs,
-
-    /// Pass the same path as input and output.
-    #[arg(long)]
-    same_file: bool,
-
-    /// Demand output of exactly 9 lines each ending in `\n`.
-    #[arg(long)]
-    strict: bool,
-
-    /// Bots run at once, over all submissions, 1 to 256 (default: the number of cores).
-    /// Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
-    jobs: Option<usize>,
-
-    /// Seed for the built-in bots' random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    run: RunArgs,
 
     /// A marking profile (JSON) replacing the built-in one.
     #[arg(long, value_name = "FILE")]
@@ -129,7 +112,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Some(shard) => shard.select(&all),
         None => all,
     };
-    let jobs = super::input::jobs(args.jobs);
+    let jobs = super::input::jobs(args.run.jobs);
     let specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     if specs.is_empty() {
@@ -139,7 +122,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         .with_context(|| format!("cannot create the reports folder {}", args.reports.display()))?;
     // No bot may see the corpus, its answers, or any report.
     let hidden = vec![args.corpus.clone(), args.reports.clone()];
-    let (limits, sandbox) = args.limits.sandboxed(hidden)?;
+    let (limits, sandbox) = args.run.limits.sandboxed(hidden)?;
     let (cases, errors) = prepare_cases(referee, specs, jobs);
     if !errors.is_empty() {
         bail!("the corpus has {} case(s) that cannot be used:\n{}", errors.len(), errors.join("\n"));
@@ -167,10 +150,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         referee.game(),
         std::path::absolute(&args.corpus).unwrap_or_else(|_| args.corpus.clone()).display(),
         serde_json::to_string(&profile).unwrap_or_default(),
-        args.limits,
-        args.seed,
-        args.strict,
-        args.same_file,
+        args.run.limits,
+        args.run.seed,
+        args.run.strict,
+        args.run.same_file,
         rules,
         args.games,
     );
@@ -180,9 +163,9 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         cases: &cases,
         options: VerifyOptions {
             limits,
-            same_file: args.same_file,
-            strict: args.strict,
-            seed: args.seed,
+            same_file: args.run.same_file,
+            strict: args.run.strict,
+            seed: args.run.seed,
             jobs,
             create_output: false,
         },

@@ -18,6 +18,7 @@ mod merge;
 mod moves;
 mod perft;
 mod replay;
+mod run_args;
 mod show;
 mod verify;
 

@@ -7,8 +7,8 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::bounds::{self, MAX_DETAILS, MAX_JOBS};
-use super::limits::LimitArgs;
+use super::bounds::{self, MAX_DETAILS};
+use super::run_args::RunArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
@@ -38,28 +38,12 @@ pub struct Args {
     bot: String,
 
     #[command(flatten)]
-    limits: LimitArgs,
-
-    /// Pass the same path as input and output (the assignment allows it).
-    #[arg(long)]
-    same_file: bool,
+    run: RunArgs,
 
     /// Create the output file (empty) before the bot starts, for bots that can only open an
     /// existing file.
     #[arg(long, conflicts_with = "same_file")]
     create_output: bool,
-
-    /// Demand output of exactly 9 lines each ending in `\n`.
-    #[arg(long)]
-    strict: bool,
-
-    /// Cases run at once, 1 to 256 (default: the number of cores). Results do not depend on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
-    jobs: Option<usize>,
-
-    /// Seed for the built-in bots' random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
 
     /// Read golden answers from DIR, mirroring each case's path inside the corpus
     /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
@@ -169,7 +153,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
         None => Profile::builtin(referee.marking_profile()),
     };
-    let jobs = super::input::jobs(args.jobs);
+    let jobs = super::input::jobs(args.run.jobs);
     let mut specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
     if let Some(dir) = &args.golden_dir {
@@ -177,7 +161,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             spec.golden = super::golden::golden_in(dir, &args.corpus, &spec.path);
         }
     }
-    let (limits, sandbox) = args.limits.sandboxed(hidden_paths(&args, &specs))?;
+    let (limits, sandbox) = args.run.limits.sandboxed(hidden_paths(&args, &specs))?;
     if specs.is_empty() {
         bail!(
             "no test cases under {}: expected files like grade6/white/NAME.txt (or the course's 6/white/tests/N.txt)",
@@ -222,9 +206,9 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let rules = StopRules { stop_at_gate: args.stop_at_gate, max_timeouts: args.max_timeouts };
     let options = VerifyOptions {
         limits,
-        same_file: args.same_file,
-        strict: args.strict,
-        seed: args.seed,
+        same_file: args.run.same_file,
+        strict: args.run.strict,
+        seed: args.run.seed,
         jobs,
         create_output: args.create_output,
     };
@@ -245,7 +229,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         corpus: args.corpus.display().to_string(),
         paths: RelativePaths::new(&args.corpus, &base, exe.as_deref()),
         hidden: hidden_categories(&args.hidden, referee.categories())?,
-        seed: args.seed,
+        seed: args.run.seed,
         profile: &profile,
         disagreements,
         categories: cases.iter().map(|c| c.spec.category.clone()).collect(),
@@ -346,8 +330,8 @@ fn hidden_paths(args: &Args, specs: &[crate::harness::referee::CaseSpec]) -> Vec
 /// `verify --robustness`: the bad-input checks, as a table or JSON.
 fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
     // A built-in bot is checked through its command-line form, `arbiter bot --builtin NAME`.
-    let command = bot.as_command(args.seed);
-    let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
+    let command = bot.as_command(args.run.seed);
+    let (limits, sandbox) = args.run.limits.sandboxed(Vec::new())?;
     let checks = run_checks(&command, &referee.protocol(), &referee.robustness_boards(), &limits);
     let passed = checks.iter().filter(|c| c.passed).count();
     if args.json {
