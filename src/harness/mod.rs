@@ -5,6 +5,7 @@ pub mod analyst;
 pub mod bot;
 pub mod category;
 pub mod corpus;
+pub mod diagnostics;
 pub mod escape;
 pub mod files;
 pub mod fuzz;

@@ -10,6 +10,7 @@ use std::fmt;
 use super::board::Board;
 use super::piece::Cell;
 use super::square::Square;
+use crate::harness::diagnostics::{caret_snippet, describe_byte};
 
 /// How forgiving the reader is about line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -40,18 +41,10 @@ impl BoardError {
     pub fn render(&self) -> String {
         let mut out = self.to_string();
         if let Some(text) = &self.line_text {
-            let gutter = self.line.to_string();
-            let pad = " ".repeat(gutter.len());
-            let shown: String = text.chars().map(printable).collect();
-            out.push_str(&format!("\n{pad} |\n{gutter} | {shown}\n{pad} | {}^", " ".repeat(self.column - 1)));
+            out.push_str(&caret_snippet(self.line, self.column, text));
         }
         out
     }
-}
-
-/// One character shown in a snippet: control characters become `?` so the caret lines up.
-fn printable(c: char) -> char {
-    if c.is_control() { '?' } else { c }
 }
 
 impl fmt::Display for BoardError {
@@ -61,29 +54,6 @@ impl fmt::Display for BoardError {
 }
 
 impl std::error::Error for BoardError {}
-
-/// How a byte found in a board file reads in a message.
-fn describe_byte(bytes: &[u8], at: usize) -> String {
-    let b = bytes[at];
-    match b {
-        b'\r' => "a carriage return (\\r)".to_string(),
-        b'\t' => "a tab".to_string(),
-        b' ' => "a space".to_string(),
-        0x21..=0x7e => format!("`{}`", b as char),
-        0x00..=0x7f => format!("the control character 0x{b:02X}"),
-        _ => {
-            // Decode one UTF-8 character if the bytes form one; otherwise name the raw byte.
-            let end = (at + 4).min(bytes.len());
-            let decoded = (at + 1..=end).find_map(|e| std::str::from_utf8(&bytes[at..e]).ok());
-            match decoded.and_then(|s| s.chars().next()) {
-                // Editors on Windows often start files with one; say so, since it is invisible.
-                Some('\u{feff}') => "a UTF-8 byte-order mark (U+FEFF); save the file without one".to_string(),
-                Some(c) => format!("`{c}` (U+{:04X}, not ASCII)", c as u32),
-                None => format!("the byte 0x{b:02X} (not valid UTF-8)"),
-            }
-        }
-    }
-}
 
 impl Board {
     /// Reads a board file's text, labelling errors with `origin` (a file name or `<stdin>`).

@@ -16,6 +16,7 @@ use super::board::Board;
 use super::color::Color;
 use super::point::{COLUMNS, Point, SIZE};
 use super::position::Position;
+use crate::harness::diagnostics::{caret_snippet, describe_byte};
 
 /// How forgiving the readers are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -47,11 +48,7 @@ impl ParseError {
     pub fn render(&self) -> String {
         let mut out = self.to_string();
         if let Some(text) = &self.line_text {
-            let gutter = self.line.to_string();
-            let pad = " ".repeat(gutter.len());
-            let shown: String = text.chars().map(|c| if c.is_control() { '?' } else { c }).collect();
-            let caret = " ".repeat(self.column.saturating_sub(1));
-            out.push_str(&format!("\n{pad} |\n{gutter} | {shown}\n{pad} | {caret}^"));
+            out.push_str(&caret_snippet(self.line, self.column, text));
         }
         out
     }
@@ -65,28 +62,6 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
-
-/// How the byte at `at` reads in a message.
-fn describe_byte(bytes: &[u8], at: usize) -> String {
-    let b = bytes[at];
-    match b {
-        b'\r' => "a carriage return (\\r)".to_string(),
-        b'\n' => "a line feed (\\n)".to_string(),
-        b'\t' => "a tab".to_string(),
-        b' ' => "a space".to_string(),
-        0x21..=0x7e => format!("`{}`", b as char),
-        0x00..=0x7f => format!("the control character 0x{b:02X}"),
-        _ => {
-            let end = (at + 4).min(bytes.len());
-            let decoded = (at + 1..=end).find_map(|e| std::str::from_utf8(&bytes[at..e]).ok());
-            match decoded.and_then(|s| s.chars().next()) {
-                Some('\u{feff}') => "a UTF-8 byte-order mark (U+FEFF); save the file without one".to_string(),
-                Some(c) => format!("`{c}` (U+{:04X}, not ASCII)", c as u32),
-                None => format!("the byte 0x{b:02X} (not valid UTF-8)"),
-            }
-        }
-    }
-}
 
 /// What the text from `at` to the end of `line` reads as in a message: `` `abc` `` or a byte.
 fn describe_rest(line: &[u8], at: usize) -> String {
