@@ -27,6 +27,13 @@ fn bot(dir: &Path, body: &str) -> String {
     format!("sh {}", path.display())
 }
 
+/// `match --json -q` between two Pente bots.
+fn pente_match(a: &str, b: &str, games: &str, extra: &[&str]) -> (i32, Value) {
+    let mut args = vec!["--game", "pente", "match", "--bot", a, "--bot", b, "--games", games, "--json", "-q"];
+    args.extend_from_slice(extra);
+    json(&args)
+}
+
 #[test]
 fn the_bundled_pente_cases_are_judged_by_category() {
     let (status, r) =
@@ -87,38 +94,14 @@ fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
          if [ $n -ge 4 ]; then echo \"turn $n: giving up\" >&2; exit 3; fi\n\
          exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
     );
-    let (_, m) = json(&[
-        "--game",
-        "pente",
-        "match",
-        "--bot",
-        &command,
-        "--bot",
-        "builtin:random-adjacent",
-        "--games",
-        "1",
-        "--json",
-        "-q",
-    ]);
+    let (_, m) = pente_match(&command, "builtin:random-adjacent", "1", &[]);
     let game = &m["games"][0];
     assert_eq!(game["ending"], "crash", "{game}");
     // A is White: its fourth turn is ply 7, after 6 moves; without playdata it would never stop.
     assert_eq!(game["moves"].as_array().unwrap().len(), 6, "{game}");
     assert!(game["detail"].as_str().unwrap().contains("exited with status 3"), "{game}");
 
-    let (_, m) = json(&[
-        "--game",
-        "pente",
-        "match",
-        "--bot",
-        "builtin:minimax",
-        "--bot",
-        "builtin:random-adjacent",
-        "--games",
-        "2",
-        "--json",
-        "-q",
-    ]);
+    let (_, m) = pente_match("builtin:minimax", "builtin:random-adjacent", "2", &[]);
     for game in m["games"].as_array().unwrap() {
         assert!(["five", "captures", "full-board"].contains(&game["ending"].as_str().unwrap()), "{game}");
     }
@@ -175,21 +158,7 @@ fn a_pente_move_may_take_longer_than_timeout_while_the_clock_lasts() {
          if [ $n -ge 3 ]; then exit 3; fi\n\
          exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
     );
-    let (_, m) = json(&[
-        "--game",
-        "pente",
-        "match",
-        "--bot",
-        &command,
-        "--bot",
-        "builtin:random-adjacent",
-        "--games",
-        "1",
-        "--timeout",
-        "0.5",
-        "--json",
-        "-q",
-    ]);
+    let (_, m) = pente_match(&command, "builtin:random-adjacent", "1", &["--timeout", "0.5"]);
     let game = &m["games"][0];
     // Under a fixed 0.5 s per move the first move would be a timeout; Pente's clock allows it.
     assert_eq!(game["ending"], "crash", "{game}");
