@@ -4,3 +4,4 @@
 
 pub mod advance;
 pub mod pente;
+pub mod network;
