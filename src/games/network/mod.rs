@@ -10,12 +10,12 @@
 
 #![warn(missing_docs)]
 
-//pub mod analyst;
-//pub mod bench;
+pub mod analyst;
+pub mod bench;
 pub mod board;
-//pub mod bots;
+pub mod bots;
 pub mod color;
-//pub mod generate;
+pub mod generate;
 pub mod lines;
 pub mod moves;
 pub mod network;
@@ -26,9 +26,9 @@ pub mod rules;
 pub mod square;
 pub mod text;
 
-//pub use analyst::NetworkAnalyst;
+pub use analyst::NetworkAnalyst;
 pub use board::Board;
-//pub use bots::{AlphaBeta, Bot, RandomPlayer};
+pub use bots::{AlphaBeta, Bot, RandomPlayer};
 pub use color::Color;
 pub use moves::{Move, MoveFields};
 pub use network::{find_network, has_network};
