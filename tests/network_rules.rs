@@ -415,3 +415,32 @@ fn rule_options_are_key_value() {
     assert!(Rules::default().with_option("opening=seed").unwrap_err().contains("`double` and `lift`"));
     assert!(Rules::default().with_option("double").is_err());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Perft, pinned.
+
+#[test]
+fn perft_from_the_start_follows_from_the_goal_rules() {
+    use arbiter::games::network::perft;
+    let start = Position::start();
+    assert_eq!(perft(&start, &TEXT, 1), 48);
+    // Black's reply: 47 squares after a White chip inside (36 ways), 48 after one in White's goal
+    // (12 ways).
+    assert_eq!(perft(&start, &TEXT, 2), 36 * 47 + 12 * 48);
+    // White's second chip: 48 less the chips on squares White may use (no group of three is
+    // possible with two chips): 36 * (35 * 46 + 12 * 47) + 12 * (36 * 46 + 12 * 47).
+    assert_eq!(perft(&start, &TEXT, 3), 104_904);
+    // Black's second chip likewise (counted by an independent script over every sequence).
+    assert_eq!(perft(&start, &TEXT, 4), 4_773_960);
+}
+
+#[test]
+fn perft_of_a_stepping_position() {
+    use arbiter::games::network::perft;
+    // Counted by an independent reading of the rules (a short Python script written for the
+    // purpose, kept outside the repository): White's steps, then Black's replies, with no
+    // replies after a step that ends the game.
+    let s = pos(STEPPING, Color::White);
+    assert_eq!(perft(&s, &TEXT, 1), 168);
+    assert_eq!(perft(&s, &TEXT, 2), 20_550);
+}

@@ -236,3 +236,46 @@ fn pick(kind: CaseKind, rules: &Rules, seed: u64, walk: &[Game], rng: &mut ChaCh
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::network::rules::Lift;
+
+    #[test]
+    fn every_kind_is_made_and_answers_as_the_oracle_does() {
+        for rules in [Rules::default(), Rules { lift: Lift::NoDouble, ..Rules::default() }] {
+            for kind in CaseKind::all(&rules) {
+                if kind == CaseKind::Reject(Illegal::LiftDouble) {
+                    continue; // Too rare in random games to insist on.
+                }
+                let case = generate_case(kind, &rules, 1).unwrap_or_else(|| panic!("no {} case", kind.name()));
+                assert_eq!(CaseKind::from_name(&kind.name()), Some(kind));
+                let pos = &case.game.position;
+                let oracle = Oracle::new(pos, &rules);
+                match kind {
+                    CaseKind::Accept => assert!(oracle.legal.contains(&case.probe.unwrap())),
+                    CaseKind::Reject(k) => assert_eq!(check(pos, &rules, case.probe.unwrap()), Err(k)),
+                    CaseKind::Legal => assert_eq!(case.expected, oracle.legal),
+                    CaseKind::Win => assert_eq!(case.expected, oracle.win),
+                    CaseKind::Block => {
+                        assert_eq!(oracle.category(), Some(Category::Block));
+                        assert_eq!(Some(case.expected.clone()), oracle.block);
+                        assert!(!case.expected.is_empty());
+                    }
+                }
+                assert!(!case.explanation.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn random_games_are_reproducible_and_never_over() {
+        let rules = Rules::default();
+        let a = random_game(&mut ChaCha8Rng::seed_from_u64(9), &rules, 70);
+        assert_eq!(a, random_game(&mut ChaCha8Rng::seed_from_u64(9), &rules, 70));
+        assert_eq!(status(&a.position, &rules), Status::Ongoing);
+        assert!(a.moves.iter().skip(20).all(|m| matches!(m, Move::Step { .. })));
+        assert!(a.moves.iter().take(20).all(|m| matches!(m, Move::Add { .. })));
+    }
+}
