@@ -30,15 +30,21 @@ mod confine;
 mod helper;
 mod mounts;
 mod namespaces;
+mod root;
+mod seccomp;
+mod sockets;
 mod spec;
+mod view;
 mod watch;
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io;
+use std::io::{self, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 pub(crate) use cgroup::RunCgroup;
 pub use helper::main as helper_main;
@@ -61,41 +67,71 @@ pub enum Mode {
     Off,
     /// The strongest sandbox this kernel allows; the report says what that was.
     Auto,
-    /// Refuse to run bots without namespaces and Landlock (ABI 6 or newer).
+    /// Refuse to run bots without namespaces, a new root, Landlock and a cgroup.
     Strict,
+}
+
+/// An environment variable passed to bots (`--env NAME` or `--env NAME=VALUE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassEnv {
+    /// The variable's name.
+    pub name: String,
+    /// Its value; `None` passes arbiter's own value (if it has one).
+    pub value: Option<String>,
+}
+
+impl std::str::FromStr for PassEnv {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PassEnv, String> {
+        let (name, value) = match text.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (text, None),
+        };
+        let valid = !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!("`{name}` is not a variable name (letters, digits and _, not starting with a digit)"));
+        }
+        Ok(PassEnv { name: name.to_string(), value })
+    }
 }
 
 /// What the sandbox needs to know besides the per-process limits.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Policy {
     pub mode: Mode,
-    /// Paths no bot may see: the corpus, golden answers, reports. arbiter's own executable is
-    /// always added.
+    /// Paths no bot may see even where a folder it may read holds them: the corpus, golden
+    /// answers, reports. arbiter's own executable is always added.
     pub hidden: Vec<PathBuf>,
     /// The executable to run as the helper (arbiter itself); `None` means this process's own.
     pub helper: Option<PathBuf>,
+    /// Folders (or files) every bot may also read (`--allow-read`).
+    pub allow_read: Vec<PathBuf>,
+    /// Environment variables passed to every bot besides the allow-listed ones (`--env`).
+    pub env: Vec<PassEnv>,
 }
 
-/// A sandboxed run being started: the command to spawn (the helper), what to tell it, and the
-/// cgroup it joins.
+/// A sandboxed run being started: the helper to spawn, what to tell it, the pipes between
+/// them, and the cgroup it joins.
 pub(crate) struct Launch {
-    pub command: Command,
-    pub request: Vec<u8>,
+    command: Option<Command>,
+    request: Vec<u8>,
     status: Option<OwnedFd>,
     status_writer: Option<OwnedFd>,
+    /// The helper's end of the control pipe: it reads the request there, and takes the end of
+    /// the pipe as the order to stop the run.
+    control_reader: Option<OwnedFd>,
+    control: Option<File>,
     pub cgroup: Option<RunCgroup>,
 }
 
 impl Launch {
-    /// Prepares a sandboxed run of `bot` with `args` in `case_dir`.
-    pub(crate) fn new(
-        bot: &BotCommand,
-        args: &[OsString],
-        case_dir: &Path,
-        limits: &Limits,
-    ) -> io::Result<Launch> {
+    /// Prepares a sandboxed run of `bot` with `args` in `case_dir`; why not, if it cannot.
+    pub(crate) fn new(bot: &BotCommand, args: &[OsString], case_dir: &Path, limits: &Limits) -> Result<Launch, String> {
         let request = request(bot, args, case_dir, limits, false)?;
-        Launch::for_request(request, limits)
+        Launch::for_request(request, limits).map_err(|e| format!("cannot prepare the sandbox: {e}"))
     }
 
     fn for_request(mut request: Request, limits: &Limits) -> io::Result<Launch> {
@@ -105,50 +141,113 @@ impl Launch {
             request.cgroup_memory = cg.limits_memory();
             request.cgroup_pids = cg.limits_processes();
         }
-        let (status, status_writer) =
+        let (status, status_writer) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)?;
+        let (control_reader, control) =
             nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)?;
         let helper = match &limits.sandbox.helper {
             Some(path) => path.clone(),
             None => std::env::current_exe()?,
         };
         let mut command = Command::new(helper);
-        command.arg(HELPER_ARG).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        let request = serde_json::to_vec(&request).map_err(io::Error::other)?;
-        Ok(Launch { command, request, status: Some(status), status_writer: Some(status_writer), cgroup })
+        command.arg(HELPER_ARG);
+        let mut request = serde_json::to_vec(&request).map_err(io::Error::other)?;
+        request.push(b'\n');
+        Ok(Launch {
+            command: Some(command),
+            request,
+            status: Some(status),
+            status_writer: Some(status_writer),
+            control_reader: Some(control_reader),
+            control: Some(File::from(control)),
+            cgroup,
+        })
     }
 
-    /// The raw descriptor the helper must find on [`spec::STATUS_FD`] (-1 once spawned).
-    pub(crate) fn status_writer_fd(&self) -> i32 {
-        self.status_writer.as_ref().map_or(-1, |fd| fd.as_raw_fd())
+    /// The helper's command, run in `cwd`, set to find its pipes on [`spec::STATUS_FD`] and
+    /// [`spec::CONTROL_FD`]. The caller sets its stdio and spawns it, then calls
+    /// [`Launch::spawned`].
+    pub(crate) fn take_command(&mut self, cwd: &Path) -> Command {
+        let mut command = self.command.take().unwrap_or_else(|| Command::new("/"));
+        command.current_dir(cwd);
+        let status = self.status_writer.as_ref().map_or(-1, |fd| fd.as_raw_fd());
+        let control = self.control_reader.as_ref().map_or(-1, |fd| fd.as_raw_fd());
+        // SAFETY: between fork and exec the closure only calls setsid, fcntl, dup2 and close,
+        // which are async-signal-safe, and allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::setsid() == -1 {
+                    return Err(io::Error::last_os_error());
+                }
+                install_fds(status, control)
+            });
+        }
+        command
     }
 
-    /// Closes this process's copy of the status pipe's writing end once the helper holds it,
-    /// so that reading the pipe ends when the helper and its init are gone.
-    pub(crate) fn spawned(&mut self) {
+    /// Once the helper runs: closes this process's copies of the helper's ends of the pipes
+    /// (so that reading the status ends when the helper and its init are gone) and hands it
+    /// the request.
+    pub(crate) fn spawned(&mut self) -> io::Result<()> {
         self.status_writer = None;
+        self.control_reader = None;
+        match self.control.as_mut() {
+            Some(control) => control.write_all(&self.request),
+            None => Ok(()),
+        }
+    }
+
+    /// Tells the helper to end the run now: kill every process of it, hand back the case
+    /// folder, report its CPU time and exit.
+    pub(crate) fn stop(&mut self) {
+        self.control = None;
     }
 
     /// The reading end of the status pipe, as a file.
     pub(crate) fn take_status(&mut self) -> io::Result<File> {
         self.status.take().map(File::from).ok_or_else(|| io::Error::other("status pipe already taken"))
     }
+
+    /// Where the run's CPU time can be read, if its cgroup counts it.
+    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, crate::harness::runner::CgroupClock)> {
+        self.cgroup.as_ref().and_then(RunCgroup::cpu_clock)
+    }
 }
 
-/// Puts the status pipe on descriptor 3 in the helper, between fork and exec. Only `dup2` and
-/// `fcntl`: async-signal-safe.
-pub(crate) fn install_status_fd(writer: i32) -> io::Result<()> {
-    // SAFETY: plain system calls on descriptor numbers.
+/// Puts the status pipe on descriptor 3 and the control pipe on descriptor 4 in the helper,
+/// between fork and exec. Only `fcntl`, `dup2` and `close`: async-signal-safe.
+fn install_fds(status: i32, control: i32) -> io::Result<()> {
+    // SAFETY: plain system calls on descriptor numbers. Both are first copied above 10, so
+    // that neither is overwritten by the other's dup2.
     unsafe {
-        if writer == spec::STATUS_FD {
-            if libc::fcntl(writer, libc::F_SETFD, 0) == -1 {
-                return Err(io::Error::last_os_error());
-            }
-        } else if libc::dup2(writer, spec::STATUS_FD) == -1 {
+        let high_status = libc::fcntl(status, libc::F_DUPFD_CLOEXEC, 10);
+        let high_control = libc::fcntl(control, libc::F_DUPFD_CLOEXEC, 10);
+        if high_status == -1 || high_control == -1 {
             return Err(io::Error::last_os_error());
         }
+        if libc::dup2(high_status, spec::STATUS_FD) == -1 || libc::dup2(high_control, spec::CONTROL_FD) == -1 {
+            return Err(io::Error::last_os_error());
+        }
+        libc::close(high_status);
+        libc::close(high_control);
     }
     Ok(())
 }
+
+/// Numbers the runs, to give concurrent runs different user ids.
+static RUNS: AtomicU32 = AtomicU32::new(0);
+
+/// The user id a run's bot gets: never 0, never arbiter's own where that can be avoided, and
+/// different for runs at once (so that, even without namespaces, one bot cannot signal
+/// another's processes).
+fn run_uid() -> u32 {
+    let n = RUNS.fetch_add(1, Ordering::Relaxed);
+    BOT_UID_BASE + (std::process::id().wrapping_mul(7919).wrapping_add(n)) % BOT_UID_COUNT
+}
+
+/// The first of the user ids bots run as.
+pub const BOT_UID_BASE: u32 = 61000;
+/// How many user ids bots run as.
+pub const BOT_UID_COUNT: u32 = 1000;
 
 /// The helper's request for running `bot` in `case_dir`.
 fn request(
@@ -157,7 +256,7 @@ fn request(
     case_dir: &Path,
     limits: &Limits,
     probe: bool,
-) -> io::Result<Request> {
+) -> Result<Request, String> {
     let mut hidden: Vec<PathBuf> =
         limits.sandbox.hidden.iter().filter_map(|p| std::path::absolute(p).ok()).collect();
     // arbiter itself answers every case: hidden, unless it is the bot (a built-in bot run
@@ -170,19 +269,29 @@ fn request(
             hidden.push(exe);
         }
     }
-    let hidden = hidden.into_iter().map(|p| p.canonicalize().unwrap_or(p)).collect();
-    let case_dir = case_dir.canonicalize()?;
+    let hidden: Vec<PathBuf> = hidden.into_iter().map(|p| p.canonicalize().unwrap_or(p)).collect();
+    let case_dir = case_dir.canonicalize().map_err(|e| format!("cannot find the case folder: {e}"))?;
+    let mut readable = view::readable(bot)?;
+    for extra in &limits.sandbox.allow_read {
+        let path = extra.canonicalize().unwrap_or_else(|_| extra.clone());
+        if !readable.contains(&path) {
+            readable.push(path);
+        }
+    }
     let mut program_args = bot.args().to_vec();
     program_args.extend(args.iter().cloned());
     Ok(Request {
         program: bot.program().to_os_string(),
         args: program_args,
         case_dir,
-        readable: readable(bot),
+        readable,
         hidden,
+        env: view::environment(&limits.sandbox.env),
+        uid: run_uid(),
         memory_bytes: limits.memory_bytes,
         max_processes: limits.max_processes,
         max_file_bytes: limits.max_file_bytes,
+        open_files: limits.open_files,
         disk_bytes: limits.disk_bytes,
         cgroup_procs: Vec::new(),
         cgroup_memory: false,
@@ -192,53 +301,26 @@ fn request(
     })
 }
 
-/// The folders a bot must read besides the system's: its program's folder (and the
-/// installation it belongs to, for a program in a `bin` or `shims` folder, as language
-/// installs in a home folder are laid out), and the folder of every argument that names an
-/// existing file (`bot.py`, `Bot.dll`) or the folder an argument names (`-cp build`).
-pub(crate) fn readable(bot: &BotCommand) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut add = |path: PathBuf| {
-        if !found.contains(&path) {
-            found.push(path);
-        }
-    };
-    let program = Path::new(bot.program());
-    let resolved = if program.is_absolute() {
-        Some(program.to_path_buf())
-    } else {
-        std::env::var_os("PATH")
-            .and_then(|paths| std::env::split_paths(&paths).map(|d| d.join(program)).find(|p| p.is_file()))
-    };
-    for path in resolved.iter().flat_map(|p| [Some(p.clone()), p.canonicalize().ok()]).flatten() {
-        if let Some(dir) = path.parent() {
-            add(dir.to_path_buf());
-            if dir.file_name().is_some_and(|n| n == "bin" || n == "shims")
-                && let Some(install) = dir.parent()
-                && install.parent().is_some()
-            {
-                add(install.to_path_buf());
-            }
-        }
+/// What the sandbox seems to have kept from a bot that failed, from the paths its stderr names
+/// next to "Permission denied" or "No such file or directory": each one that exists outside
+/// the sandbox but not in the bot's view, with the option that would allow it.
+pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: &Limits) -> Vec<String> {
+    if limits.sandbox.mode == Mode::Off {
+        return Vec::new();
     }
-    for arg in bot.args() {
-        let path = Path::new(arg);
-        if !path.is_absolute() {
-            continue;
-        }
-        for path in [Some(path.to_path_buf()), path.canonicalize().ok()].into_iter().flatten() {
-            if path.is_dir() {
-                add(path);
-            } else if path.exists()
-                && let Some(dir) = path.parent()
-            {
-                add(dir.to_path_buf());
-            }
-        }
-    }
-    // The root folder would open everything; a program in `/` is run without its folder.
-    found.retain(|p| p.parent().is_some());
-    found
+    let mut seen = view::readable(bot).unwrap_or_default();
+    seen.extend(limits.sandbox.allow_read.iter().cloned());
+    seen.push(case_dir.to_path_buf());
+    view::denied_paths(&String::from_utf8_lossy(stderr), &seen, &limits.sandbox.hidden)
+        .into_iter()
+        .map(|(path, allow)| {
+            format!(
+                "the sandbox hides {} (it exists outside the sandbox): --allow-read {} would let bots read it",
+                path.display(),
+                allow.display()
+            )
+        })
+        .collect()
 }
 
 /// A byte count as a person would write it: "64 MiB", "512 KiB", "100 B".
@@ -291,28 +373,25 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
         .tempdir()
         .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let probe_bot = BotCommand::parse_in("true", dir.path()).map_err(|e| e.to_string())?;
-    let request = request(&probe_bot, &[], dir.path(), limits, true).map_err(|e| e.to_string())?;
-    let mut launch = Launch::for_request(request, limits).map_err(|e| e.to_string())?;
-    let report = super::runner::supervise_launch(&mut launch, dir.path(), limits);
+    let request = request(&probe_bot, &[], dir.path(), limits, true)?;
+    let launch = Launch::for_request(request, limits).map_err(|e| e.to_string())?;
     let mut summary = Summary { mode, layers: Vec::new(), missing: Vec::new() };
-    if let Some(cg) = &launch.cgroup {
-        let mut what = Vec::new();
-        if cg.limits_memory() {
-            what.push(format!("memory {}", bytes(limits.memory_bytes.unwrap_or(0))));
-        }
-        if cg.limits_processes() {
-            what.push(format!("{} processes", limits.max_processes.unwrap_or(0)));
-        }
-        summary
-            .layers
-            .push((cg.kind().to_string(), format!("{} for all processes together", what.join(", "))));
-    } else if limits.memory_bytes.is_some() || limits.max_processes.is_some() {
-        summary.missing.push((
+    match &launch.cgroup {
+        Some(cg) => summary.layers.push((cg.kind().to_string(), cg.describe(limits))),
+        None => summary.missing.push((
             "cgroup".to_string(),
-            "none can be made here: memory and processes are measured by the sandbox every 10 ms instead"
+            "none can be made here: memory and processes are measured by the sandbox every 10 ms \
+             instead, and runs share the processors with no share of their own"
                 .to_string(),
-        ));
+        )),
     }
+    let report = match super::runner::start_launch(launch, dir.path(), limits) {
+        Ok(mut started) => {
+            let limit = started.wait(limits);
+            started.conclude(limit, limits)
+        }
+        Err(report) => *report,
+    };
     for event in &report.events {
         match event {
             Event::Layer { name, detail } => summary.layers.push((name.clone(), detail.clone())),
@@ -320,9 +399,6 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
             Event::SetupFailed { why } => return Err(format!("the sandbox cannot be set up: {why}")),
             _ => {}
         }
-    }
-    if let Some(cg) = launch.cgroup.take() {
-        cg.remove();
     }
     if !report.succeeded() && report.events.is_empty() {
         return Err(format!("the sandbox helper {}", report.describe()));
@@ -333,24 +409,6 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_program_in_a_bin_folder_brings_its_installation() {
-        let dir = tempfile::tempdir().unwrap();
-        let bin = dir.path().join("lang/bin");
-        std::fs::create_dir_all(&bin).unwrap();
-        std::fs::write(bin.join("run"), "").unwrap();
-        let script = dir.path().join("bots/mine.py");
-        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
-        std::fs::write(&script, "").unwrap();
-        let command = BotCommand::parse_in("lang/bin/run bots/mine.py --fast", dir.path()).unwrap();
-        let found = readable(&command);
-        let root = dir.path().canonicalize().unwrap();
-        assert!(found.contains(&root.join("lang/bin")), "{found:?}");
-        assert!(found.contains(&root.join("lang")), "{found:?}");
-        assert!(found.contains(&root.join("bots")), "{found:?}");
-        assert!(!found.iter().any(|p| p == &root), "{found:?}");
-    }
 
     #[test]
     fn byte_counts_read_naturally() {

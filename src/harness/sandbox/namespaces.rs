@@ -16,7 +16,7 @@ use nix::unistd::{getegid, geteuid};
 pub(crate) enum Entered {
     /// User namespace and all the others.
     All,
-    /// All but a user namespace: arbiter runs as root where user namespaces are refused.
+    /// All but a user namespace: arbiter runs as root.
     WithoutUser,
 }
 
@@ -33,28 +33,31 @@ fn others() -> CloneFlags {
 /// Moves the calling (single-threaded) process into new namespaces. Its next child becomes
 /// PID 1 of the new PID namespace.
 ///
+/// As root, every namespace but a user one: the bot is then given `bot_uid` with `setuid`, a
+/// user of its own that owns none of the grader's files. Otherwise a user namespace too, in
+/// which this process becomes `bot_uid` (mapped to arbiter's own user outside, the only one an
+/// unprivileged process may map), keeping every capability inside until it executes the bot.
+///
 /// Setting `ARBITER_SANDBOX_NO_NAMESPACES` in arbiter's environment skips them, to try the
 /// fallback a machine without namespaces gets (a container, say) on one that has them.
-pub(crate) fn enter() -> Result<Entered, String> {
+pub(crate) fn enter(bot_uid: u32) -> Result<Entered, String> {
     if std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some() {
         return Err("turned off by ARBITER_SANDBOX_NO_NAMESPACES".to_string());
     }
     let (uid, gid) = (geteuid(), getegid());
-    match unshare(CloneFlags::CLONE_NEWUSER | others()) {
-        Ok(()) => {
-            // The bot keeps the identity it had outside: files it can read outside, it can
-            // read inside, and `setgroups` is denied so it cannot drop a group to escape a
-            // group-based denial.
-            fs::write("/proc/self/setgroups", "deny").map_err(|e| format!("setgroups: {e}"))?;
-            fs::write("/proc/self/uid_map", format!("{uid} {uid} 1\n"))
-                .map_err(|e| format!("uid_map: {e}"))?;
-            fs::write("/proc/self/gid_map", format!("{gid} {gid} 1\n"))
-                .map_err(|e| format!("gid_map: {e}"))?;
-            Ok(Entered::All)
-        }
-        Err(user_err) => match unshare(others()) {
+    if uid.is_root() {
+        // A user namespace would gain nothing (the bot gets a user of its own anyway), and
+        // root's mapping would make the bot the owner of root's files.
+        return match unshare(others()) {
             Ok(()) => Ok(Entered::WithoutUser),
-            Err(err) => Err(format!("user namespaces: {}; others: {}", user_err.desc(), err.desc())),
-        },
+            Err(err) => Err(format!("cannot make namespaces as root: {}", err.desc())),
+        };
     }
+    unshare(CloneFlags::CLONE_NEWUSER | others()).map_err(|e| format!("user namespaces: {}", e.desc()))?;
+    // `setgroups` is denied so that the bot cannot drop a group to escape a group-based
+    // denial.
+    fs::write("/proc/self/setgroups", "deny").map_err(|e| format!("setgroups: {e}"))?;
+    fs::write("/proc/self/uid_map", format!("{bot_uid} {uid} 1\n")).map_err(|e| format!("uid_map: {e}"))?;
+    fs::write("/proc/self/gid_map", format!("{bot_uid} {gid} 1\n")).map_err(|e| format!("gid_map: {e}"))?;
+    Ok(Entered::All)
 }
