@@ -26,7 +26,9 @@ mod limits;
 mod process;
 
 use std::ffi::OsString;
+use std::fs::File;
 use std::io;
+use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -35,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
-pub(crate) use cpu::CgroupClock;
+pub(crate) use cpu::{CgroupClock, children, read_cgroup};
 use cpu::RunClock;
 pub use interactive::{Interactive, Recv};
 pub(crate) use limits::RlimitPlan;
@@ -215,7 +217,7 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
         Ok(started) => started,
         Err(report) => return *report,
     };
-    let (stdout, stderr) = match start_captures(&mut started.child, limits.capture_bytes) {
+    let (stdout, stderr) = match start_captures(&mut started, limits.capture_bytes) {
         Ok(captures) => captures,
         Err(err) => {
             let why = format!("cannot start a thread to read its output: {}", os_message(&err));
@@ -240,8 +242,12 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
 /// A bot process (or the sandbox helper running it) that has been started, and what watches
 /// it.
 pub(crate) struct Started {
-    child: Child,
+    process: Proc,
     pid: libc::pid_t,
+    /// The grader's ends of the bot's stdin (when piped), stdout and stderr.
+    stdin: Option<File>,
+    stdout: Option<File>,
+    stderr: Option<File>,
     launch: Option<sandbox::Launch>,
     /// The sandbox's reports, read on a thread.
     status: Option<Capture>,
@@ -254,6 +260,14 @@ pub(crate) struct Started {
     /// The CPU time last read while the run went on.
     cpu_seen: Duration,
     report: RunReport,
+}
+
+/// The process the runner started.
+enum Proc {
+    /// The bot itself (no sandbox): a child of this process.
+    Child(Child),
+    /// The run's sandbox helper, a child of the zygote, held by a pidfd.
+    Helper(OwnedFd),
 }
 
 /// Starts `command` with `args` in `cwd`: in the sandbox unless it is off, with stdin from
@@ -277,7 +291,7 @@ pub(crate) fn start(
     if let Err(why) = check_dir(cwd) {
         return Err(fail(report, why));
     }
-    let (cmd, launch) = if limits.sandbox.mode == sandbox::Mode::Off {
+    if limits.sandbox.mode == sandbox::Mode::Off {
         let mut cmd = Command::new(command.program());
         cmd.args(command.args()).args(args).current_dir(cwd);
         // SAFETY: the closure runs in the child between fork and exec, where only
@@ -296,79 +310,126 @@ pub(crate) fn start(
                 Ok(())
             });
         }
-        (cmd, None)
-    } else {
-        let mut launch = match sandbox::Launch::new(command, args, cwd, limits) {
-            Ok(launch) => launch,
-            Err(why) => return Err(fail(report, why)),
-        };
-        let cmd = launch.take_command(cwd);
-        (cmd, Some(launch))
-    };
-    spawn(cmd, launch, report, piped_stdin)
+        return spawn_child(cmd, report, piped_stdin);
+    }
+    match sandbox::Launch::new(command, args, cwd, limits) {
+        Ok(launch) => spawn_helper(launch, report, piped_stdin),
+        Err(why) => Err(fail(report, why)),
+    }
 }
 
-/// Runs a prepared sandbox launch (the helper), for the probe that finds out what the
-/// sandbox can do here.
-pub(crate) fn start_launch(mut launch: sandbox::Launch, cwd: &Path, limits: &Limits) -> Result<Started, Box<RunReport>> {
+/// Runs a prepared sandbox launch, for the probe that finds out what the sandbox can do here.
+pub(crate) fn start_launch(launch: sandbox::Launch, limits: &Limits) -> Result<Started, Box<RunReport>> {
     let report = RunReport::starting(limits, RlimitPlan::new(limits).applied());
-    let cmd = launch.take_command(cwd);
-    spawn(cmd, Some(launch), report, false)
+    spawn_helper(launch, report, false)
 }
 
-/// Spawns `cmd` (the bot, or the helper of `launch`) and starts watching it.
-fn spawn(
-    mut cmd: Command,
-    mut launch: Option<sandbox::Launch>,
-    mut report: RunReport,
-    piped_stdin: bool,
-) -> Result<Started, Box<RunReport>> {
-    let fail = |mut report: RunReport, why: String| {
-        report.outcome = Outcome::FailedToStart(why);
-        Box::new(report)
-    };
+fn failed(mut report: RunReport, why: String) -> Box<RunReport> {
+    report.outcome = Outcome::FailedToStart(why);
+    report.cpu_time = Some(Duration::ZERO);
+    Box::new(report)
+}
+
+/// Spawns the bot itself (no sandbox) and starts watching it.
+fn spawn_child(mut cmd: Command, mut report: RunReport, piped_stdin: bool) -> Result<Started, Box<RunReport>> {
     let stdin = if piped_stdin { Stdio::piped() } else { Stdio::null() };
     cmd.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
     let start = Instant::now();
-    let child = match cmd.spawn() {
+    let mut child = match cmd.spawn() {
         Ok(child) => child,
         Err(err) => {
             report.elapsed = start.elapsed();
-            return Err(fail(report, os_message(&err)));
+            return Err(failed(report, os_message(&err)));
         }
     };
     // A pid always fits in pid_t; 0 makes every later call on the group a no-op.
     let pid = libc::pid_t::try_from(child.id()).unwrap_or(0);
     process::register(pid);
-    let mut status = None;
-    if let Some(launch) = launch.as_mut() {
-        // The request is small and the helper reads it before anything else; if the helper
-        // died already the write fails, and its exit tells why.
-        let _ = launch.spawned();
-        match launch.take_status().and_then(|f| Capture::spawn("sandbox-status", f, 1 << 16)) {
-            Ok(capture) => status = Some(capture),
-            Err(err) => {
-                abandon(pid, child);
-                let why = format!("cannot read the sandbox's status: {}", os_message(&err));
-                return Err(fail(report, why));
-            }
-        }
-    }
+    let stdin = child.stdin.take().map(|p| File::from(OwnedFd::from(p)));
+    let stdout = child.stdout.take().map(|p| File::from(OwnedFd::from(p)));
+    let stderr = child.stderr.take().map(|p| File::from(OwnedFd::from(p)));
     let exited = match process::watch_exit(pid) {
         Ok(exited) => exited,
         Err(err) => {
             abandon(pid, child);
-            let why = format!("cannot start a thread to wait for it: {}", os_message(&err));
-            return Err(fail(report, why));
+            return Err(failed(report, format!("cannot start a thread to wait for it: {}", os_message(&err))));
         }
     };
-    let plumbing = if launch.is_some() { 2 } else { 0 };
-    let clock = RunClock::new(pid, plumbing, launch.as_ref().and_then(|l| l.cpu_clock()));
     Ok(Started {
-        child,
+        process: Proc::Child(child),
         pid,
-        launch,
-        status,
+        stdin,
+        stdout,
+        stderr,
+        launch: None,
+        status: None,
+        exited,
+        watched: None,
+        clock: RunClock::new(pid, 0, None),
+        start,
+        cpu_seen: Duration::ZERO,
+        report,
+    })
+}
+
+/// Starts the sandbox helper of `launch` (through the zygote) and starts watching it.
+fn spawn_helper(mut launch: sandbox::Launch, report: RunReport, piped_stdin: bool) -> Result<Started, Box<RunReport>> {
+    let pipes = (|| -> io::Result<_> {
+        let stdin = if piped_stdin { Some(pipe()?) } else { None };
+        Ok((stdin, pipe()?, pipe()?))
+    })();
+    let (stdin, (stdout, stdout_w), (stderr, stderr_w)) = match pipes {
+        Ok(pipes) => pipes,
+        Err(err) => return Err(failed(report, format!("cannot make pipes: {}", os_message(&err)))),
+    };
+    // The bot reads the pipe's first end; the grader writes its second.
+    let (stdin_r, stdin_w) = match stdin {
+        Some((r, w)) => (Some(r), Some(File::from(w))),
+        None => (None, None),
+    };
+    let start = Instant::now();
+    let running = match launch.start(stdin_r.as_ref(), &stdout_w, &stderr_w) {
+        Ok(running) => running,
+        Err(err) => {
+            if let Some(cg) = launch.cgroup.take() {
+                cg.remove();
+            }
+            return Err(failed(report, format!("cannot start the sandbox: {}", os_message(&err))));
+        }
+    };
+    // The helper holds its own copies now; ours would keep the pipes from ever ending.
+    drop((stdin_r, stdout_w, stderr_w));
+    let sandbox::Running { pid, pidfd, status } = running;
+    process::register(pid);
+    let fail = |why: String, pidfd: &OwnedFd, launch: &mut sandbox::Launch, report: RunReport| {
+        process::kill_pidfd(pidfd);
+        process::unregister(pid);
+        if let Some(cg) = launch.cgroup.take() {
+            cg.remove();
+        }
+        Err(failed(report, why))
+    };
+    let status = match Capture::spawn("sandbox-status", status, 1 << 16) {
+        Ok(capture) => capture,
+        Err(err) => {
+            return fail(format!("cannot read the sandbox's status: {}", os_message(&err)), &pidfd, &mut launch, report);
+        }
+    };
+    let exited = match process::watch_pidfd(&pidfd) {
+        Ok(exited) => exited,
+        Err(err) => {
+            return fail(format!("cannot start a thread to wait for it: {}", os_message(&err)), &pidfd, &mut launch, report);
+        }
+    };
+    let clock = RunClock::new(pid, 1, launch.cpu_clock());
+    Ok(Started {
+        process: Proc::Helper(pidfd),
+        pid,
+        stdin: stdin_w,
+        stdout: Some(File::from(stdout)),
+        stderr: Some(File::from(stderr)),
+        launch: Some(launch),
+        status: Some(status),
         exited,
         watched: None,
         clock,
@@ -376,6 +437,11 @@ fn spawn(
         cpu_seen: Duration::ZERO,
         report,
     })
+}
+
+/// A pipe: (reading end, writing end), both closed on exec.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)
 }
 
 impl Started {
@@ -455,14 +521,20 @@ impl Started {
         // The process is still unreaped here, so its pid (= the group id) is still taken.
         // Kill the group before reaping: that ends any children it left behind, and with them
         // the last writers of the output pipes, so the capture threads reach end of file.
-        process::kill_group(self.pid);
+        match &self.process {
+            Proc::Child(_) => process::kill_group(self.pid),
+            Proc::Helper(pidfd) => process::kill_pidfd(pidfd),
+        }
         process::unregister(self.pid);
         if self.watched.is_none() {
             self.ended_within(KILL_GRACE);
         }
         let timed_out = limit.is_some();
         let mut rusage_cpu = None;
+        let reaps = matches!(self.process, Proc::Child(_));
         report.outcome = match self.watched.take() {
+            // The zygote reaps the helper; its outcome is in its reports.
+            Some(Ok(())) if !reaps => Outcome::StatusUnknown("the sandbox ended without a report".to_owned()),
             Some(Ok(())) => match reap(self.pid) {
                 Ok((status, cpu)) => {
                     rusage_cpu = Some(cpu);
@@ -515,7 +587,13 @@ impl Started {
     /// Kills and reaps a run that cannot be supervised; the report says why.
     fn abandon(mut self, why: String) -> RunReport {
         let mut report = std::mem::replace(&mut self.report, RunReport::starting(&Limits::default(), AppliedLimits::default()));
-        abandon(self.pid, self.child);
+        match self.process {
+            Proc::Child(child) => abandon(self.pid, child),
+            Proc::Helper(pidfd) => {
+                process::kill_pidfd(&pidfd);
+                process::unregister(self.pid);
+            }
+        }
         if let Some(cg) = self.launch.as_mut().and_then(|l| l.cgroup.take()) {
             cg.remove();
         }
@@ -595,11 +673,11 @@ fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
     }
 }
 
-/// Starts the threads that drain the child's stdout and stderr.
-fn start_captures(child: &mut Child, cap: usize) -> io::Result<(Capture, Capture)> {
+/// Starts the threads that drain the run's stdout and stderr.
+fn start_captures(started: &mut Started, cap: usize) -> io::Result<(Capture, Capture)> {
     let missing = || io::Error::other("output pipe missing");
-    let stdout = child.stdout.take().ok_or_else(missing)?;
-    let stderr = child.stderr.take().ok_or_else(missing)?;
+    let stdout = started.stdout.take().ok_or_else(missing)?;
+    let stderr = started.stderr.take().ok_or_else(missing)?;
     let stdout = Capture::spawn("bot-stdout", stdout, cap)?;
     let stderr = Capture::spawn("bot-stderr", stderr, cap)?;
     Ok((stdout, stderr))

@@ -22,13 +22,14 @@ use std::time::Duration;
 /// Where a run's CPU time is read.
 #[derive(Debug, Clone)]
 pub(crate) struct RunClock {
-    /// The process at the top of the run: the sandbox helper, or the bot itself.
+    /// The process at the top of the run: the sandbox's init, or the bot itself.
     root: libc::pid_t,
-    /// How many levels from the root are plumbing whose own time is not the bot's (2 for the
-    /// sandbox's helper and init, 0 without a sandbox).
+    /// How many levels from the root are plumbing whose own time is not the bot's (1 for the
+    /// sandbox's init, 0 without a sandbox).
     plumbing: usize,
-    /// A cgroup file counting the run's CPU time, with how to read it.
-    cgroup: Option<(PathBuf, CgroupClock)>,
+    /// A cgroup file counting the run's CPU time, with how to read it and what it counted
+    /// before the run.
+    cgroup: Option<(PathBuf, CgroupClock, Duration)>,
 }
 
 /// The format of a cgroup's CPU counter.
@@ -42,7 +43,7 @@ pub(crate) enum CgroupClock {
 
 impl RunClock {
     /// A clock for the process tree under `root`, whose top `plumbing` levels are not the bot.
-    pub(crate) fn new(root: libc::pid_t, plumbing: usize, cgroup: Option<(PathBuf, CgroupClock)>) -> RunClock {
+    pub(crate) fn new(root: libc::pid_t, plumbing: usize, cgroup: Option<(PathBuf, CgroupClock, Duration)>) -> RunClock {
         RunClock { root, plumbing, cgroup }
     }
 
@@ -51,10 +52,10 @@ impl RunClock {
         let tree = walk(self.root);
         let plumbing_self: u64 =
             tree.iter().filter(|(_, depth, _)| *depth < self.plumbing).map(|(_, _, t)| t.own).sum();
-        if let Some((file, kind)) = &self.cgroup
+        if let Some((file, kind, base)) = &self.cgroup
             && let Some(total) = read_cgroup(file, *kind)
         {
-            return total.saturating_sub(ticks(plumbing_self));
+            return total.saturating_sub(*base).saturating_sub(ticks(plumbing_self));
         }
         let counted: u64 = tree
             .iter()

@@ -13,7 +13,7 @@ use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::path::Path;
-use std::process::{ChildStdin, ChildStdout};
+use std::fs::File;
 use std::time::{Duration, Instant};
 
 use super::capture::{Capture, Drained};
@@ -41,8 +41,8 @@ pub enum Recv {
 /// A sandboxed bot process with pipes to its stdin and stdout.
 pub struct Interactive {
     started: Option<Started>,
-    stdin: Option<ChildStdin>,
-    stdout: ChildStdout,
+    stdin: Option<File>,
+    stdout: File,
     stderr: Option<Capture>,
     limits: Limits,
     /// Bytes read from stdout and not yet returned as a line.
@@ -67,9 +67,9 @@ impl Interactive {
             Err(report) => return Err(io::Error::other(report.describe())),
         };
         let missing = || io::Error::other("a pipe to the bot is missing");
-        let stdin = started.child.stdin.take().ok_or_else(missing)?;
-        let stdout = started.child.stdout.take().ok_or_else(missing)?;
-        let stderr = started.child.stderr.take().ok_or_else(missing)?;
+        let stdin = started.stdin.take().ok_or_else(missing)?;
+        let stdout = started.stdout.take().ok_or_else(missing)?;
+        let stderr = started.stderr.take().ok_or_else(missing)?;
         set_nonblocking(stdout.as_raw_fd())?;
         set_nonblocking(stdin.as_raw_fd())?;
         let stderr = Capture::spawn("bot-stderr", stderr, limits.capture_bytes)?;

@@ -33,7 +33,17 @@ pub(crate) struct RunCgroup {
     /// The file counting the run's CPU time.
     clock: Option<(PathBuf, CgroupClock)>,
     v2: bool,
+    /// The limits it was made with, for reuse by a run with the same.
+    made_for: (Option<u64>, Option<u64>),
+    /// The counters as the run found them (a cgroup is used again by later runs): the
+    /// memory-limit kills and the CPU time.
+    oom_base: u64,
+    cpu_base: Duration,
 }
+
+/// Cgroups of runs that have ended, empty, kept for the next runs: making and removing a
+/// cgroup costs more than the rest of a run's setup.
+static POOL: std::sync::Mutex<Vec<RunCgroup>> = std::sync::Mutex::new(Vec::new());
 
 /// Where new cgroups can be made.
 #[derive(Debug, Clone)]
@@ -46,6 +56,23 @@ impl RunCgroup {
     /// Makes a cgroup for one run with these limits (and a CPU share of its own), or `None`
     /// if the kernel does not let arbiter make one.
     pub(crate) fn create(memory_bytes: Option<u64>, max_processes: Option<u64>) -> Option<RunCgroup> {
+        let pooled = {
+            let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+            let at = pool.iter().position(|cg| cg.made_for == (memory_bytes, max_processes));
+            at.map(|at| pool.swap_remove(at))
+        };
+        let mut cg = match pooled {
+            Some(cg) => cg,
+            None => Self::make(memory_bytes, max_processes)?,
+        };
+        cg.oom_base = cg.oom_kills();
+        cg.cpu_base =
+            cg.clock.as_ref().and_then(|(file, kind)| crate::harness::runner::read_cgroup(file, *kind)).unwrap_or_default();
+        Some(cg)
+    }
+
+    /// Makes a new cgroup.
+    fn make(memory_bytes: Option<u64>, max_processes: Option<u64>) -> Option<RunCgroup> {
         let name = format!("arbiter-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
         match parent()? {
             Parent::V2(base) => {
@@ -58,6 +85,9 @@ impl RunCgroup {
                     cpu: None,
                     clock: Some((dir.join("cpu.stat"), CgroupClock::V2)),
                     v2: true,
+                    made_for: (memory_bytes, max_processes),
+                    oom_base: 0,
+                    cpu_base: Duration::ZERO,
                 };
                 if let Some(bytes) = memory_bytes
                     && write(&dir, "memory.max", &bytes.to_string())
@@ -77,8 +107,17 @@ impl RunCgroup {
                 Some(cg)
             }
             Parent::V1 { memory, pids, cpu, cpuacct } => {
-                let mut cg =
-                    RunCgroup { dirs: Vec::new(), memory: None, pids: None, cpu: None, clock: None, v2: false };
+                let mut cg = RunCgroup {
+                    dirs: Vec::new(),
+                    memory: None,
+                    pids: None,
+                    cpu: None,
+                    clock: None,
+                    v2: false,
+                    made_for: (memory_bytes, max_processes),
+                    oom_base: 0,
+                    cpu_base: Duration::ZERO,
+                };
                 let mut make = |base: &Path| {
                     let dir = base.join(&name);
                     if cg.dirs.contains(&dir) {
@@ -116,8 +155,9 @@ impl RunCgroup {
     }
 
     /// Where the run's CPU time is counted.
-    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, CgroupClock)> {
-        self.clock.clone()
+    /// and what it counted before this run.
+    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, CgroupClock, Duration)> {
+        self.clock.clone().map(|(file, kind)| (file, kind, self.cpu_base))
     }
 
     /// What the cgroup does, for the report header.
@@ -169,14 +209,45 @@ impl RunCgroup {
 
     /// Whether the kernel killed a process of the run for going over the memory limit.
     pub(crate) fn out_of_memory(&self) -> bool {
-        let Some(dir) = &self.memory else { return false };
-        let file = if self.v2 { "memory.events" } else { "memory.oom_control" };
-        counter(&dir.join(file), "oom_kill") > 0
+        self.oom_kills() > self.oom_base
     }
 
-    /// Kills whatever is left in the cgroup and removes its folders. The processes are dead by
-    /// now in all but odd cases (a process stuck in the kernel), so this rarely waits.
+    /// The kernel's count of kills for going over the memory limit in this cgroup.
+    fn oom_kills(&self) -> u64 {
+        let Some(dir) = &self.memory else { return 0 };
+        let file = if self.v2 { "memory.events" } else { "memory.oom_control" };
+        counter(&dir.join(file), "oom_kill")
+    }
+
+    /// Kills whatever is left in the cgroup and keeps it, empty, for the next run.
     pub(crate) fn remove(self) {
+        self.kill();
+        if self.is_empty() {
+            POOL.lock().unwrap_or_else(|e| e.into_inner()).push(self);
+        } else {
+            self.delete();
+        }
+    }
+
+    /// Kills every process in the cgroup.
+    fn kill(&self) {
+        for dir in &self.dirs {
+            if self.v2 {
+                write(dir, "cgroup.kill", "1");
+            } else {
+                kill_members(dir);
+            }
+        }
+    }
+
+    /// Whether no process is left in it.
+    fn is_empty(&self) -> bool {
+        self.dirs.iter().all(|d| fs::read_to_string(d.join("cgroup.procs")).is_ok_and(|t| t.trim().is_empty()))
+    }
+
+    /// Removes its folders. The processes are dead by now in all but odd cases (a process
+    /// stuck in the kernel), so this rarely waits.
+    fn delete(&self) {
         for dir in &self.dirs {
             if self.v2 {
                 write(dir, "cgroup.kill", "1");
@@ -194,12 +265,21 @@ impl RunCgroup {
     }
 }
 
+/// Removes the cgroups kept for later runs: call when no more bots will run.
+pub(crate) fn release_pool() {
+    let pool = std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
+    for cg in pool {
+        cg.kill();
+        cg.delete();
+    }
+}
+
 /// Kills every process in the v1 cgroup `dir`, over and over until none is left (one may fork
 /// while the others die).
 fn kill_members(dir: &Path) {
     for _ in 0..100 {
         let Ok(text) = fs::read_to_string(dir.join("cgroup.procs")) else { return };
-        let pids: Vec<i32> = text.split_whitespace().filter_map(|p| p.parse().ok()).collect();
+        let pids: Vec<i32> = text.split_whitespace().filter_map(|p| p.parse().ok()).filter(|&p| p > 0).collect();
         if pids.is_empty() {
             return;
         }

@@ -40,40 +40,106 @@ const STRICT_ABI: i32 = 6;
 /// Most files a bot may make in its case folder where no tmpfs bounds them.
 const MAX_FILES: u64 = 4096;
 
-/// Runs the helper; never returns.
+/// Runs the zygote (`arbiter __sandbox zygote`), which starts every run; never returns.
 pub fn main() -> ! {
-    // Neither pipe may reach the bot.
-    // SAFETY: fcntl on descriptor numbers; harmless if they are not open.
-    unsafe {
-        libc::fcntl(STATUS_FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        libc::fcntl(CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC);
+    if std::env::args_os().nth(2).is_some_and(|a| a == super::zygote::ZYGOTE_ARG) {
+        super::zygote::serve();
     }
-    let request = match read_request() {
-        Ok(r) => r,
-        Err(why) => finish(Event::SetupFailed { why }),
-    };
-    run(&request)
+    eprintln!("arbiter {}: the sandbox helper is started by arbiter itself", super::HELPER_ARG);
+    std::process::exit(2)
 }
 
-/// Reads the request: one JSON line on the control descriptor.
-fn read_request() -> Result<Request, String> {
-    let mut text = Vec::new();
-    let mut byte = [0u8; 4096];
-    // SAFETY: read into a valid buffer from a descriptor number.
-    loop {
-        let n = unsafe { libc::read(CONTROL_FD, byte.as_mut_ptr().cast(), byte.len()) };
-        if n < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
-            continue;
-        }
-        if n <= 0 {
-            break;
-        }
-        text.extend_from_slice(&byte[..n as usize]);
-        if text.ends_with(b"\n") || text.len() > 1 << 22 {
-            break;
+/// In the zygote: starts the run's init for `request`, in new namespaces where it can, with
+/// `fds` as its descriptors 0 to 4. Returns the init's pid, or a negative error number.
+pub(crate) fn start_run(request: &Request, fds: &[std::os::fd::OwnedFd]) -> libc::pid_t {
+    // SAFETY: geteuid and getegid have no preconditions.
+    let outside = unsafe { (libc::geteuid(), libc::getegid()) };
+    let mut entered = namespaces::plan();
+    let mut pid = -1;
+    if let Ok((flags, _)) = &entered {
+        pid = clone(flags.bits());
+        if pid < 0 {
+            entered = Err(format!("cannot make namespaces: {}", std::io::Error::last_os_error()));
         }
     }
-    serde_json::from_slice(&text).map_err(|e| format!("bad request: {e}"))
+    if pid < 0 {
+        pid = clone(0);
+    }
+    match pid {
+        -1 => -std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EAGAIN),
+        0 => {
+            super::zygote::take_fds(fds);
+            begin_run(request, entered.map(|(_, e)| e), outside)
+        }
+        pid => pid,
+    }
+}
+
+/// `clone` with `flags` (namespaces), like `fork`: the child runs on a copy of the stack.
+fn clone(flags: libc::c_int) -> libc::pid_t {
+    // SAFETY: clone without a new stack is fork with flags; the zygote is single-threaded, so
+    // the child may do anything after it.
+    unsafe {
+        libc::syscall(libc::SYS_clone, (flags | libc::SIGCHLD) as libc::c_ulong, 0usize, 0usize, 0usize, 0usize)
+            as libc::pid_t
+    }
+}
+
+/// In the run's init, first: the cgroup, the user mapping, the checks of strict mode, the
+/// report of the namespaces; then the run.
+fn begin_run(request: &Request, entered: Result<Entered, String>, outside: (u32, u32)) -> ! {
+    // SAFETY: prctl with integer arguments. Should the zygote (that is, arbiter) die, the run
+    // dies with it.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
+    for file in &request.cgroup_procs {
+        // "0" is the writing process, whatever its number in its own PID namespace.
+        if let Err(e) = std::fs::write(file, "0") {
+            finish(Event::SetupFailed { why: format!("cannot join the cgroup {}: {e}", file.display()) });
+        }
+    }
+    if let Ok(Entered::All) = entered
+        && let Err(why) = namespaces::map_user(request.uid, outside.0, outside.1)
+    {
+        finish(Event::SetupFailed { why: format!("cannot map the bot's user: {why}") });
+    }
+    let abi = confine::kernel_abi();
+    if request.strict {
+        if let Err(why) = &entered {
+            finish(Event::SetupFailed { why: format!("strict sandbox: no namespaces ({why})") });
+        }
+        if abi < STRICT_ABI {
+            finish(Event::SetupFailed {
+                why: format!("strict sandbox: Landlock ABI {abi} on this kernel, {STRICT_ABI} needed"),
+            });
+        }
+        let unlimited = |limit: Option<u64>, held: bool| limit.is_some() && !held;
+        if unlimited(request.memory_bytes, request.cgroup_memory)
+            || unlimited(request.max_processes, request.cgroup_pids)
+        {
+            finish(Event::SetupFailed {
+                why: "strict sandbox: no cgroup can be made here to limit memory and processes".to_string(),
+            });
+        }
+    }
+    let identity = format!("uid {} (never 0, never arbiter's own)", request.uid);
+    match &entered {
+        Ok(Entered::All) => layer(
+            "namespaces",
+            format!("user (the bot is uid {} inside), pid, network, mount, ipc, uts, cgroup", request.uid),
+        ),
+        Ok(Entered::WithoutUser) => {
+            layer("namespaces", format!("pid, network, mount, ipc, uts, cgroup; {identity}"))
+        }
+        Err(why) => {
+            missing("namespaces", why.clone());
+            if is_root() {
+                layer("user", identity);
+            }
+        }
+    }
+    init(request, entered.is_ok())
 }
 
 /// Writes one event line; lines are short enough for a pipe to keep them whole.
@@ -102,75 +168,6 @@ fn missing(name: &str, why: impl Into<String>) {
 fn is_root() -> bool {
     // SAFETY: geteuid has no preconditions.
     unsafe { libc::geteuid() == 0 }
-}
-
-fn run(request: &Request) -> ! {
-    // SAFETY: prctl with integer arguments. Should arbiter die, the sandbox dies with it.
-    unsafe {
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-    }
-    for file in &request.cgroup_procs {
-        if let Err(e) = std::fs::write(file, std::process::id().to_string()) {
-            finish(Event::SetupFailed { why: format!("cannot join the cgroup {}: {e}", file.display()) });
-        }
-    }
-    let entered = namespaces::enter(request.uid);
-    let abi = confine::kernel_abi();
-    if request.strict {
-        if let Err(why) = &entered {
-            finish(Event::SetupFailed { why: format!("strict sandbox: no namespaces ({why})") });
-        }
-        if abi < STRICT_ABI {
-            finish(Event::SetupFailed {
-                why: format!("strict sandbox: Landlock ABI {abi} on this kernel, {STRICT_ABI} needed"),
-            });
-        }
-        let unlimited = |limit: Option<u64>, held: bool| limit.is_some() && !held;
-        if unlimited(request.memory_bytes, request.cgroup_memory) || unlimited(request.max_processes, request.cgroup_pids)
-        {
-            finish(Event::SetupFailed {
-                why: "strict sandbox: no cgroup can be made here to limit memory and processes".to_string(),
-            });
-        }
-    }
-    let identity = format!("uid {} (never 0, never arbiter's own)", request.uid);
-    match &entered {
-        Ok(Entered::All) => layer(
-            "namespaces",
-            format!("user (the bot is uid {} inside), pid, network, mount, ipc, uts, cgroup", request.uid),
-        ),
-        Ok(Entered::WithoutUser) => layer("namespaces", format!("pid, network, mount, ipc, uts, cgroup; {identity}")),
-        Err(why) => {
-            missing("namespaces", why.clone());
-            if is_root() {
-                layer("user", identity);
-            }
-        }
-    }
-    // SAFETY: this process is single-threaded, so the child may do anything after fork.
-    match unsafe { libc::fork() } {
-        -1 => finish(Event::SetupFailed { why: format!("fork: {}", std::io::Error::last_os_error()) }),
-        0 => init(request, entered.is_ok()),
-        child => {
-            wait_for(child);
-            std::process::exit(0)
-        }
-    }
-}
-
-/// Waits for `pid` to end, reaping it.
-fn wait_for(pid: libc::pid_t) -> Option<i32> {
-    loop {
-        let mut status = 0;
-        // SAFETY: waitpid writes only to `status`.
-        let rc = unsafe { libc::waitpid(pid, &mut status, 0) };
-        if rc == pid {
-            return Some(status);
-        }
-        if rc < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return None;
-        }
-    }
 }
 
 /// The run's init: PID 1 of the namespace (or, without one, a subreaper).

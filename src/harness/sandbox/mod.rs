@@ -36,14 +36,13 @@ mod sockets;
 mod spec;
 mod view;
 mod watch;
+mod zygote;
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 pub(crate) use cgroup::RunCgroup;
@@ -113,18 +112,25 @@ pub struct Policy {
     pub env: Vec<PassEnv>,
 }
 
-/// A sandboxed run being started: the helper to spawn, what to tell it, the pipes between
-/// them, and the cgroup it joins.
+/// A sandboxed run being started: its request for the helper, the grader's end of the
+/// control pipe once it runs, and the cgroup it joins.
 pub(crate) struct Launch {
-    command: Option<Command>,
+    helper: PathBuf,
     request: Vec<u8>,
-    status: Option<OwnedFd>,
-    status_writer: Option<OwnedFd>,
-    /// The helper's end of the control pipe: it reads the request there, and takes the end of
-    /// the pipe as the order to stop the run.
-    control_reader: Option<OwnedFd>,
+    /// The grader's end of the control pipe: closing it tells the helper to end the run.
     control: Option<File>,
     pub cgroup: Option<RunCgroup>,
+}
+
+/// A run's helper, started.
+pub(crate) struct Running {
+    /// Its pid, in this process's PID namespace.
+    pub pid: libc::pid_t,
+    /// A pidfd for it: readable once it has ended, and a way to kill it that cannot hit a
+    /// later process of the same number.
+    pub pidfd: OwnedFd,
+    /// The reading end of its status pipe.
+    pub status: File,
 }
 
 impl Launch {
@@ -141,59 +147,35 @@ impl Launch {
             request.cgroup_memory = cg.limits_memory();
             request.cgroup_pids = cg.limits_processes();
         }
-        let (status, status_writer) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)?;
-        let (control_reader, control) =
-            nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)?;
         let helper = match &limits.sandbox.helper {
             Some(path) => path.clone(),
             None => std::env::current_exe()?,
         };
-        let mut command = Command::new(helper);
-        command.arg(HELPER_ARG);
-        let mut request = serde_json::to_vec(&request).map_err(io::Error::other)?;
-        request.push(b'\n');
-        Ok(Launch {
-            command: Some(command),
-            request,
-            status: Some(status),
-            status_writer: Some(status_writer),
-            control_reader: Some(control_reader),
-            control: Some(File::from(control)),
-            cgroup,
-        })
+        let request = serde_json::to_vec(&request).map_err(io::Error::other)?;
+        Ok(Launch { helper, request, control: None, cgroup })
     }
 
-    /// The helper's command, run in `cwd`, set to find its pipes on [`spec::STATUS_FD`] and
-    /// [`spec::CONTROL_FD`]. The caller sets its stdio and spawns it, then calls
-    /// [`Launch::spawned`].
-    pub(crate) fn take_command(&mut self, cwd: &Path) -> Command {
-        let mut command = self.command.take().unwrap_or_else(|| Command::new("/"));
-        command.current_dir(cwd);
-        let status = self.status_writer.as_ref().map_or(-1, |fd| fd.as_raw_fd());
-        let control = self.control_reader.as_ref().map_or(-1, |fd| fd.as_raw_fd());
-        // SAFETY: between fork and exec the closure only calls setsid, fcntl, dup2 and close,
-        // which are async-signal-safe, and allocates nothing.
-        unsafe {
-            command.pre_exec(move || {
-                if libc::setsid() == -1 {
-                    return Err(io::Error::last_os_error());
-                }
-                install_fds(status, control)
-            });
-        }
-        command
-    }
-
-    /// Once the helper runs: closes this process's copies of the helper's ends of the pipes
-    /// (so that reading the status ends when the helper and its init are gone) and hands it
-    /// the request.
-    pub(crate) fn spawned(&mut self) -> io::Result<()> {
-        self.status_writer = None;
-        self.control_reader = None;
-        match self.control.as_mut() {
-            Some(control) => control.write_all(&self.request),
-            None => Ok(()),
-        }
+    /// Starts the run's helper (through the zygote) with `stdin` (`/dev/null` if `None`),
+    /// `stdout` and `stderr` as the bot's.
+    pub(crate) fn start(&mut self, stdin: Option<&OwnedFd>, stdout: &OwnedFd, stderr: &OwnedFd) -> io::Result<Running> {
+        let cloexec = nix::fcntl::OFlag::O_CLOEXEC;
+        let (status, status_writer) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
+        let (control_reader, control) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
+        let null = match stdin {
+            Some(_) => None,
+            None => Some(OwnedFd::from(File::open("/dev/null")?)),
+        };
+        let stdin = stdin.or(null.as_ref()).map_or(-1, AsRawFd::as_raw_fd);
+        let fds = [
+            stdin,
+            stdout.as_raw_fd(),
+            stderr.as_raw_fd(),
+            status_writer.as_raw_fd(),
+            control_reader.as_raw_fd(),
+        ];
+        let (pid, pidfd) = zygote::launch(&self.helper, &self.request, fds)?;
+        self.control = Some(File::from(control));
+        Ok(Running { pid, pidfd, status: File::from(status) })
     }
 
     /// Tells the helper to end the run now: kill every process of it, hand back the case
@@ -202,35 +184,11 @@ impl Launch {
         self.control = None;
     }
 
-    /// The reading end of the status pipe, as a file.
-    pub(crate) fn take_status(&mut self) -> io::Result<File> {
-        self.status.take().map(File::from).ok_or_else(|| io::Error::other("status pipe already taken"))
-    }
-
-    /// Where the run's CPU time can be read, if its cgroup counts it.
-    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, crate::harness::runner::CgroupClock)> {
+    /// Where the run's CPU time can be read, if its cgroup counts it (and what it counted
+    /// before the run).
+    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, crate::harness::runner::CgroupClock, std::time::Duration)> {
         self.cgroup.as_ref().and_then(RunCgroup::cpu_clock)
     }
-}
-
-/// Puts the status pipe on descriptor 3 and the control pipe on descriptor 4 in the helper,
-/// between fork and exec. Only `fcntl`, `dup2` and `close`: async-signal-safe.
-fn install_fds(status: i32, control: i32) -> io::Result<()> {
-    // SAFETY: plain system calls on descriptor numbers. Both are first copied above 10, so
-    // that neither is overwritten by the other's dup2.
-    unsafe {
-        let high_status = libc::fcntl(status, libc::F_DUPFD_CLOEXEC, 10);
-        let high_control = libc::fcntl(control, libc::F_DUPFD_CLOEXEC, 10);
-        if high_status == -1 || high_control == -1 {
-            return Err(io::Error::last_os_error());
-        }
-        if libc::dup2(high_status, spec::STATUS_FD) == -1 || libc::dup2(high_control, spec::CONTROL_FD) == -1 {
-            return Err(io::Error::last_os_error());
-        }
-        libc::close(high_status);
-        libc::close(high_control);
-    }
-    Ok(())
 }
 
 /// Numbers the runs, to give concurrent runs different user ids.
@@ -323,6 +281,12 @@ pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: 
         .collect()
 }
 
+/// Releases what the sandbox keeps between runs (the cgroups of ended runs). Call once no
+/// more bots will run; a later run makes new ones.
+pub fn release() {
+    cgroup::release_pool();
+}
+
 /// A byte count as a person would write it: "64 MiB", "512 KiB", "100 B".
 pub fn bytes(n: u64) -> String {
     if n >= 1 << 30 && n.is_multiple_of(1 << 30) {
@@ -385,7 +349,7 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
                 .to_string(),
         )),
     }
-    let report = match super::runner::start_launch(launch, dir.path(), limits) {
+    let report = match super::runner::start_launch(launch, limits) {
         Ok(mut started) => {
             let limit = started.wait(limits);
             started.conclude(limit, limits)
