@@ -39,7 +39,7 @@ use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
 pub(crate) use cpu::{CgroupClock, children, read_cgroup};
 use cpu::RunClock;
-pub use interactive::{Interactive, Recv};
+pub use interactive::{Interactive, MAX_LINE, Recv};
 pub(crate) use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits, WallCap};
 

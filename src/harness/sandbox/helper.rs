@@ -54,7 +54,7 @@ pub fn main() -> ! {
 pub(crate) fn start_run(request: &Request, fds: &[std::os::fd::OwnedFd]) -> libc::pid_t {
     // SAFETY: geteuid and getegid have no preconditions.
     let outside = unsafe { (libc::geteuid(), libc::getegid()) };
-    let mut entered = namespaces::plan();
+    let mut entered = namespaces::plan(request.no_namespaces);
     let mut pid = -1;
     if let Ok((flags, _)) = &entered {
         pid = clone(flags.bits());

@@ -254,6 +254,7 @@ fn request(
         cgroup_procs: Vec::new(),
         cgroup_memory: false,
         cgroup_pids: false,
+        no_namespaces: std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some(),
         strict: limits.sandbox.mode == Mode::Strict,
         probe,
     })

@@ -39,10 +39,10 @@ fn others() -> CloneFlags {
 /// user outside, the only one an unprivileged process may map), keeping every capability
 /// inside until it executes the bot.
 ///
-/// Setting `ARBITER_SANDBOX_NO_NAMESPACES` in arbiter's environment asks for none, to try the
-/// fallback a machine without namespaces gets (a container, say) on one that has them.
-pub(crate) fn plan() -> Result<(CloneFlags, Entered), String> {
-    if std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some() {
+/// `none` (set by `ARBITER_SANDBOX_NO_NAMESPACES` in arbiter's environment) asks for none, to
+/// try the fallback a machine without namespaces gets (a container, say) on one that has them.
+pub(crate) fn plan(none: bool) -> Result<(CloneFlags, Entered), String> {
+    if none {
         return Err("turned off by ARBITER_SANDBOX_NO_NAMESPACES".to_string());
     }
     if geteuid().is_root() {

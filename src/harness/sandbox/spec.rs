@@ -54,6 +54,9 @@ pub(crate) struct Request {
     pub cgroup_memory: bool,
     /// The cgroup limits processes, so the helper need not count them.
     pub cgroup_pids: bool,
+    /// Make no namespaces (`ARBITER_SANDBOX_NO_NAMESPACES` in the grader's environment): the
+    /// fallback of a machine without them, tried on one that has them.
+    pub no_namespaces: bool,
     /// Refuse to run unless every layer can be set up.
     pub strict: bool,
     /// Set everything up, report what could be done, and run nothing.
