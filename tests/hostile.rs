@@ -4,8 +4,8 @@
 //! and run as `hostile_bot ATTACK MARKER ...`. Each `arbiter verify` run is checked for what
 //! every attack must leave intact, besides the attack's own assertions:
 //!
-//! - **time**: arbiter ends within `cases x (timeout + 1 s) + 2 s`, and each case within
-//!   `timeout + 1 s`;
+//! - **time**: arbiter ends within `cases x (wall cap + 1 s) + 2 s`, and each case within
+//!   `wall cap + 1 s`, the wall cap being `3 x timeout + 1 s` (the timeout is CPU time);
 //! - **no survivors**: no process with the test's marker in its arguments is left in the
 //!   host's `/proc` 300 ms after arbiter ends (the bot's pids mean nothing outside its PID
 //!   namespace, its arguments do);
@@ -224,7 +224,7 @@ impl Lab {
             let verdict = case["verdict"].as_str().expect("a verdict");
             assert!(VERDICTS.contains(&verdict), "unknown verdict {verdict}");
             let elapsed = case["elapsed_ms"].as_f64().unwrap();
-            assert!(elapsed <= timeout * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
+            assert!(elapsed <= wall_cap(timeout) * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
         }
         assert!(report["score"].is_number());
         self.check_reports(&reports[0], &reports[1], self.cases);
@@ -236,7 +236,7 @@ impl Lab {
 
     /// The longest a run of `cases` cases may take.
     fn bound(&self, timeout: f64, cases: usize) -> Duration {
-        Duration::from_secs_f64(cases as f64 * (timeout + 1.0) + 2.0)
+        Duration::from_secs_f64(cases as f64 * (wall_cap(timeout) + 1.0) + 2.0)
     }
 
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
@@ -313,6 +313,11 @@ impl Lab {
     fn snapshot(&self) -> Snapshot {
         snapshot(self.root(), &[self.path("reports"), self.path("cases")])
     }
+}
+
+/// The wall-clock cap of a run whose CPU-time limit is `timeout` seconds (3 x + 1 s).
+fn wall_cap(timeout: f64) -> f64 {
+    3.0 * timeout + 1.0
 }
 
 /// What running arbiter produced.

@@ -32,8 +32,8 @@ pub(crate) const SYSTEM: [&str; 9] =
 const INTERPRETERS: [&str; 12] =
     ["python", "pypy", "java", "javac", "node", "nodejs", "dotnet", "mono", "ruby", "perl", "php", "Rscript"];
 
-/// Variables that name a runtime's installation: passed to the bot, and their folders made
-/// readable.
+/// Variables that name a runtime's installation: passed to the bot; a script that runs
+/// `$NAME/bin/java` (say) gets that installation.
 const RUNTIME_HOMES: [&str; 7] =
     ["JAVA_HOME", "DOTNET_ROOT", "PYENV_ROOT", "VIRTUAL_ENV", "CONDA_PREFIX", "GOROOT", "NVM_DIR"];
 
@@ -102,14 +102,6 @@ fn work_out(bot: &BotCommand) -> Result<Vec<PathBuf>, String> {
                 }
             }
             Err(_) => {}
-        }
-    }
-    for name in RUNTIME_HOMES {
-        if let Some(value) = std::env::var_os(name)
-            && let Ok(home) = Path::new(&value).canonicalize()
-            && home.is_dir()
-        {
-            found.add(home);
         }
     }
     Ok(found.paths)
@@ -237,11 +229,7 @@ impl Found {
 
     /// One word of a script: an interpreter, by name or by path.
     fn word(&mut self, word: &str, depth: usize) {
-        let home = std::env::var_os("HOME").map(PathBuf::from);
-        let expanded = match (word.strip_prefix("~/").or_else(|| word.strip_prefix("$HOME/")), &home) {
-            (Some(rest), Some(home)) => home.join(rest),
-            _ => PathBuf::from(word),
-        };
+        let expanded = expand(word);
         // Only interpreters: a script naming any program by its path would open that
         // program's folder (a classmate's, say).
         if expanded.is_absolute() {
@@ -254,6 +242,27 @@ impl Found {
             self.runtime(&path, depth + 1);
         }
     }
+}
+
+/// `word` with a leading `~/`, `$HOME/` or runtime variable (`$JAVA_HOME/`, `${VIRTUAL_ENV}/`)
+/// replaced by its value in arbiter's environment.
+fn expand(word: &str) -> PathBuf {
+    let home = |name: &str| std::env::var_os(name).map(PathBuf::from);
+    if let Some(rest) = word.strip_prefix("~/")
+        && let Some(dir) = home("HOME")
+    {
+        return dir.join(rest);
+    }
+    for name in RUNTIME_HOMES.iter().chain(&["HOME"]) {
+        for form in [format!("${name}/"), format!("${{{name}}}/")] {
+            if let Some(rest) = word.strip_prefix(&form)
+                && let Some(dir) = home(name)
+            {
+                return dir.join(rest);
+            }
+        }
+    }
+    PathBuf::from(word)
 }
 
 /// Whether the file name of `path` is an interpreter's, a version number allowed after it.
