@@ -234,12 +234,96 @@ pub(crate) fn empty_tree(top: &Path) -> std::io::Result<()> {
     }
 }
 
+/// The bytes stored under the folder `top` (blocks, so sparse files count what they hold) and
+/// the number of entries, counting at most `max_entries`. Iterative and descriptor-relative
+/// like [`empty_tree`], one folder open at a time: a tree of any depth costs no more than its
+/// first `max_entries` entries.
+pub(crate) fn measure_tree(top: &Path, max_entries: u64) -> (u64, u64) {
+    let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+    let open_at = |dir: libc::c_int, name: &CString| -> Option<OwnedFd> {
+        // SAFETY: openat with a valid descriptor (or AT_FDCWD) and a NUL-terminated name; the
+        // descriptor returned is owned at once.
+        let fd = unsafe { libc::openat(dir, name.as_ptr(), flags) };
+        (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) })
+    };
+    let size_at = |dir: &OwnedFd, name: &CString| -> u64 {
+        // SAFETY: fstatat into a zeroed struct, with a valid descriptor and name.
+        unsafe {
+            let mut st: libc::stat = std::mem::zeroed();
+            if libc::fstatat(dir.as_raw_fd(), name.as_ptr(), &mut st, libc::AT_SYMLINK_NOFOLLOW) == 0 {
+                st.st_blocks as u64 * 512
+            } else {
+                0
+            }
+        }
+    };
+    let Ok(top) = CString::new(top.as_os_str().as_bytes()) else { return (0, 0) };
+    let Some(mut current) = open_at(libc::AT_FDCWD, &top) else { return (0, 0) };
+    let Ok(up) = CString::new("..") else { return (0, 0) };
+    let (mut bytes, mut entries) = (0u64, 0u64);
+    // Per level entered: the folders still to visit there.
+    let mut pending: Vec<Vec<CString>> = Vec::new();
+    let mut folders = match list_all(&current) {
+        Some((files, folders)) => {
+            entries += files.len() as u64;
+            bytes += files.iter().map(|f| size_at(&current, f)).sum::<u64>();
+            folders
+        }
+        None => return (0, 0),
+    };
+    loop {
+        if entries >= max_entries {
+            return (bytes, entries);
+        }
+        if let Some(next) = folders.pop() {
+            entries += 1;
+            let Some(child) = open_at(current.as_raw_fd(), &next) else { continue };
+            current = child;
+            pending.push(folders);
+            folders = match list_all(&current) {
+                Some((files, inner)) => {
+                    entries += files.len() as u64;
+                    bytes += files.iter().map(|f| size_at(&current, f)).sum::<u64>();
+                    inner
+                }
+                None => Vec::new(),
+            };
+            continue;
+        }
+        let Some(outer) = pending.pop() else { return (bytes, entries) };
+        let Some(parent) = open_at(current.as_raw_fd(), &up) else { return (bytes, entries) };
+        current = parent;
+        folders = outer;
+    }
+}
+
+/// Every entry of the folder open at `dir`: (not folders, folders).
+fn list_all(dir: &OwnedFd) -> Option<(Vec<CString>, Vec<CString>)> {
+    let (mut files, mut folders) = (Vec::new(), Vec::new());
+    // SAFETY: lseek on a valid descriptor.
+    unsafe { libc::lseek(dir.as_raw_fd(), 0, libc::SEEK_SET) };
+    loop {
+        let (f, d, more) = read_batch(dir).ok()?;
+        files.extend(f);
+        folders.extend(d);
+        if !more || files.len() + folders.len() > 1 << 16 {
+            return Some((files, folders));
+        }
+    }
+}
+
 /// The entries of the folder open at `dir` (a batch of them): (not folders, folders).
 fn list(dir: &OwnedFd) -> std::io::Result<(Vec<CString>, Vec<CString>)> {
-    let mut buf = vec![0u8; 32 << 10];
     // SAFETY: lseek on a valid descriptor: read the folder from its start each time, as its
     // entries are being removed.
     unsafe { libc::lseek(dir.as_raw_fd(), 0, libc::SEEK_SET) };
+    read_batch(dir).map(|(files, folders, _)| (files, folders))
+}
+
+/// One `getdents64` batch from where the folder open at `dir` is: (not folders, folders,
+/// whether it read anything).
+fn read_batch(dir: &OwnedFd) -> std::io::Result<(Vec<CString>, Vec<CString>, bool)> {
+    let mut buf = vec![0u8; 32 << 10];
     // SAFETY: getdents64 into a valid buffer of the size given.
     let n = unsafe { libc::syscall(libc::SYS_getdents64, dir.as_raw_fd(), buf.as_mut_ptr(), buf.len()) };
     if n < 0 {
@@ -266,7 +350,7 @@ fn list(dir: &OwnedFd) -> std::io::Result<(Vec<CString>, Vec<CString>)> {
         }
         at += reclen;
     }
-    Ok((files, folders))
+    Ok((files, folders, n > 0))
 }
 
 #[cfg(test)]
@@ -299,6 +383,10 @@ mod tests {
         fs::create_dir(top.join("locked")).unwrap();
         fs::write(top.join("locked/x"), "x").unwrap();
         fs::set_permissions(top.join("locked"), std::os::unix::fs::PermissionsExt::from_mode(0o000)).unwrap();
+        let (_, counted) = measure_tree(&top, 5000);
+        assert_eq!(counted, 5000, "the count stops at its bound");
+        let (bytes, all) = measure_tree(&top, u64::MAX);
+        assert!(all > depth as u64 && bytes > 0, "{all} entries, {bytes} bytes");
         flatten(dir.path()).unwrap();
         assert_eq!(fs::read_dir(&top).unwrap().count(), 0);
         assert!(top.is_dir());

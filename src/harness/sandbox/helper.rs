@@ -311,12 +311,17 @@ fn start_bot(request: &Request, in_namespace: bool) -> ! {
         }
         Err(why) => abort_bot(Event::SetupFailed { why }),
     }
-    match seccomp::apply(!in_namespace) {
+    match seccomp::apply(!in_namespace, !own_user) {
         Ok(()) if in_namespace => layer("seccomp", "no ptrace, mount, unshare, keyctl, bpf, io_uring, perf"),
+        Ok(()) if own_user => layer(
+            "seccomp",
+            "no socket but AF_UNIX socketpair, no System V IPC, no ptrace, mount, unshare, keyctl, bpf, \
+             io_uring, perf",
+        ),
         Ok(()) => layer(
             "seccomp",
-            "no socket but AF_UNIX socketpair, no chmod/chown/xattr, no System V IPC, no ptrace, mount, \
-             unshare, keyctl, bpf, io_uring, perf",
+            "no socket but AF_UNIX socketpair, no chmod/chown/utime/xattr by path, no System V IPC, no \
+             ptrace, mount, unshare, keyctl, bpf, io_uring, perf",
         ),
         Err(why) => {
             if request.strict {
@@ -466,7 +471,7 @@ fn supervise(bot: libc::pid_t, request: &Request, scope: Scope, in_namespace: bo
             };
         }
         if let Some(limit) = disk {
-            let (bytes, files) = watch::disk(&request.case_dir, MAX_FILES + 1);
+            let (bytes, files) = case_files::measure_tree(&request.case_dir, MAX_FILES + 1);
             if bytes > limit || files > MAX_FILES {
                 return Event::OverLimit {
                     what: format!(

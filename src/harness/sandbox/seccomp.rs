@@ -4,8 +4,10 @@
 //! `userfaultfd`, io_uring and `perf_event_open` (rarely needed, often the way into a kernel
 //! bug). Without namespaces, where nothing else stands between the bot and the machine, also:
 //! every `socket` (only `socketpair` of `AF_UNIX` stays, as runtimes use it to talk to
-//! themselves), changing the mode, owner or extended attributes of any file (Landlock does not
-//! cover metadata), and System V IPC (whose segments would outlive the run). `clone3` is
+//! themselves), and System V IPC (whose segments would outlive the run); and where the bot
+//! runs as the grader's own user (an unprivileged grader without namespaces), changing the
+//! mode, owner, times or extended attributes of a file by its path (Landlock does not cover
+//! metadata; a bot with a user of its own owns nothing outside its case folder). `clone3` is
 //! refused with `ENOSYS` so that the C library falls back to `clone`, whose flags the filter can
 //! read.
 
@@ -28,9 +30,10 @@ const NEW_NAMESPACES: [u64; 7] = [
 ];
 
 /// Builds the two filters (the refusals, and `clone3`'s); `no_namespaces` adds the rules for
-/// a bot with no namespaces around it. The kernel runs every installed filter and takes the
-/// strictest answer.
-fn programs(no_namespaces: bool) -> Result<[BpfProgram; 2], String> {
+/// a bot with no namespaces around it, and `graders_user` those for a bot that runs as the
+/// grader's own user (an unprivileged grader's), which owns the grader's files. The kernel
+/// runs every installed filter and takes the strictest answer.
+fn programs(no_namespaces: bool, graders_user: bool) -> Result<[BpfProgram; 2], String> {
     let arch = TargetArch::try_from(std::env::consts::ARCH).map_err(|e| format!("{e:?}"))?;
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> = BTreeMap::new();
     let always = [
@@ -73,16 +76,6 @@ fn programs(no_namespaces: bool) -> Result<[BpfProgram; 2], String> {
     if no_namespaces {
         let mut more = vec![
             libc::SYS_socket,
-            libc::SYS_fchmod,
-            libc::SYS_fchmodat,
-            libc::SYS_fchown,
-            libc::SYS_fchownat,
-            libc::SYS_setxattr,
-            libc::SYS_lsetxattr,
-            libc::SYS_fsetxattr,
-            libc::SYS_removexattr,
-            libc::SYS_lremovexattr,
-            libc::SYS_fremovexattr,
             libc::SYS_shmget,
             libc::SYS_shmat,
             libc::SYS_shmctl,
@@ -95,11 +88,23 @@ fn programs(no_namespaces: bool) -> Result<[BpfProgram; 2], String> {
             libc::SYS_msgrcv,
             libc::SYS_msgctl,
         ];
-        #[cfg(target_arch = "x86_64")]
-        more.extend([libc::SYS_chmod, libc::SYS_chown, libc::SYS_lchown]);
-        // fchmodat2 (Linux 6.6), not yet in every libc crate.
-        #[cfg(target_arch = "x86_64")]
-        more.push(452);
+        if graders_user {
+            // By path, where Landlock does not look; by descriptor (`fchmod`, as a file copy
+            // does) stays, as Landlock decided already whether the bot may open the file.
+            more.extend([
+                libc::SYS_fchmodat,
+                libc::SYS_fchownat,
+                libc::SYS_setxattr,
+                libc::SYS_lsetxattr,
+                libc::SYS_removexattr,
+                libc::SYS_lremovexattr,
+            ]);
+            #[cfg(target_arch = "x86_64")]
+            more.extend([libc::SYS_chmod, libc::SYS_chown, libc::SYS_lchown, libc::SYS_utime, libc::SYS_utimes]);
+            // fchmodat2 (Linux 6.6), not yet in every libc crate.
+            #[cfg(target_arch = "x86_64")]
+            more.push(452);
+        }
         for call in more {
             rules.insert(call, Vec::new());
         }
@@ -130,8 +135,8 @@ fn programs(no_namespaces: bool) -> Result<[BpfProgram; 2], String> {
 
 /// Installs the filters on the calling thread (and what it executes). `no_new_privs` must be
 /// set already.
-pub(crate) fn apply(no_namespaces: bool) -> Result<(), String> {
-    for program in programs(no_namespaces)? {
+pub(crate) fn apply(no_namespaces: bool, graders_user: bool) -> Result<(), String> {
+    for program in programs(no_namespaces, graders_user)? {
         seccompiler::apply_filter(&program).map_err(|e| format!("seccomp: {e}"))?;
     }
     Ok(())
@@ -143,8 +148,8 @@ mod tests {
 
     #[test]
     fn both_filters_compile() {
-        for no_namespaces in [false, true] {
-            let [refusals, clone3] = programs(no_namespaces).unwrap();
+        for (no_namespaces, graders_user) in [(false, false), (true, false), (true, true)] {
+            let [refusals, clone3] = programs(no_namespaces, graders_user).unwrap();
             assert!(refusals.len() > 10 && !clone3.is_empty());
         }
     }

@@ -7,7 +7,6 @@
 use std::collections::HashSet;
 use std::fs;
 use std::os::unix::fs::MetadataExt;
-use std::path::Path;
 
 /// Where the run's processes are found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,25 +116,6 @@ fn sysv_shm() -> u64 {
             fields.get(rss).copied().unwrap_or(0) + swap.and_then(|s| fields.get(s).copied()).unwrap_or(0)
         })
         .sum()
-}
-
-/// The bytes stored in the folder `dir` (blocks, so sparse files count what they hold) and
-/// the number of entries, counting at most `max_entries` of them. Iterative: a tree of any
-/// depth is walked without recursion.
-pub(crate) fn disk(dir: &Path, max_entries: u64) -> (u64, u64) {
-    let mut bytes = 0;
-    let mut entries = 0;
-    for entry in walkdir::WalkDir::new(dir).min_depth(1).follow_links(false).max_open(8) {
-        let Ok(entry) = entry else { continue };
-        entries += 1;
-        if let Ok(meta) = entry.metadata() {
-            bytes += meta.blocks() * 512;
-        }
-        if entries >= max_entries {
-            break;
-        }
-    }
-    (bytes, entries)
 }
 
 /// Kills every process of the run, over and over until none is left: a process may fork
