@@ -1452,3 +1452,68 @@ fn the_no_namespace_attacks_fail_in_every_way() {
         assert!(["no-output", "crash"].contains(&c["verdict"].as_str().unwrap()), "{way:?}: {c}");
     }
 }
+
+/// Issue 20, attack 10 (and 2 again, in every way): a daemon left running after a timeout.
+/// Must hold: nothing survives the case (checked by `Lab::verify`), the verdict a timeout with
+/// its CPU time.
+#[test]
+fn a_daemon_does_not_outlive_a_timeout_in_any_way() {
+    for way in ways("a_daemon_does_not_outlive_a_timeout_in_any_way") {
+        let lab = Lab::in_way(1, way);
+        let r = lab.verify(&lab.command("daemon-hang"), 0.5, &[]);
+        let c = case(&r, 0);
+        assert_eq!(c["verdict"], "timeout", "{way:?}: {c}");
+        assert!(c["cpu_ms"].is_number(), "{way:?}: {c}");
+    }
+}
+
+/// Issue 20, attack 10: in one `grade` run, a submission makes its classmate's `run` and the
+/// reports folder unusable (`chmod 000`, times, extended attributes). Must hold: nothing
+/// changes, the classmate is graded, and `grade` ends normally.
+#[test]
+fn chmod_on_classmates_and_reports_fails_in_every_way() {
+    for way in ways("chmod_on_classmates_and_reports_fails_in_every_way") {
+        let lab = Lab::in_way(1, way);
+        let alice = lab.submission("alice", "unchanged");
+        lab.set_paths("HOSTILE_TARGETS", &[lab.path("class/alice/run"), lab.path("class/alice"), lab.path("reports")]);
+        let mallory = lab.submission("mallory", "metadata");
+        let reports_mode = fs::metadata(lab.path("reports")).unwrap().permissions().mode();
+        let report = lab.grade(&[&mallory, &alice], 2.0, &["--jobs", "2"]);
+        let line = result_line(&report["mallory"]["cases"][0]);
+        assert_eq!((number(&line, "chmod"), number(&line, "xattr")), (0, 0), "{way:?}: {line}");
+        assert_eq!(fs::metadata(lab.path("reports")).unwrap().permissions().mode(), reports_mode, "{way:?}");
+        assert_eq!(report["alice"]["cases"][0]["verdict"], "unchanged", "{way:?}: {}", report["alice"]);
+    }
+}
+
+/// Interactive runs in every way: a shell loop that answers each line, kept alive between
+/// requests, with its CPU time readable throughout and every process gone at the end.
+#[test]
+fn an_interactive_bot_runs_in_every_way() {
+    for way in ways("an_interactive_bot_runs_in_every_way") {
+        // In-process runs need the zygote's user and environment to be this process's: the
+        // unprivileged ways are run through the command line only.
+        if way.unprivileged() || !way.namespaces() {
+            continue;
+        }
+        let lab = Lab::in_way(1, way);
+        let script = lab.path("bot/echo.sh");
+        fs::write(&script, format!("#!/bin/sh\n# {}\nwhile read l; do echo \"ok $l\"; done\n", lab.marker)).unwrap();
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+        let command = arbiter::harness::runner::BotCommand::parse_in(&script.display().to_string(), lab.root()).unwrap();
+        let mut limits = arbiter::harness::runner::Limits::default();
+        limits.sandbox.mode = arbiter::harness::sandbox::Mode::Auto;
+        limits.sandbox.helper = Some(PathBuf::from(env!("CARGO_BIN_EXE_arbiter")));
+        let case_dir = tempfile::tempdir_in(lab.path("cases")).unwrap();
+        let mut session = arbiter::harness::runner::Interactive::spawn(&command, &[], case_dir.path(), &limits).unwrap();
+        for n in 0..20 {
+            session.send(format!("{n}\n").as_bytes()).unwrap();
+            let got = session.recv_line(Instant::now() + Duration::from_secs(5));
+            assert_eq!(got, arbiter::harness::runner::Recv::Line(format!("ok {n}").into_bytes()), "{way:?}");
+        }
+        let _ = session.cpu_time();
+        let report = session.finish();
+        assert!(report.cpu_time.is_some(), "{way:?}");
+        assert!(!report.events.is_empty(), "{way:?}: the sandbox reported nothing");
+    }
+}

@@ -108,6 +108,13 @@ fn programs(no_namespaces: bool, graders_user: bool) -> Result<[BpfProgram; 2], 
         for call in more {
             rules.insert(call, Vec::new());
         }
+        if graders_user {
+            // utimensat by path; with a null path (futimens, as `touch` does on the file it
+            // opened) it stays.
+            let by_path = SeccompCondition::new(1, SeccompCmpArgLen::Qword, SeccompCmpOp::Ne, 0)
+                .map_err(|e| e.to_string())?;
+            rules.insert(libc::SYS_utimensat, vec![SeccompRule::new(vec![by_path]).map_err(|e| e.to_string())?]);
+        }
         let not_unix = SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, libc::AF_UNIX as u64)
             .map_err(|e| e.to_string())?;
         rules.insert(libc::SYS_socketpair, vec![SeccompRule::new(vec![not_unix]).map_err(|e| e.to_string())?]);
