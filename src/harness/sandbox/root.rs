@@ -61,6 +61,9 @@ pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
         place(old, Path::new(dir), ATTR_RDONLY | ATTR_NOSUID | ATTR_NODEV)?;
     }
     etc(old, request.uid)?;
+    devices(old)?;
+    // The scratch folders first: a bot's folder under /tmp is bound inside them.
+    disk(request, owner)?;
     let mut bound: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
     let mut readable = request.readable.clone();
     readable.sort_by_key(|p| p.components().count());
@@ -77,8 +80,6 @@ pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
             cover(path)?;
         }
     }
-    devices(old)?;
-    disk(request, owner)?;
     mkdir(Path::new("/proc"))?;
     mounts::proc(Path::new("/proc")).map_err(|why| format!("cannot mount /proc: {why}"))?;
     mkdir(Path::new("/run"))?;

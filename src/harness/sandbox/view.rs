@@ -351,8 +351,7 @@ pub(crate) fn denied_paths(stderr: &str, seen: &[PathBuf], hidden: &[PathBuf]) -
         let visible = is_system(&path)
             || seen.iter().any(|s| path.starts_with(s))
             || path.starts_with("/proc")
-            || path.starts_with("/dev")
-            || path.starts_with("/tmp");
+            || path.starts_with("/dev");
         if visible || hidden.iter().any(|h| path.starts_with(h)) || path.symlink_metadata().is_err() {
             continue;
         }
