@@ -227,7 +227,15 @@ fn request(
             hidden.push(exe);
         }
     }
-    let hidden: Vec<PathBuf> = hidden.into_iter().map(|p| p.canonicalize().unwrap_or(p)).collect();
+    // The bot's own folder stays visible to it, even where it is among the hidden ones (every
+    // submission is hidden from the others in `grade`).
+    let own = Path::new(bot.program()).parent().filter(|_| bot.program().as_encoded_bytes().contains(&b'/'));
+    let own = own.map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
+    let hidden: Vec<PathBuf> = hidden
+        .into_iter()
+        .map(|p| p.canonicalize().unwrap_or(p))
+        .filter(|h| !own.as_ref().is_some_and(|own| own.starts_with(h)))
+        .collect();
     let case_dir = case_dir.canonicalize().map_err(|e| format!("cannot find the case folder: {e}"))?;
     let mut readable = view::readable(bot)?;
     for extra in &limits.sandbox.allow_read {
@@ -236,6 +244,7 @@ fn request(
             readable.push(path);
         }
     }
+    readable.retain(|r| !hidden.iter().any(|h| r.starts_with(h)));
     let mut program_args = bot.args().to_vec();
     program_args.extend(args.iter().cloned());
     Ok(Request {

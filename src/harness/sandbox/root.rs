@@ -68,7 +68,8 @@ pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
     let mut readable = request.readable.clone();
     readable.sort_by_key(|p| p.components().count());
     for path in readable {
-        if bound.iter().any(|b| path.starts_with(b)) || path.starts_with(&request.case_dir) {
+        let hidden = request.hidden.iter().any(|h| path.starts_with(h));
+        if hidden || bound.iter().any(|b| path.starts_with(b)) || path.starts_with(&request.case_dir) {
             continue;
         }
         place(old, &path, ATTR_RDONLY | ATTR_NOSUID | ATTR_NODEV)?;
