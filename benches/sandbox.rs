@@ -16,7 +16,11 @@ fn main() {
     for grade in ["grade4", "grade5", "grade6", "grade7"] {
         copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(grade), &corpus.join(grade));
     }
-    let cases = walkdir::WalkDir::new(&corpus).into_iter().filter_map(Result::ok).filter(|e| e.file_type().is_file()).count();
+    let cases = walkdir::WalkDir::new(&corpus)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .count();
     let mut submissions = Vec::new();
     for name in ["a", "b", "c", "d"] {
         let folder = dir.path().join("class").join(name);

@@ -1074,7 +1074,8 @@ fn hidden_memory() -> i32 {
 fn udp() -> i32 {
     use std::net::{SocketAddr, UdpSocket};
     let port = number("HOSTILE_UDP_PORT", 1) as u16;
-    let send = |bind: &str, to: SocketAddr| UdpSocket::bind(bind).and_then(|s| s.send_to(b"board", to)).is_ok();
+    let send =
+        |bind: &str, to: SocketAddr| UdpSocket::bind(bind).and_then(|s| s.send_to(b"board", to)).is_ok();
     let ok = |b: bool| if b { "sent" } else { "denied" };
     let v4 = send("0.0.0.0:0", SocketAddr::from(([127, 0, 0, 1], port)));
     let v6 = send("[::]:0", SocketAddr::from(([0, 0, 0, 0, 0, 0, 0, 1], port)));

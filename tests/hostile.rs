@@ -1189,7 +1189,8 @@ fn unprivileged_bot() -> PathBuf {
 fn an_answer_server_on_a_unix_socket_is_out_of_reach() {
     for way in ways("an_answer_server_on_a_unix_socket_is_out_of_reach") {
         let lab = Lab::in_way(1, way);
-        let places = [lab.path("server.sock"), PathBuf::from(format!("/var/tmp/answers-{}.sock", lab.marker))];
+        let places =
+            [lab.path("server.sock"), PathBuf::from(format!("/var/tmp/answers-{}.sock", lab.marker))];
         for path in places {
             let server = std::os::unix::net::UnixListener::bind(&path).unwrap();
             server.set_nonblocking(true).unwrap();
@@ -1220,7 +1221,11 @@ fn golden_answers_kept_elsewhere_cannot_be_read_in_grade() {
         let sub = lab.path("class/alice");
         lab.install(&sub.join("hostile_bot"));
         fs::copy(lab.path("bot/hostile.env"), sub.join("hostile.env")).unwrap();
-        fs::write(sub.join("run"), format!("#!/bin/sh\nexec \"$(dirname \"$0\")/hostile_bot\" read-secrets {} \"$@\"\n", lab.marker)).unwrap();
+        fs::write(
+            sub.join("run"),
+            format!("#!/bin/sh\nexec \"$(dirname \"$0\")/hostile_bot\" read-secrets {} \"$@\"\n", lab.marker),
+        )
+        .unwrap();
         lab.open_up();
         fs::set_permissions(sub.join("run"), fs::Permissions::from_mode(0o755)).unwrap();
         let report = lab.grade(&["class/alice"], 2.0, &[]);
@@ -1237,7 +1242,8 @@ impl Lab {
         let timeout_arg = timeout.to_string();
         let mut args: Vec<OsString> = vec!["grade".into()];
         args.extend(submissions.iter().map(|s| OsString::from(self.path(s))));
-        for a in ["--corpus", &self.corpus(), "--reports", &self.path("reports").display().to_string(), "-q"] {
+        for a in ["--corpus", &self.corpus(), "--reports", &self.path("reports").display().to_string(), "-q"]
+        {
             args.push(a.into());
         }
         args.extend(["--timeout".into(), timeout_arg.into()]);
@@ -1264,7 +1270,8 @@ impl Lab {
         if let Ok(env) = fs::read(self.path("bot/hostile.env")) {
             fs::write(sub.join("hostile.env"), env).unwrap();
         }
-        let run = format!("#!/bin/sh\nexec \"$(dirname \"$0\")/hostile_bot\" {attack} {} \"$@\"\n", self.marker);
+        let run =
+            format!("#!/bin/sh\nexec \"$(dirname \"$0\")/hostile_bot\" {attack} {} \"$@\"\n", self.marker);
         fs::write(sub.join("run"), run).unwrap();
         fs::set_permissions(sub.join("run"), fs::Permissions::from_mode(0o755)).unwrap();
         self.open_up();
@@ -1287,7 +1294,12 @@ fn classmates_cannot_read_each_other_in_grade() {
         lab.open_up();
         let report = lab.grade(&[&alice, &bin, "class/eve"], 2.0, &["--jobs", "2"]);
         let line = result_line(&report["bin"]["cases"][0]);
-        assert_eq!(number(&line, "read"), 0, "{way:?}: bin read its classmates: {}", report["bin"]["cases"][0]);
+        assert_eq!(
+            number(&line, "read"),
+            0,
+            "{way:?}: bin read its classmates: {}",
+            report["bin"]["cases"][0]
+        );
         let eve = report["eve"].to_string();
         assert!(eve.contains("symbolic link") && eve.contains("outside its own folder"), "{way:?}: {eve}");
     }
@@ -1376,7 +1388,8 @@ fn the_environment_is_an_exact_allow_list() {
             command.env(secret, "s3cret");
         }
         let out = command.output().unwrap();
-        let r: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{way:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        let r: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{way:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
         let line = result_line(case(&r, 0));
         let names: Vec<&str> = field(&line, "names").split(',').collect();
         for secret in ["NODE_AUTH_TOKEN", "PYTHON_KEYRING_PASSWORD", "DOTNET_API_KEY", "PYENV_GITHUB_TOKEN"] {
@@ -1418,7 +1431,11 @@ fn the_no_namespace_attacks_fail_in_every_way() {
         lab.set("HOSTILE_UDP_PORT", &udp.local_addr().unwrap().port().to_string());
         let r = lab.verify(&lab.command("udp"), 2.0, &[]);
         let line = result_line(case(&r, 0));
-        assert_eq!((field(&line, "v4"), field(&line, "v6"), field(&line, "dns")), ("denied", "denied", "denied"), "{way:?}: {line}");
+        assert_eq!(
+            (field(&line, "v4"), field(&line, "v6"), field(&line, "dns")),
+            ("denied", "denied", "denied"),
+            "{way:?}: {line}"
+        );
         assert!(udp.recv_from(&mut [0; 16]).is_err(), "{way:?}: a datagram got out");
 
         let segments = || fs::read_to_string("/proc/sysvipc/shm").map_or(0, |t| t.lines().count());
@@ -1475,7 +1492,10 @@ fn chmod_on_classmates_and_reports_fails_in_every_way() {
     for way in ways("chmod_on_classmates_and_reports_fails_in_every_way") {
         let lab = Lab::in_way(1, way);
         let alice = lab.submission("alice", "unchanged");
-        lab.set_paths("HOSTILE_TARGETS", &[lab.path("class/alice/run"), lab.path("class/alice"), lab.path("reports")]);
+        lab.set_paths(
+            "HOSTILE_TARGETS",
+            &[lab.path("class/alice/run"), lab.path("class/alice"), lab.path("reports")],
+        );
         let mallory = lab.submission("mallory", "metadata");
         let reports_mode = fs::metadata(lab.path("reports")).unwrap().permissions().mode();
         let report = lab.grade(&[&mallory, &alice], 2.0, &["--jobs", "2"]);
@@ -1498,14 +1518,18 @@ fn an_interactive_bot_runs_in_every_way() {
         }
         let lab = Lab::in_way(1, way);
         let script = lab.path("bot/echo.sh");
-        fs::write(&script, format!("#!/bin/sh\n# {}\nwhile read l; do echo \"ok $l\"; done\n", lab.marker)).unwrap();
+        fs::write(&script, format!("#!/bin/sh\n# {}\nwhile read l; do echo \"ok $l\"; done\n", lab.marker))
+            .unwrap();
         fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
-        let command = arbiter::harness::runner::BotCommand::parse_in(&script.display().to_string(), lab.root()).unwrap();
+        let command =
+            arbiter::harness::runner::BotCommand::parse_in(&script.display().to_string(), lab.root())
+                .unwrap();
         let mut limits = arbiter::harness::runner::Limits::default();
         limits.sandbox.mode = arbiter::harness::sandbox::Mode::Auto;
         limits.sandbox.helper = Some(PathBuf::from(env!("CARGO_BIN_EXE_arbiter")));
         let case_dir = tempfile::tempdir_in(lab.path("cases")).unwrap();
-        let mut session = arbiter::harness::runner::Interactive::spawn(&command, &[], case_dir.path(), &limits).unwrap();
+        let mut session =
+            arbiter::harness::runner::Interactive::spawn(&command, &[], case_dir.path(), &limits).unwrap();
         for n in 0..20 {
             session.send(format!("{n}\n").as_bytes()).unwrap();
             let got = session.recv_line(Instant::now() + Duration::from_secs(5));

@@ -12,7 +12,8 @@ fn an_interactive_bot_runs_without_namespaces() {
     // SAFETY: the only test of this binary sets the variable before any thread reads the
     // environment.
     unsafe { std::env::set_var("ARBITER_SANDBOX_NO_NAMESPACES", "1") };
-    let dir = tempfile::Builder::new().prefix("interactive-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let dir =
+        tempfile::Builder::new().prefix("interactive-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
     let open = |p: &std::path::Path| {
         std::fs::set_permissions(p, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap()
     };
@@ -33,7 +34,10 @@ fn an_interactive_bot_runs_without_namespaces() {
     let mut session = Interactive::spawn(&command, &[], &case, &limits).unwrap();
     for n in 0..10 {
         session.send(format!("{n}\n").as_bytes()).unwrap();
-        assert_eq!(session.recv_line(Instant::now() + Duration::from_secs(5)), Recv::Line(format!("ok {n}").into_bytes()));
+        assert_eq!(
+            session.recv_line(Instant::now() + Duration::from_secs(5)),
+            Recv::Line(format!("ok {n}").into_bytes())
+        );
     }
     let report = session.finish();
     let missing: Vec<String> = report

@@ -403,7 +403,13 @@ struct Load(Vec<std::process::Child>);
 impl Load {
     fn start() -> Load {
         let n = thread::available_parallelism().map_or(2, |n| n.get()) * 2;
-        Load((0..n).map(|_| std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap()).collect())
+        Load(
+            (0..n)
+                .map(|_| {
+                    std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap()
+                })
+                .collect(),
+        )
     }
 }
 

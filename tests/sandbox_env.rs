@@ -35,7 +35,11 @@ fn a_bot_sees_path_but_not_the_graders_secrets() {
 #[test]
 fn a_run_wrapper_calling_python3_works_in_the_sandbox() {
     let found = Command::new("sh").args(["-c", "command -v python3"]).output();
-    let Some(python) = found.ok().filter(|o| o.status.success()).map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()) else {
+    let Some(python) = found
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    else {
         eprintln!("SKIPPED: a_run_wrapper_calling_python3_works_in_the_sandbox: no python3 on PATH");
         return;
     };
@@ -45,9 +49,18 @@ fn a_run_wrapper_calling_python3_works_in_the_sandbox() {
     fs::copy("corpus/grade4/white/01.txt", corpus.join("01.txt")).unwrap();
     let sub = dir.path().join("class/alice");
     fs::create_dir_all(&sub).unwrap();
-    fs::write(sub.join("bot.py"), "import sys\nprint('python ok', sys.prefix, file=sys.stderr)\nsys.exit(1)\n").unwrap();
+    fs::write(
+        sub.join("bot.py"),
+        "import sys\nprint('python ok', sys.prefix, file=sys.stderr)\nsys.exit(1)\n",
+    )
+    .unwrap();
     fs::write(sub.join("run"), "#!/bin/sh\nexec python3 \"$(dirname \"$0\")/bot.py\" \"$@\"\n").unwrap();
-    for (path, mode) in [(dir.path().to_path_buf(), 0o755), (sub.clone(), 0o755), (sub.join("run"), 0o755), (sub.join("bot.py"), 0o644)] {
+    for (path, mode) in [
+        (dir.path().to_path_buf(), 0o755),
+        (sub.clone(), 0o755),
+        (sub.join("run"), 0o755),
+        (sub.join("bot.py"), 0o644),
+    ] {
         fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap();
     }
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
@@ -57,7 +70,10 @@ fn a_run_wrapper_calling_python3_works_in_the_sandbox() {
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let case = &report["cases"][0];
-    assert!(case["stderr_tail"].as_str().unwrap_or("").starts_with("python ok"), "python3 is {python}: {case}");
+    assert!(
+        case["stderr_tail"].as_str().unwrap_or("").starts_with("python ok"),
+        "python3 is {python}: {case}"
+    );
 }
 
 /// Issue 19: when a bot fails reading a file the sandbox hides, the verdict names the path and
@@ -81,7 +97,9 @@ fn a_hidden_path_in_a_failing_bots_stderr_is_named_with_its_option() {
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     if report["sandbox"]["layers"].as_array().unwrap().is_empty() {
-        eprintln!("SKIPPED: a_hidden_path_in_a_failing_bots_stderr_is_named_with_its_option: no sandbox here");
+        eprintln!(
+            "SKIPPED: a_hidden_path_in_a_failing_bots_stderr_is_named_with_its_option: no sandbox here"
+        );
         return;
     }
     let case = &report["cases"][0];
@@ -93,5 +111,9 @@ fn a_hidden_path_in_a_failing_bots_stderr_is_named_with_its_option() {
         .output()
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(!report["cases"][0]["reason"].as_str().unwrap().contains("--allow-read"), "{}", report["cases"][0]);
+    assert!(
+        !report["cases"][0]["reason"].as_str().unwrap().contains("--allow-read"),
+        "{}",
+        report["cases"][0]
+    );
 }

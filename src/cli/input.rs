@@ -163,7 +163,9 @@ impl EngineChoice {
 /// wall-clock cap assumes it has a processor to itself), which is said on stderr when a larger
 /// number was asked for.
 pub fn jobs(given: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, super::bounds::MAX_JOBS as usize);
+    let cores = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, super::bounds::MAX_JOBS as usize);
     match given {
         Some(asked) if asked > cores => {
             eprintln!("note: --jobs {asked} is more than the {cores} cores here: running {cores} at once");

@@ -24,8 +24,8 @@ pub struct LimitArgs {
           value_parser = bounds::whole::<u64>(0, MAX_MEMORY_MB))]
     pub memory_mb: u64,
 
-    /// Cap on processes, at most 32768 (RLIMIT_NPROC, counted over all of the user's processes
-    /// and ignored for root; 0 = none).
+    /// Cap on processes, at most 32768 (for all the bot's processes together where a cgroup can
+    /// be made, else RLIMIT_NPROC, counted over the bot's user; 0 = none).
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = bounds::whole::<u64>(0, MAX_PROCS))]
     pub max_procs: u64,
 
@@ -106,7 +106,11 @@ impl LimitArgs {
                 mode: self.sandbox,
                 hidden: Vec::new(),
                 helper: None,
-                allow_read: self.allow_read.iter().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone())).collect(),
+                allow_read: self
+                    .allow_read
+                    .iter()
+                    .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+                    .collect(),
                 env: self.env.clone(),
             },
             ..Limits::default()

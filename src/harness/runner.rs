@@ -37,8 +37,8 @@ use std::time::{Duration, Instant};
 
 use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
-pub(crate) use cpu::{CgroupClock, children, read_cgroup};
 use cpu::RunClock;
+pub(crate) use cpu::{CgroupClock, children, read_cgroup};
 pub use interactive::{Interactive, MAX_LINE, Recv};
 pub(crate) use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits, WallCap};
@@ -331,7 +331,11 @@ fn failed(mut report: RunReport, why: String) -> Box<RunReport> {
 }
 
 /// Spawns the bot itself (no sandbox) and starts watching it.
-fn spawn_child(mut cmd: Command, mut report: RunReport, piped_stdin: bool) -> Result<Started, Box<RunReport>> {
+fn spawn_child(
+    mut cmd: Command,
+    mut report: RunReport,
+    piped_stdin: bool,
+) -> Result<Started, Box<RunReport>> {
     let stdin = if piped_stdin { Stdio::piped() } else { Stdio::null() };
     cmd.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
     let start = Instant::now();
@@ -352,7 +356,10 @@ fn spawn_child(mut cmd: Command, mut report: RunReport, piped_stdin: bool) -> Re
         Ok(exited) => exited,
         Err(err) => {
             abandon(pid, child);
-            return Err(failed(report, format!("cannot start a thread to wait for it: {}", os_message(&err))));
+            return Err(failed(
+                report,
+                format!("cannot start a thread to wait for it: {}", os_message(&err)),
+            ));
         }
     };
     Ok(Started {
@@ -373,7 +380,11 @@ fn spawn_child(mut cmd: Command, mut report: RunReport, piped_stdin: bool) -> Re
 }
 
 /// Starts the sandbox helper of `launch` (through the zygote) and starts watching it.
-fn spawn_helper(mut launch: sandbox::Launch, report: RunReport, piped_stdin: bool) -> Result<Started, Box<RunReport>> {
+fn spawn_helper(
+    mut launch: sandbox::Launch,
+    report: RunReport,
+    piped_stdin: bool,
+) -> Result<Started, Box<RunReport>> {
     let pipes = (|| -> io::Result<_> {
         let stdin = if piped_stdin { Some(pipe()?) } else { None };
         Ok((stdin, pipe()?, pipe()?))
@@ -412,13 +423,23 @@ fn spawn_helper(mut launch: sandbox::Launch, report: RunReport, piped_stdin: boo
     let status = match Capture::spawn("sandbox-status", status, 1 << 16) {
         Ok(capture) => capture,
         Err(err) => {
-            return fail(format!("cannot read the sandbox's status: {}", os_message(&err)), &pidfd, &mut launch, report);
+            return fail(
+                format!("cannot read the sandbox's status: {}", os_message(&err)),
+                &pidfd,
+                &mut launch,
+                report,
+            );
         }
     };
     let exited = match process::watch_pidfd(&pidfd) {
         Ok(exited) => exited,
         Err(err) => {
-            return fail(format!("cannot start a thread to wait for it: {}", os_message(&err)), &pidfd, &mut launch, report);
+            return fail(
+                format!("cannot start a thread to wait for it: {}", os_message(&err)),
+                &pidfd,
+                &mut launch,
+                report,
+            );
         }
     };
     let clock = RunClock::new(pid, 1, launch.cpu_clock());
@@ -508,7 +529,8 @@ impl Started {
     /// by itself), reaps it and reports how it went, `limit` being the time limit it reached.
     /// Output is left to the caller.
     pub(crate) fn conclude(mut self, limit: Option<TimeLimit>, limits: &Limits) -> RunReport {
-        let mut report = std::mem::replace(&mut self.report, RunReport::starting(limits, AppliedLimits::default()));
+        let mut report =
+            std::mem::replace(&mut self.report, RunReport::starting(limits, AppliedLimits::default()));
         report.elapsed = self.start.elapsed();
         if self.watched.is_none() {
             if let Some(launch) = self.launch.as_mut() {
@@ -586,7 +608,10 @@ impl Started {
 
     /// Kills and reaps a run that cannot be supervised; the report says why.
     fn abandon(mut self, why: String) -> RunReport {
-        let mut report = std::mem::replace(&mut self.report, RunReport::starting(&Limits::default(), AppliedLimits::default()));
+        let mut report = std::mem::replace(
+            &mut self.report,
+            RunReport::starting(&Limits::default(), AppliedLimits::default()),
+        );
         match self.process {
             Proc::Child(child) => abandon(self.pid, child),
             Proc::Helper(pidfd) => {

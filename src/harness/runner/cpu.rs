@@ -43,7 +43,11 @@ pub(crate) enum CgroupClock {
 
 impl RunClock {
     /// A clock for the process tree under `root`, whose top `plumbing` levels are not the bot.
-    pub(crate) fn new(root: libc::pid_t, plumbing: usize, cgroup: Option<(PathBuf, CgroupClock, Duration)>) -> RunClock {
+    pub(crate) fn new(
+        root: libc::pid_t,
+        plumbing: usize,
+        cgroup: Option<(PathBuf, CgroupClock, Duration)>,
+    ) -> RunClock {
         RunClock { root, plumbing, cgroup }
     }
 
@@ -115,7 +119,8 @@ pub(crate) fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
 fn ticks(n: u64) -> Duration {
     static HZ: OnceLock<u64> = OnceLock::new();
     // SAFETY: sysconf has no preconditions.
-    let hz = *HZ.get_or_init(|| u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).unwrap_or(100).max(1));
+    let hz =
+        *HZ.get_or_init(|| u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).unwrap_or(100).max(1));
     Duration::from_micros(n.saturating_mul(1_000_000) / hz)
 }
 
@@ -136,7 +141,9 @@ pub(crate) fn read_cgroup(file: &std::path::Path, kind: CgroupClock) -> Option<D
 pub(crate) fn online_cpus() -> u32 {
     static CPUS: OnceLock<u32> = OnceLock::new();
     // SAFETY: sysconf has no preconditions.
-    *CPUS.get_or_init(|| u32::try_from(unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) }).unwrap_or(1).max(1))
+    *CPUS.get_or_init(|| {
+        u32::try_from(unsafe { libc::sysconf(libc::_SC_NPROCESSORS_ONLN) }).unwrap_or(1).max(1)
+    })
 }
 
 #[cfg(test)]

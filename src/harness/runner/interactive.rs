@@ -10,10 +10,10 @@
 //! before and after.
 
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, BorrowedFd};
 use std::path::Path;
-use std::fs::File;
 use std::time::{Duration, Instant};
 
 use super::capture::{Capture, Drained};
@@ -61,7 +61,12 @@ pub struct Interactive {
 impl Interactive {
     /// Starts `bot` with `args` in `dir` under `limits`, with its stdin and stdout connected to
     /// this value. Fails only when it cannot be started.
-    pub fn spawn(bot: &BotCommand, args: &[OsString], dir: &Path, limits: &Limits) -> io::Result<Interactive> {
+    pub fn spawn(
+        bot: &BotCommand,
+        args: &[OsString],
+        dir: &Path,
+        limits: &Limits,
+    ) -> io::Result<Interactive> {
         let mut started = match super::start(bot, args, dir, limits, true) {
             Ok(started) => started,
             Err(report) => return Err(io::Error::other(report.describe())),
@@ -104,7 +109,10 @@ impl Interactive {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
                     if Instant::now() >= deadline {
-                        return Err(io::Error::new(io::ErrorKind::TimedOut, "the bot does not read its stdin"));
+                        return Err(io::Error::new(
+                            io::ErrorKind::TimedOut,
+                            "the bot does not read its stdin",
+                        ));
                     }
                     let fd = stdin.as_raw_fd();
                     wait_for(fd, libc::POLLOUT, LOOK_EVERY);

@@ -89,7 +89,13 @@ pub(super) fn watch_pidfd(pidfd: &OwnedFd) -> io::Result<Receiver<io::Result<()>
 pub(super) fn kill_pidfd(pidfd: &OwnedFd) {
     // SAFETY: pidfd_send_signal with a valid descriptor, no siginfo and no flags.
     unsafe {
-        libc::syscall(libc::SYS_pidfd_send_signal, pidfd.as_raw_fd(), libc::SIGKILL, std::ptr::null::<u8>(), 0);
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            libc::SIGKILL,
+            std::ptr::null::<u8>(),
+            0,
+        );
     }
 }
 

@@ -336,7 +336,9 @@ fn read_batch(dir: &OwnedFd) -> std::io::Result<(Vec<CString>, Vec<CString>, boo
         let kind = buf[at + 18];
         let name_bytes = &buf[at + 19..at + reclen];
         let name = &name_bytes[..name_bytes.iter().position(|&b| b == 0).unwrap_or(name_bytes.len())];
-        if name != b"." && name != b".." && !name.is_empty()
+        if name != b"."
+            && name != b".."
+            && !name.is_empty()
             && let Ok(name) = CString::new(name)
         {
             if kind == libc::DT_DIR {
@@ -372,7 +374,8 @@ mod tests {
                 libc::mkdirat(here.as_raw_fd(), name.as_ptr(), 0o755);
                 if i % 1000 == 0 {
                     let f = CString::new("f").unwrap();
-                    let fd = libc::openat(here.as_raw_fd(), f.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
+                    let fd =
+                        libc::openat(here.as_raw_fd(), f.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
                     libc::close(fd);
                 }
                 let fd = libc::openat(here.as_raw_fd(), name.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);

@@ -66,8 +66,11 @@ impl RunCgroup {
             None => Self::make(memory_bytes, max_processes)?,
         };
         cg.oom_base = cg.oom_kills();
-        cg.cpu_base =
-            cg.clock.as_ref().and_then(|(file, kind)| crate::harness::runner::read_cgroup(file, *kind)).unwrap_or_default();
+        cg.cpu_base = cg
+            .clock
+            .as_ref()
+            .and_then(|(file, kind)| crate::harness::runner::read_cgroup(file, *kind))
+            .unwrap_or_default();
         Some(cg)
     }
 
@@ -242,7 +245,9 @@ impl RunCgroup {
 
     /// Whether no process is left in it.
     fn is_empty(&self) -> bool {
-        self.dirs.iter().all(|d| fs::read_to_string(d.join("cgroup.procs")).is_ok_and(|t| t.trim().is_empty()))
+        self.dirs
+            .iter()
+            .all(|d| fs::read_to_string(d.join("cgroup.procs")).is_ok_and(|t| t.trim().is_empty()))
     }
 
     /// Removes its folders. The processes are dead by now in all but odd cases (a process
@@ -279,7 +284,8 @@ pub(crate) fn release_pool() {
 fn kill_members(dir: &Path) {
     for _ in 0..100 {
         let Ok(text) = fs::read_to_string(dir.join("cgroup.procs")) else { return };
-        let pids: Vec<i32> = text.split_whitespace().filter_map(|p| p.parse().ok()).filter(|&p| p > 0).collect();
+        let pids: Vec<i32> =
+            text.split_whitespace().filter_map(|p| p.parse().ok()).filter(|&p| p > 0).collect();
         if pids.is_empty() {
             return;
         }
@@ -325,8 +331,7 @@ fn find_parent() -> Option<Parent> {
     let found = |controller: &str| v1_dir(&mounts, &membership, controller).filter(|d| writable(d));
     let (memory, pids, cpu, cpuacct) = (found("memory"), found("pids"), found("cpu"), found("cpuacct"));
     memory.iter().chain(&pids).chain(&cpu).chain(&cpuacct).for_each(|d| remove_stale(d));
-    (memory.is_some() || pids.is_some() || cpu.is_some())
-        .then_some(Parent::V1 { memory, pids, cpu, cpuacct })
+    (memory.is_some() || pids.is_some() || cpu.is_some()).then_some(Parent::V1 { memory, pids, cpu, cpuacct })
 }
 
 /// Removes the empty run cgroups an arbiter that is no longer running left behind (one that was

@@ -1,15 +1,15 @@
-//! The sandbox helper: arbiter re-executed as `arbiter __sandbox`, a fresh single-threaded
-//! process that sets up the sandbox for one bot run and starts the bot in it.
+//! A run's init: what the zygote's clone of itself does for one bot run.
 //!
-//! Doing this in a process of its own, rather than between `fork` and `exec` of the
-//! multithreaded grader, lets it allocate, read files and report errors freely. Three
-//! processes take part:
+//! Three processes take part:
 //!
-//! 1. the helper joins the run's cgroup, enters new namespaces, and waits for
-//! 2. the run's init (PID 1 of the new PID namespace), which arranges the mounts, starts the
-//!    bot, watches it, kills everything left when it ends, and copies the case folder back;
-//! 3. the bot's process, which drops its capabilities, sets its limits, locks itself into a
-//!    Landlock domain and executes the bot.
+//! 1. the zygote clones the run's init into new namespaces (or, without them, forks it);
+//! 2. the init (PID 1 of the new PID namespace, or a child subreaper) joins the run's cgroup,
+//!    builds the bot's root, starts the bot, watches it (and the order to stop on
+//!    [`CONTROL_FD`]), kills everything left when it ends, reports its CPU time and copies the
+//!    case folder back;
+//! 3. the bot's process, which takes its own user, drops its capabilities, sets its limits,
+//!    locks itself into a Landlock domain and a seccomp filter, closes every descriptor but
+//!    0-2 and executes the bot.
 //!
 //! Every step is reported to the grader as an [`Event`] on [`STATUS_FD`].
 
@@ -80,8 +80,14 @@ fn clone(flags: libc::c_int) -> libc::pid_t {
     // SAFETY: clone without a new stack is fork with flags; the zygote is single-threaded, so
     // the child may do anything after it.
     unsafe {
-        libc::syscall(libc::SYS_clone, (flags | libc::SIGCHLD) as libc::c_ulong, 0usize, 0usize, 0usize, 0usize)
-            as libc::pid_t
+        libc::syscall(
+            libc::SYS_clone,
+            (flags | libc::SIGCHLD) as libc::c_ulong,
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        ) as libc::pid_t
     }
 }
 
@@ -301,8 +307,12 @@ fn start_bot(request: &Request, in_namespace: bool) -> ! {
     }
     let (read, write) = landlock_paths(request, in_namespace);
     match confine::landlock(&read, &write) {
-        Ok(Landlocked::Fully(abi)) => layer("landlock", format!("ABI {abi}: files, TCP, signals, abstract sockets")),
-        Ok(Landlocked::Partly(abi)) => layer("landlock", format!("ABI {abi}: only what this kernel supports")),
+        Ok(Landlocked::Fully(abi)) => {
+            layer("landlock", format!("ABI {abi}: files, TCP, signals, abstract sockets"))
+        }
+        Ok(Landlocked::Partly(abi)) => {
+            layer("landlock", format!("ABI {abi}: only what this kernel supports"))
+        }
         Ok(Landlocked::No) => {
             if request.strict {
                 abort_bot(Event::SetupFailed { why: "strict sandbox: Landlock is not enforced".into() });

@@ -1,28 +1,36 @@
 //! The sandbox every bot process runs in: a bot is hostile until proven otherwise.
 //!
-//! Modelled on the judges that run untrusted code (IOI's isolate, nsjail, bubblewrap), built
-//! from the kernel's own mechanisms, each used where the kernel offers it:
+//! Modelled on the judges that run untrusted code (IOI's isolate, nsjail, bubblewrap): an
+//! allow-list, not a deny-list. Built from the kernel's own mechanisms, each used where the
+//! kernel offers it:
 //!
 //! - **namespaces** (user, PID, network, mount, IPC, UTS, cgroup): the bot sees only its own
 //!   processes, cannot signal arbiter, has no network, and nothing it starts outlives the
 //!   case, `setsid` or not (the namespace's init takes everything down with it);
-//! - **mounts**: a private `/proc`; empty `/tmp`, `/var/tmp`, `/dev/shm`, `/run`; the corpus,
-//!   golden answers, reports and arbiter itself covered; the case folder a size-limited tmpfs
-//!   whose files arbiter copies back only once every process of the run is dead;
-//! - **Landlock**: read and execute only the system's folders and the bot's own program
-//!   folder, write only the case folder, no TCP, no signals or abstract sockets outside;
-//! - **cgroup** (v2 if delegated, else v1 as root): memory (shared mappings and tmpfs pages
-//!   included) and processes limited for all the run's processes together; where no cgroup
-//!   can be made the helper measures the run's memory and processes itself and kills it at the
-//!   limit;
-//! - **capabilities** dropped for good and `no_new_privs`, plus the per-process `setrlimit`
-//!   limits the unsandboxed runner sets.
+//! - **a new root** ([`root`]): a tmpfs made the root with `pivot_root`, holding read-only
+//!   binds of the system folders, the bot's own folder alone and its interpreters'
+//!   installations ([`view`]), a `/dev` of harmless devices, a `/proc` of its own, and one
+//!   size-limited tmpfs for the case folder and the scratch folders; nothing else exists;
+//! - **its own user**: never 0, never the grader's where that can be avoided;
+//! - **Landlock**: read only what it may read, write only the case folder, no TCP, no signals
+//!   or abstract sockets outside;
+//! - **seccomp** ([`seccomp`]): the system calls no bot needs, more of them without
+//!   namespaces;
+//! - **cgroup** (v2 if delegated, else v1 as root): memory (shared mappings, memfd and tmpfs
+//!   pages included) and processes limited for all the run's processes together, a CPU share of
+//!   its own, and its CPU time counted; where no cgroup can be made the run's init watches
+//!   memory (memfd, socket buffers and System V segments included) and processes itself
+//!   ([`watch`]) and kills the run at the limit;
+//! - **capabilities** dropped for good and `no_new_privs`, every descriptor but 0-2 closed, an
+//!   exact environment, plus the per-process `setrlimit` limits of the unsandboxed runner.
 //!
 //! [`Mode::Auto`] uses whatever this kernel allows and says what in the report header;
-//! [`Mode::Strict`] refuses to run without namespaces and Landlock; [`Mode::Off`] is the bare
-//! runner. The setup happens in a helper, arbiter re-executed as `arbiter __sandbox`, so that
-//! the grader, which runs many bots at once on many threads, never forks a process that must
-//! then do complex work.
+//! [`Mode::Strict`] refuses to run without namespaces, the new root, Landlock, seccomp and a
+//! cgroup; [`Mode::Off`] is the bare runner. Runs are started by a zygote ([`zygote`]):
+//! arbiter executed once as `arbiter __sandbox zygote`, single-threaded, which clones each
+//! run's init into its namespaces, so that the grader, which runs many bots at once on many
+//! threads, never forks a process that must then do complex work, and no case pays for
+//! starting a program.
 
 mod case_files;
 mod cgroup;
@@ -91,7 +99,9 @@ impl std::str::FromStr for PassEnv {
             && !name.starts_with(|c: char| c.is_ascii_digit())
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !valid {
-            return Err(format!("`{name}` is not a variable name (letters, digits and _, not starting with a digit)"));
+            return Err(format!(
+                "`{name}` is not a variable name (letters, digits and _, not starting with a digit)"
+            ));
         }
         Ok(PassEnv { name: name.to_string(), value })
     }
@@ -135,7 +145,12 @@ pub(crate) struct Running {
 
 impl Launch {
     /// Prepares a sandboxed run of `bot` with `args` in `case_dir`; why not, if it cannot.
-    pub(crate) fn new(bot: &BotCommand, args: &[OsString], case_dir: &Path, limits: &Limits) -> Result<Launch, String> {
+    pub(crate) fn new(
+        bot: &BotCommand,
+        args: &[OsString],
+        case_dir: &Path,
+        limits: &Limits,
+    ) -> Result<Launch, String> {
         let request = request(bot, args, case_dir, limits, false)?;
         Launch::for_request(request, limits).map_err(|e| format!("cannot prepare the sandbox: {e}"))
     }
@@ -157,7 +172,12 @@ impl Launch {
 
     /// Starts the run's helper (through the zygote) with `stdin` (`/dev/null` if `None`),
     /// `stdout` and `stderr` as the bot's.
-    pub(crate) fn start(&mut self, stdin: Option<&OwnedFd>, stdout: &OwnedFd, stderr: &OwnedFd) -> io::Result<Running> {
+    pub(crate) fn start(
+        &mut self,
+        stdin: Option<&OwnedFd>,
+        stdout: &OwnedFd,
+        stderr: &OwnedFd,
+    ) -> io::Result<Running> {
         let cloexec = nix::fcntl::OFlag::O_CLOEXEC;
         let (status, status_writer) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
         let (control_reader, control) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
@@ -186,7 +206,9 @@ impl Launch {
 
     /// Where the run's CPU time can be read, if its cgroup counts it (and what it counted
     /// before the run).
-    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, crate::harness::runner::CgroupClock, std::time::Duration)> {
+    pub(crate) fn cpu_clock(
+        &self,
+    ) -> Option<(PathBuf, crate::harness::runner::CgroupClock, std::time::Duration)> {
         self.cgroup.as_ref().and_then(RunCgroup::cpu_clock)
     }
 }

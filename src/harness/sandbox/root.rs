@@ -105,7 +105,8 @@ fn place(old: &Path, path: &Path, attributes: u64) -> Result<(), String> {
         mkdir(parent)?;
     }
     if meta.file_type().is_symlink() {
-        let target = fs::read_link(&from).map_err(|e| format!("cannot read the link {}: {e}", from.display()))?;
+        let target =
+            fs::read_link(&from).map_err(|e| format!("cannot read the link {}: {e}", from.display()))?;
         return symlink(&target, path).map_err(|e| format!("cannot make the link {}: {e}", path.display()));
     }
     if meta.is_dir() {
@@ -172,9 +173,12 @@ fn devices(old: &Path) -> Result<(), String> {
             mounts::bind(&from, &at, ATTR_NOSUID)?;
         }
     }
-    for (name, target) in
-        [("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"), ("stderr", "/proc/self/fd/2")]
-    {
+    for (name, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
         symlink(target, dev.join(name)).map_err(|e| format!("cannot make /dev/{name}: {e}"))?;
     }
     Ok(())

@@ -100,7 +100,13 @@ fn programs(no_namespaces: bool, graders_user: bool) -> Result<[BpfProgram; 2], 
                 libc::SYS_lremovexattr,
             ]);
             #[cfg(target_arch = "x86_64")]
-            more.extend([libc::SYS_chmod, libc::SYS_chown, libc::SYS_lchown, libc::SYS_utime, libc::SYS_utimes]);
+            more.extend([
+                libc::SYS_chmod,
+                libc::SYS_chown,
+                libc::SYS_lchown,
+                libc::SYS_utime,
+                libc::SYS_utimes,
+            ]);
             // fchmodat2 (Linux 6.6), not yet in every libc crate.
             #[cfg(target_arch = "x86_64")]
             more.push(452);
@@ -113,19 +119,20 @@ fn programs(no_namespaces: bool, graders_user: bool) -> Result<[BpfProgram; 2], 
             // opened) it stays.
             let by_path = SeccompCondition::new(1, SeccompCmpArgLen::Qword, SeccompCmpOp::Ne, 0)
                 .map_err(|e| e.to_string())?;
-            rules.insert(libc::SYS_utimensat, vec![SeccompRule::new(vec![by_path]).map_err(|e| e.to_string())?]);
+            rules.insert(
+                libc::SYS_utimensat,
+                vec![SeccompRule::new(vec![by_path]).map_err(|e| e.to_string())?],
+            );
         }
-        let not_unix = SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, libc::AF_UNIX as u64)
-            .map_err(|e| e.to_string())?;
-        rules.insert(libc::SYS_socketpair, vec![SeccompRule::new(vec![not_unix]).map_err(|e| e.to_string())?]);
+        let not_unix =
+            SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, libc::AF_UNIX as u64)
+                .map_err(|e| e.to_string())?;
+        rules
+            .insert(libc::SYS_socketpair, vec![SeccompRule::new(vec![not_unix]).map_err(|e| e.to_string())?]);
     }
-    let filter = SeccompFilter::new(
-        rules,
-        SeccompAction::Allow,
-        SeccompAction::Errno(libc::EPERM as u32),
-        arch,
-    )
-    .map_err(|e| e.to_string())?;
+    let filter =
+        SeccompFilter::new(rules, SeccompAction::Allow, SeccompAction::Errno(libc::EPERM as u32), arch)
+            .map_err(|e| e.to_string())?;
     let refusals: BpfProgram = filter.try_into().map_err(|e: seccompiler::BackendError| e.to_string())?;
     // clone3 passes its flags in memory the filter cannot read: refused as "not implemented",
     // which makes the C library use clone.

@@ -40,14 +40,16 @@ pub(crate) fn queued(inodes: &HashSet<u64>) -> u64 {
     if inodes.is_empty() {
         return 0;
     }
-    dump().map_or(0, |all| all.iter().filter(|(inode, _)| inodes.contains(inode)).map(|(_, bytes)| bytes).sum())
+    dump()
+        .map_or(0, |all| all.iter().filter(|(inode, _)| inodes.contains(inode)).map(|(_, bytes)| bytes).sum())
 }
 
 /// Every UNIX socket the kernel reports in this network namespace: (inode, buffered bytes).
 fn dump() -> Option<Vec<(u64, u64)>> {
     // SAFETY: socket with integer arguments; the descriptor is owned at once.
     let fd = unsafe {
-        let fd = libc::socket(libc::AF_NETLINK, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, libc::NETLINK_SOCK_DIAG);
+        let fd =
+            libc::socket(libc::AF_NETLINK, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, libc::NETLINK_SOCK_DIAG);
         if fd < 0 {
             return None;
         }

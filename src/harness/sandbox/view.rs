@@ -236,7 +236,8 @@ impl Found {
             if is_interpreter(&expanded) && is_executable(&expanded) {
                 self.runtime(&expanded, depth + 1);
             }
-        } else if !word.contains('/') && is_interpreter(Path::new(word))
+        } else if !word.contains('/')
+            && is_interpreter(Path::new(word))
             && let Some(path) = which(word.as_ref())
         {
             self.runtime(&path, depth + 1);
@@ -312,7 +313,9 @@ pub(crate) fn environment(extra: &[PassEnv]) -> Vec<(OsString, OsString)> {
     let mut env: Vec<(OsString, OsString)> = std::env::vars_os()
         .filter(|(name, _)| {
             let name = name.to_string_lossy();
-            PASSED.contains(&name.as_ref()) || RUNTIME_HOMES.contains(&name.as_ref()) || name.starts_with("LC_")
+            PASSED.contains(&name.as_ref())
+                || RUNTIME_HOMES.contains(&name.as_ref())
+                || name.starts_with("LC_")
         })
         .collect();
     for pass in extra {
@@ -329,8 +332,15 @@ pub(crate) fn environment(extra: &[PassEnv]) -> Vec<(OsString, OsString)> {
 }
 
 /// Words in a bot's stderr that say a file could not be opened.
-const DENIED: [&str; 7] =
-    ["Permission denied", "EACCES", "No such file or directory", "ENOENT", "cannot open", "can't open", "not found"];
+const DENIED: [&str; 7] = [
+    "Permission denied",
+    "EACCES",
+    "No such file or directory",
+    "ENOENT",
+    "cannot open",
+    "can't open",
+    "not found",
+];
 
 /// The paths a failed bot's stderr names that exist outside the sandbox but not in its view
 /// (`seen`: what it could read besides the system folders), each with the folder to allow;
@@ -428,7 +438,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
         write(&root.join("data/table.bin"), "x", 0o644);
-        let stderr = format!("Traceback ...\nPermissionError: [Errno 13] Permission denied: '{}'\n", root.join("data/table.bin").display());
+        let stderr = format!(
+            "Traceback ...\nPermissionError: [Errno 13] Permission denied: '{}'\n",
+            root.join("data/table.bin").display()
+        );
         let found = denied_paths(&stderr, &[], &[]);
         assert_eq!(found, vec![(root.join("data/table.bin"), root.join("data"))]);
         assert!(denied_paths(&stderr, &[root.join("data")], &[]).is_empty());

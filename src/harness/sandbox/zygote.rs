@@ -94,7 +94,9 @@ fn socket_pair() -> io::Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];
     // SAFETY: socketpair writes two descriptors, owned at once.
     unsafe {
-        if libc::socketpair(libc::AF_UNIX, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0, fds.as_mut_ptr()) != 0 {
+        if libc::socketpair(libc::AF_UNIX, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0, fds.as_mut_ptr())
+            != 0
+        {
             return Err(io::Error::last_os_error());
         }
         Ok((OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])))
@@ -183,7 +185,8 @@ fn receive(socket: RawFd, bytes: &mut Vec<u8>) -> Option<Vec<OwnedFd>> {
         while !header.is_null() {
             if (*header).cmsg_level == libc::SOL_SOCKET && (*header).cmsg_type == libc::SCM_RIGHTS {
                 let data = libc::CMSG_DATA(header).cast::<RawFd>();
-                let count = ((*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize) / std::mem::size_of::<RawFd>();
+                let count =
+                    ((*header).cmsg_len as usize - libc::CMSG_LEN(0) as usize) / std::mem::size_of::<RawFd>();
                 for i in 0..count {
                     fds.push(OwnedFd::from_raw_fd(std::ptr::read_unaligned(data.add(i))));
                 }
@@ -257,7 +260,8 @@ pub(crate) fn take_fds(fds: &[OwnedFd]) {
     // SAFETY: plain descriptor calls. Each descriptor is first copied above 10, so that none
     // is overwritten before it is moved.
     unsafe {
-        let high: Vec<RawFd> = fds.iter().map(|fd| libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10)).collect();
+        let high: Vec<RawFd> =
+            fds.iter().map(|fd| libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10)).collect();
         for (target, fd) in high.iter().enumerate() {
             libc::dup2(*fd, target as RawFd);
         }
