@@ -532,13 +532,13 @@ impl Started {
         let mut report =
             std::mem::replace(&mut self.report, RunReport::starting(limits, AppliedLimits::default()));
         report.elapsed = self.start.elapsed();
-        if self.watched.is_none() {
-            if let Some(launch) = self.launch.as_mut() {
-                // The sandbox kills every process of the run, hands back the case folder and
-                // says how much CPU time the run used.
-                launch.stop();
-                self.ended_within(STOP_GRACE);
-            }
+        if self.watched.is_none()
+            && let Some(launch) = self.launch.as_mut()
+        {
+            // The sandbox kills every process of the run, hands back the case folder and
+            // says how much CPU time the run used.
+            launch.stop();
+            self.ended_within(STOP_GRACE);
         }
         // The process is still unreaped here, so its pid (= the group id) is still taken.
         // Kill the group before reaping: that ends any children it left behind, and with them

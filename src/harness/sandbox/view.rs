@@ -61,11 +61,16 @@ pub(crate) fn is_system(path: &Path) -> bool {
     SYSTEM.iter().any(|s| path.starts_with(s))
 }
 
+/// A bot command as a key: its program and arguments.
+type CommandKey = (OsString, Vec<OsString>);
+
+/// What each bot command may read, as worked out.
+type Views = HashMap<CommandKey, Result<Vec<PathBuf>, String>>;
+
 /// What `bot` may read besides the system folders: its own folder(s) and its interpreters'
 /// installations, canonical paths. Worked out once per command and remembered.
 pub(crate) fn readable(bot: &BotCommand) -> Result<Vec<PathBuf>, String> {
-    static CACHE: OnceLock<Mutex<HashMap<(OsString, Vec<OsString>), Result<Vec<PathBuf>, String>>>> =
-        OnceLock::new();
+    static CACHE: OnceLock<Mutex<Views>> = OnceLock::new();
     let key = (bot.program().to_os_string(), bot.args().to_vec());
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     if let Some(found) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
@@ -445,7 +450,10 @@ mod tests {
         let found = denied_paths(&stderr, &[], &[]);
         assert_eq!(found, vec![(root.join("data/table.bin"), root.join("data"))]);
         assert!(denied_paths(&stderr, &[root.join("data")], &[]).is_empty());
-        assert!(denied_paths(&stderr, &[], &[root.clone()]).is_empty(), "hidden paths are never suggested");
+        assert!(
+            denied_paths(&stderr, &[], std::slice::from_ref(&root)).is_empty(),
+            "hidden paths are never suggested"
+        );
         assert!(denied_paths("all fine", &[], &[]).is_empty());
     }
 
