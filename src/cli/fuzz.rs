@@ -21,7 +21,7 @@ use crate::advance::{Board, Fast, Strictness};
 use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
-use crate::harness::fuzz::{FuzzOptions, FuzzReport, fuzz};
+use crate::harness::fuzz::{FuzzGame, FuzzOptions, FuzzReport, fuzz};
 use crate::harness::interrupt;
 use crate::harness::verify::{VerifyOptions, case_seed};
 
@@ -164,6 +164,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if args.engines {
         return engines(&args, jobs);
     }
+    let game = FuzzGame::of(referee.as_ref()).map_err(anyhow::Error::msg)?;
     let bot =
         Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
@@ -172,14 +173,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         eprintln!("{}", sandbox.line());
     }
     let category = match args.grade {
-        GradeChoice::Auto => referee.any_move_category().to_string(),
+        GradeChoice::Auto => game.fuzzing.any_move_category().to_string(),
         GradeChoice::Grade(g) if referee.categories().contains(&format!("grade{g}").as_str()) => {
             format!("grade{g}")
         }
         GradeChoice::Grade(g) => anyhow::bail!(
             "--grade {g}: {} has no grades; fuzzing asks for a legal move ({})",
             referee.game(),
-            referee.any_move_category()
+            game.fuzzing.any_move_category()
         ),
     };
     let options = FuzzOptions {
@@ -205,7 +206,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     interrupt::handle_interrupts();
     let bar = progress_bar(args.cases, args.quiet);
     let failed = AtomicUsize::new(0);
-    let report = fuzz(referee.as_ref(), &bot, &options, &|passed| {
+    let report = fuzz(game, &bot, &options, &|passed| {
         if !passed {
             failed.fetch_add(1, Ordering::Relaxed);
         }

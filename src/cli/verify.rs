@@ -332,7 +332,13 @@ fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
     // A built-in bot is checked through its command-line form, `arbiter bot --builtin NAME`.
     let command = bot.as_command(args.run.seed);
     let (limits, sandbox) = args.run.limits.sandboxed(Vec::new())?;
-    let checks = run_checks(&command, &referee.protocol(), &referee.robustness_boards(), &limits);
+    let boards = referee.cases().and_then(|c| c.robustness_boards()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{}'s bots read no position file, so there are no bad inputs to give them",
+            referee.game()
+        )
+    })?;
+    let checks = run_checks(&command, &referee.protocol(), &boards, &limits);
     let passed = checks.iter().filter(|c| c.passed).count();
     if args.json {
         let out = serde_json::json!({"bot": bot.label(), "sandbox": sandbox, "passed": passed, "total": checks.len(), "checks": checks});

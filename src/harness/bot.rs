@@ -63,18 +63,8 @@ impl Bot {
     /// a command, whose program must exist.
     pub fn parse(spec: &str, referee: &dyn Referee) -> Result<Bot, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
-            return match referee.builtin(name) {
-                Some(bot) => Ok(Bot::Builtin { name: name.to_string(), bot, game_args: referee.game_args() }),
-                None => Err(format!(
-                    "there is no built-in bot `{name}`; the built-in bots are {}",
-                    referee
-                        .builtin_names()
-                        .iter()
-                        .map(|n| format!("builtin:{n}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            };
+            let bot = referee.require_builtin(name)?;
+            return Ok(Bot::Builtin { name: name.to_string(), bot, game_args: referee.game_args() });
         }
         let command =
             BotCommand::parse(spec).map_err(|e| format!("cannot read the bot command `{spec}`: {e}"))?;

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::bot::Bot;
 use super::interrupt::interrupted;
-use super::referee::{CaseSpec, Referee, SoleAnswer};
+use super::referee::{CaseSpec, Cases, Fuzzing, Referee, SoleAnswer};
 use super::verdict::Verdict;
 use super::verify::{CaseResult, ReadyCase, VerifyOptions, case_seed, run_case};
 use crate::side::Side;
@@ -172,6 +172,20 @@ struct Drawn {
     category: String,
 }
 
+/// What fuzzing needs of a game: its position sources and its judge of cases.
+#[derive(Clone, Copy)]
+pub struct FuzzGame<'a> {
+    pub fuzzing: &'a dyn Fuzzing,
+    pub cases: &'a dyn Cases,
+}
+
+impl<'a> FuzzGame<'a> {
+    /// The game's fuzzing sources and cases, or an error naming what it lacks.
+    pub fn of(referee: &'a dyn Referee) -> Result<FuzzGame<'a>, String> {
+        Ok(FuzzGame { fuzzing: referee.require_fuzzing()?, cases: referee.require_cases()? })
+    }
+}
+
 /// One case's run.
 struct Ran {
     drawn: Drawn,
@@ -181,8 +195,8 @@ struct Ran {
 
 /// The rotation of sources: each edge source once, and random positions a third as often as
 /// all edge sources together (at least once), so every source gets its share of the cases.
-pub fn source_plan(referee: &dyn Referee, edges: bool) -> Vec<String> {
-    let edge = if edges { referee.edge_sources() } else { Vec::new() };
+pub fn source_plan(game: FuzzGame<'_>, edges: bool) -> Vec<String> {
+    let edge = if edges { game.fuzzing.edge_sources() } else { Vec::new() };
     let randoms = (edge.len() / 3).max(1);
     let mut plan = Vec::new();
     // Random positions spread through the rotation rather than in one block.
@@ -201,17 +215,17 @@ pub fn source_plan(referee: &dyn Referee, edges: bool) -> Vec<String> {
 
 /// Case `i`'s position: from the source its place in the rotation gives (rotated by the seed),
 /// falling back to a random position if that source finds none.
-fn draw(referee: &dyn Referee, options: &FuzzOptions, plan: &[String], i: usize) -> Drawn {
+fn draw(game: FuzzGame<'_>, options: &FuzzOptions, plan: &[String], i: usize) -> Drawn {
     let seed = case_seed(options.run.seed, &format!("fuzz position {i}"));
     let offset = (case_seed(options.run.seed, "fuzz sources") % plan.len() as u64) as usize;
     let planned = &plan[(i + offset) % plan.len()];
-    let edge = (planned != RANDOM).then(|| referee.edge_position(planned, seed)).flatten();
+    let edge = (planned != RANDOM).then(|| game.fuzzing.edge_position(planned, seed)).flatten();
     let (source, (input, side)) = match edge {
         Some(p) => (planned.clone(), p),
-        None => (RANDOM.to_string(), referee.random_position(seed)),
+        None => (RANDOM.to_string(), game.fuzzing.random_position(seed)),
     };
     let category = if options.auto_category {
-        referee.auto_category(&input, side).unwrap_or_else(|| options.category.clone())
+        game.fuzzing.auto_category(&input, side).unwrap_or_else(|| options.category.clone())
     } else {
         options.category.clone()
     };
@@ -220,7 +234,7 @@ fn draw(referee: &dyn Referee, options: &FuzzOptions, plan: &[String], i: usize)
 
 /// Runs the bot on one position, judged in `category`.
 fn run_position(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
     name: &str,
@@ -236,8 +250,8 @@ fn run_position(
         answer: None,
         golden: None,
     };
-    let prepared = referee.prepare(&spec, input, None)?;
-    let check_args = referee.check_args(&spec);
+    let prepared = game.cases.prepare(&spec, input, None)?;
+    let check_args = game.cases.check_args(&spec);
     let ready = ReadyCase { spec, check_args, input: input.to_vec(), prepared };
     let mut result = run_case(&ready, bot, &options.run);
     if result.expected.is_empty() {
@@ -251,7 +265,7 @@ fn run_position(
 /// The signature of a failed run. `general` holds the verdicts that also happen where no single
 /// answer was expected: those are not about a missed move, so they are not split by one.
 fn signature_of(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     input: &[u8],
     side: Side,
     result: &CaseResult,
@@ -261,7 +275,7 @@ fn signature_of(
     let mut s =
         Signature { verdict: result.verdict, rule: result.rule.clone(), piece: None, move_kind: None };
     if result.verdict == Verdict::IllegalMove {
-        if let Some(kind) = result.played.as_deref().and_then(|m| referee.move_kind(input, side, m)) {
+        if let Some(kind) = result.played.as_deref().and_then(|m| game.fuzzing.move_kind(input, side, m)) {
             s.piece = Some(kind.piece);
             s.move_kind = Some(kind.action);
         }
@@ -290,7 +304,7 @@ impl Budget {
 /// position, the run on it, its single answer, and the runs spent.
 #[allow(clippy::too_many_arguments)]
 fn shrink(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
     drawn: &Drawn,
@@ -303,20 +317,20 @@ fn shrink(
     let (mut current, mut result, mut sole, mut runs) =
         (drawn.input.clone(), first.result.clone(), first.sole.clone(), 0);
     'smaller: while !budget.spent(runs) {
-        for candidate in referee.shrink_steps(&current, side) {
+        for candidate in game.fuzzing.shrink_steps(&current, side) {
             if budget.spent(runs) {
                 break 'smaller;
             }
             runs += 1;
-            let Ok(r) = run_position(referee, bot, options, &drawn.name, &drawn.category, &candidate, side)
+            let Ok(r) = run_position(game, bot, options, &drawn.name, &drawn.category, &candidate, side)
             else {
                 continue;
             };
             if interrupted() {
                 break 'smaller;
             }
-            let s = referee.sole_answer(&candidate, side, &drawn.category);
-            if signature_of(referee, &candidate, side, &r, s.as_ref(), general) == *signature {
+            let s = game.fuzzing.sole_answer(&candidate, side, &drawn.category);
+            if signature_of(game, &candidate, side, &r, s.as_ref(), general) == *signature {
                 current = candidate;
                 result = r;
                 sole = s;
@@ -332,7 +346,7 @@ fn shrink(
 /// whether it passed. Stops starting cases when the time budget is spent or on Ctrl-C (see
 /// [`super::interrupt`]), and reports what was found so far.
 pub fn fuzz(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
     progress: &(dyn Fn(bool) + Sync),
@@ -343,7 +357,7 @@ pub fn fuzz(
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
     let out_of_time = || options.time.is_some_and(|t| started.elapsed() >= t);
-    let plan = source_plan(referee, options.edges);
+    let plan = source_plan(game, options.edges);
     let results: Vec<Option<Result<Ran, String>>> = pool.install(|| {
         (0..options.cases)
             .into_par_iter()
@@ -351,16 +365,9 @@ pub fn fuzz(
                 if interrupted() || out_of_time() {
                     return None;
                 }
-                let drawn = draw(referee, options, &plan, i);
-                let r = run_position(
-                    referee,
-                    bot,
-                    options,
-                    &drawn.name,
-                    &drawn.category,
-                    &drawn.input,
-                    drawn.side,
-                );
+                let drawn = draw(game, options, &plan, i);
+                let r =
+                    run_position(game, bot, options, &drawn.name, &drawn.category, &drawn.input, drawn.side);
                 // A run cut short by Ctrl-C (its bot killed) says nothing about the bot.
                 if interrupted() {
                     return None;
@@ -368,7 +375,7 @@ pub fn fuzz(
                 progress(r.as_ref().is_ok_and(|r| r.verdict == Verdict::Pass));
                 Some(r.map(|result| {
                     let sole = (result.verdict != Verdict::Pass)
-                        .then(|| referee.sole_answer(&drawn.input, drawn.side, &drawn.category))
+                        .then(|| game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category))
                         .flatten();
                     Ran { drawn, result, sole }
                 }))
@@ -404,7 +411,7 @@ pub fn fuzz(
         if r.result.verdict == Verdict::Pass {
             continue;
         }
-        let s = signature_of(referee, &r.drawn.input, r.drawn.side, &r.result, r.sole.as_ref(), &general);
+        let s = signature_of(game, &r.drawn.input, r.drawn.side, &r.result, r.sole.as_ref(), &general);
         groups.entry(s).or_default().push((i, r));
     }
     let budget = Budget { runs: options.max_shrink_runs, deadline: Instant::now() + options.shrink_time };
@@ -415,7 +422,7 @@ pub fn fuzz(
                 // Shrinking starts from the smallest case that failed this way (the first of
                 // those): the smaller the start, the smaller the end.
                 let smallest = (0..members.len())
-                    .min_by_key(|&k| (referee.size(&members[k].1.drawn.input), k))
+                    .min_by_key(|&k| (game.fuzzing.size(&members[k].1.drawn.input), k))
                     .expect("a group has a member");
                 let (first_case, first) = &members[smallest];
                 let drawn = &first.drawn;
@@ -427,7 +434,7 @@ pub fn fuzz(
                         break;
                     }
                     let again = run_position(
-                        referee,
+                        game,
                         bot,
                         options,
                         &drawn.name,
@@ -437,8 +444,8 @@ pub fn fuzz(
                     );
                     reproduction.runs += 1;
                     if again.is_ok_and(|r| {
-                        let s = referee.sole_answer(&drawn.input, drawn.side, &drawn.category);
-                        signature_of(referee, &drawn.input, drawn.side, &r, s.as_ref(), &general) == signature
+                        let s = game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category);
+                        signature_of(game, &drawn.input, drawn.side, &r, s.as_ref(), &general) == signature
                     }) {
                         reproduction.failed += 1;
                     }
@@ -446,7 +453,7 @@ pub fn fuzz(
                 let (minimal, result, missed, shrink_runs) = if reproduction.intermittent() {
                     (drawn.input.clone(), first.result.clone(), first.sole.clone(), 0)
                 } else {
-                    shrink(referee, bot, options, drawn, first, &signature, &general, &budget)
+                    shrink(game, bot, options, drawn, first, &signature, &general, &budget)
                 };
                 let cases = members
                     .iter()
@@ -471,9 +478,9 @@ pub fn fuzz(
                     source: drawn.source.clone(),
                     category: drawn.category.clone(),
                     original_board: String::from_utf8_lossy(&drawn.input).into_owned(),
-                    original_size: referee.size(&drawn.input),
+                    original_size: game.fuzzing.size(&drawn.input),
                     side: drawn.side,
-                    minimal_size: referee.size(&minimal),
+                    minimal_size: game.fuzzing.size(&minimal),
                     minimal_board: String::from_utf8_lossy(&minimal).into_owned(),
                     shrink_runs,
                     reproduction,

@@ -119,7 +119,10 @@ pub fn play_match(
 ) -> Result<Vec<GameRecord>, String> {
     // Check every start position before any bot runs.
     for (label, board) in &options.starts {
-        referee.new_game(Some((label, board))).map_err(|e| format!("bad start position: {e}"))?;
+        referee
+            .require_games()?
+            .new_game(Some((label, board)))
+            .map_err(|e| format!("bad start position: {e}"))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
@@ -150,7 +153,8 @@ fn play_game(
     let a_is_white = number % 2 == 1;
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
-    let mut game = referee.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
+    let mut game =
+        referee.require_games()?.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
     let start_board = String::from_utf8_lossy(&game.record_file()).into_owned();
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();

@@ -112,6 +112,10 @@ pub fn prepare_cases(
     specs: Vec<CaseSpec>,
     jobs: usize,
 ) -> (Vec<ReadyCase>, Vec<String>) {
+    let cases = match referee.require_cases() {
+        Ok(cases) => cases,
+        Err(e) => return (Vec::new(), vec![e]),
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build().expect("a thread pool");
     let results: Vec<Result<ReadyCase, String>> = pool.install(|| {
         specs
@@ -125,8 +129,8 @@ pub fn prepare_cases(
                     Some(Err(e)) if e.is_not_found() => None,
                     Some(result) => Some(result.map_err(|e| e.to_string())?),
                 };
-                let prepared = referee.prepare(&spec, &input, golden.as_deref())?;
-                Ok(ReadyCase { check_args: referee.check_args(&spec), spec, input, prepared })
+                let prepared = cases.prepare(&spec, &input, golden.as_deref())?;
+                Ok(ReadyCase { check_args: cases.check_args(&spec), spec, input, prepared })
             })
             .collect()
     });
@@ -142,11 +146,15 @@ pub fn prepare_cases(
 }
 
 /// The symmetric twins of every case, ready to run: named `NAME@mirror`, `NAME@swap`, with
-/// answers computed for the twin board (no golden file).
+/// answers computed for the twin board (no golden file). A game without symmetries refuses.
 pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<ReadyCase>, String> {
+    let symmetry = referee
+        .symmetry()
+        .ok_or_else(|| format!("{} has no symmetries to check with --variants", referee.game()))?;
+    let judge = referee.require_cases()?;
     let mut twins = Vec::new();
     for case in cases {
-        for (label, input, side) in referee.twins(&case.input, case.spec.side) {
+        for (label, input, side) in symmetry.twins(&case.input, case.spec.side) {
             let spec = CaseSpec {
                 name: format!("{}@{label}", case.spec.name),
                 side,
@@ -154,10 +162,10 @@ pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<Read
                 answer: None,
                 ..case.spec.clone()
             };
-            let prepared = referee
+            let prepared = judge
                 .prepare(&spec, &input, None)
                 .map_err(|e| format!("{} ({label} twin): {e}", spec.name))?;
-            twins.push(ReadyCase { check_args: referee.check_args(&spec), spec, input, prepared });
+            twins.push(ReadyCase { check_args: judge.check_args(&spec), spec, input, prepared });
         }
     }
     Ok(twins)

@@ -16,7 +16,8 @@ use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
 use crate::harness::referee::{
-    BuiltinBot, CaseSpec, GameState, MoveKind, PreparedCase, Referee, RobustnessBoards, SoleAnswer,
+    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase, Referee,
+    RobustnessBoards, SoleAnswer, Symmetry,
 };
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
@@ -55,10 +56,6 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         self
     }
 
-    fn any_move_category(&self) -> &'static str {
-        "grade4"
-    }
-
     fn categories(&self) -> &'static [&'static str] {
         CATEGORIES
     }
@@ -67,6 +64,28 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         include_str!("../../../corpus/marking-profile.json")
     }
 
+    fn cases(&self) -> Option<&dyn Cases> {
+        Some(self)
+    }
+
+    fn builtins(&self) -> Option<&dyn Builtins> {
+        Some(self)
+    }
+
+    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {
     fn check_args(&self, case: &CaseSpec) -> String {
         format!("--side {} --grade {}", case.side, grade_of(case))
     }
@@ -99,6 +118,20 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
     }
 
+    fn robustness_boards(&self) -> Option<RobustnessBoards> {
+        let initial = Board::initial().to_text();
+        // The white General walled into a1 with nothing else to move: white has no legal move.
+        let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
+        Some(RobustnessBoards {
+            valid: (initial.clone().into_bytes(), Side::White),
+            invalid_chars: initial.replacen("BZZZZZZZB", "BZZZXZZZB", 1).into_bytes(),
+            wrong_size: initial.lines().take(8).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
+            no_moves: (stuck.as_bytes().to_vec(), Side::White),
+        })
+    }
+}
+
+impl<E: Engine + Clone + 'static> Builtins for AdvanceReferee<E> {
     fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
         if let Some(mutant) = Mutant::from_name(name) {
             return Some(Box::new(MutantBot { engine: self.engine.clone(), mutant }));
@@ -122,6 +155,12 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         names.extend(Blind::ALL.iter().map(|b| b.name()));
         names
     }
+}
+
+impl<E: Engine + Clone + 'static> Fuzzing for AdvanceReferee<E> {
+    fn any_move_category(&self) -> &'static str {
+        "grade4"
+    }
 
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
         let (board, side) = super::generate::random_position(&self.engine, seed);
@@ -135,28 +174,6 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
 
     fn size(&self, input: &[u8]) -> usize {
         Board::parse(input, "input", Strictness::Lenient).map_or(0, |b| b.occupied_count())
-    }
-
-    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
-        let board = match start {
-            Some((origin, bytes)) => {
-                Board::parse(bytes, origin, Strictness::Lenient).map_err(|e| e.to_string())?
-            }
-            None => Board::initial(),
-        };
-        // White moves first.
-        Ok(Box::new(AdvanceGame::new(self.engine.clone(), &board, Side::White)?))
-    }
-
-    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {
-        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
-        Twin::ALL
-            .iter()
-            .map(|twin| {
-                let (b, s) = twin.board(&board, side);
-                (twin.name().to_string(), b.to_text().into_bytes(), s)
-            })
-            .collect()
     }
 
     fn edge_sources(&self) -> Vec<String> {
@@ -215,17 +232,31 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         let board = Board::parse(input, "input", Strictness::Lenient).ok()?;
         Some(move_kind(&board, side, notation.parse().ok()?))
     }
+}
 
-    fn robustness_boards(&self) -> RobustnessBoards {
-        let initial = Board::initial().to_text();
-        // The white General walled into a1 with nothing else to move: white has no legal move.
-        let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
-        RobustnessBoards {
-            valid: (initial.clone().into_bytes(), Side::White),
-            invalid_chars: initial.replacen("BZZZZZZZB", "BZZZXZZZB", 1).into_bytes(),
-            wrong_size: initial.lines().take(8).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
-            no_moves: (stuck.as_bytes().to_vec(), Side::White),
-        }
+impl<E: Engine + Clone + 'static> Games for AdvanceReferee<E> {
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
+        let board = match start {
+            Some((origin, bytes)) => {
+                Board::parse(bytes, origin, Strictness::Lenient).map_err(|e| e.to_string())?
+            }
+            None => Board::initial(),
+        };
+        // White moves first.
+        Ok(Box::new(AdvanceGame::new(self.engine.clone(), &board, Side::White)?))
+    }
+}
+
+impl<E: Engine + Clone + 'static> Symmetry for AdvanceReferee<E> {
+    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {
+        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
+        Twin::ALL
+            .iter()
+            .map(|twin| {
+                let (b, s) = twin.board(&board, side);
+                (twin.name().to_string(), b.to_text().into_bytes(), s)
+            })
+            .collect()
     }
 }
 
@@ -437,7 +468,8 @@ mod tests {
 
     #[test]
     fn the_robustness_boards_are_what_they_say() {
-        let boards = AdvanceReferee { engine: Reference }.robustness_boards();
+        let boards =
+            AdvanceReferee { engine: Reference }.robustness_boards().expect("Advance bots read a board file");
         let (stuck, side) = &boards.no_moves;
         let position = read_position(stuck, "stuck", *side).unwrap();
         assert!(reference::legal_moves(&position.board, *side).is_empty());

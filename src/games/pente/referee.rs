@@ -14,7 +14,8 @@ use super::rules::{Rules, Status, WinReason, is_legal, play, status};
 use super::text::{Strictness, parse_move};
 use super::{Board, Color};
 use crate::harness::referee::{
-    BuiltinBot, CaseSpec, GameState, PreparedCase, Protocol, Referee, RobustnessBoards,
+    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, PreparedCase, Protocol, Referee,
+    RobustnessBoards,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -48,14 +49,6 @@ impl Referee for PenteReferee {
         "pente"
     }
 
-    fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
-        self
-    }
-
-    fn any_move_category(&self) -> &'static str {
-        "legal"
-    }
-
     fn game_args(&self) -> Vec<String> {
         let mut args = vec!["--game".to_string(), "pente".to_string()];
         if self.rules.opening != super::rules::Opening::Seed {
@@ -64,18 +57,40 @@ impl Referee for PenteReferee {
         args
     }
 
-    fn categories(&self) -> &'static [&'static str] {
-        CATEGORIES
+    fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
+        self
     }
 
     fn protocol(&self) -> Protocol {
         Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &["playdata.txt"] }
     }
 
+    fn categories(&self) -> &'static [&'static str] {
+        CATEGORIES
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/pente/marking-profile.json")
     }
 
+    fn cases(&self) -> Option<&dyn Cases> {
+        Some(self)
+    }
+
+    fn builtins(&self) -> Option<&dyn Builtins> {
+        Some(self)
+    }
+
+    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+}
+
+impl Cases for PenteReferee {
     fn check_args(&self, case: &CaseSpec) -> String {
         format!("--game pente --side {} --category {}", case.side, case.category)
     }
@@ -122,15 +137,7 @@ impl Referee for PenteReferee {
         Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
     }
 
-    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
-        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
-    }
-
-    fn builtin_names(&self) -> Vec<&'static str> {
-        bots::NAMES.to_vec()
-    }
-
-    fn robustness_boards(&self) -> RobustnessBoards {
+    fn robustness_boards(&self) -> Option<RobustnessBoards> {
         let start = Position::start().to_input_text();
         let invalid = start.replacen("...................", "........x..........", 1);
         let short: String = start.lines().take(12).map(|l| format!("{l}\n")).collect();
@@ -140,12 +147,28 @@ impl Referee for PenteReferee {
             Board::from_points("10A 10B 10C 10D 10E", "1A 1B 1C 1D").expect("points"),
         );
         over.seconds_left = GAME_SECONDS;
-        RobustnessBoards {
+        Some(RobustnessBoards {
             valid: (start.into_bytes(), Side::White),
             invalid_chars: invalid.into_bytes(),
             wrong_size: short.into_bytes(),
             no_moves: (over.to_input_text().into_bytes(), Side::Black),
-        }
+        })
+    }
+}
+
+impl Builtins for PenteReferee {
+    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
+        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
+    }
+
+    fn builtin_names(&self) -> Vec<&'static str> {
+        bots::NAMES.to_vec()
+    }
+}
+
+impl Fuzzing for PenteReferee {
+    fn any_move_category(&self) -> &'static str {
+        "legal"
     }
 
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
@@ -175,7 +198,9 @@ impl Referee for PenteReferee {
     fn size(&self, input: &[u8]) -> usize {
         read(input, "input").map_or(0, |p| p.board.stone_count())
     }
+}
 
+impl Games for PenteReferee {
     fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
         let mut position = match start {
             Some((origin, bytes)) => read(bytes, origin)?,
@@ -183,12 +208,6 @@ impl Referee for PenteReferee {
         };
         position.seconds_left = GAME_SECONDS;
         Ok(Box::new(PenteGame { position, rules: self.rules, seconds: [GAME_SECONDS; 2] }))
-    }
-
-    fn twins(&self, _input: &[u8], _side: Side) -> Vec<(String, Vec<u8>, Side)> {
-        // The opening rule is measured from the centre, so the board's symmetries keep every
-        // answer; twins add nothing Pente's cases do not already test.
-        Vec::new()
     }
 }
 
