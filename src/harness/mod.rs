@@ -11,6 +11,7 @@ pub mod files;
 pub mod fuzz;
 pub mod grade;
 pub mod gradebook;
+pub mod host;
 pub mod interrupt;
 pub mod matches;
 pub mod output_file;
