@@ -165,11 +165,16 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         return engines(&args, jobs);
     }
     let game = FuzzGame::of(referee.as_ref()).map_err(anyhow::Error::msg)?;
-    let bot =
-        Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
     let (limits, sandbox) = args.limits.sandboxed(hidden)?;
-    if !args.quiet && matches!(bot, Bot::Command(..)) {
+    let bot = Bot::open(
+        args.bot.as_deref().unwrap_or_default(),
+        referee.as_ref(),
+        &limits,
+        &crate::harness::host::HostOptions::default(),
+    )
+    .map_err(anyhow::Error::msg)?;
+    if !args.quiet && matches!(bot, Bot::Command(..) | Bot::Hosted(_)) {
         eprintln!("{}", sandbox.line());
     }
     let category = match args.grade {

@@ -15,6 +15,7 @@ use crate::harness::corpus::find_cases;
 use crate::harness::escape::escape_controls;
 use crate::harness::files;
 use crate::harness::grade::{StopRules, run_ladder};
+use crate::harness::host::HostOptions;
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
 use crate::harness::report::files::ReportFiles;
@@ -145,9 +146,21 @@ impl ColorWhen {
 }
 
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
-    let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
+    // A hosted game's submission is compiled and loaded once the sandbox's limits are known;
+    // any other bot is checked at once.
+    let parsed = if Bot::needs_open(&args.bot, referee.as_ref()) {
+        None
+    } else {
+        Some(Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?)
+    };
     if args.robustness {
-        return robustness(&args, &bot, referee.as_ref());
+        let Some(bot) = &parsed else {
+            bail!(
+                "{}'s bots are called, not given files, so there are no bad inputs to give them",
+                referee.game()
+            );
+        };
+        return robustness(&args, bot, referee.as_ref());
     }
     let profile = match &args.profile {
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
@@ -162,6 +175,11 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         }
     }
     let (limits, sandbox) = args.run.limits.sandboxed(hidden_paths(&args, &specs))?;
+    let bot = match parsed {
+        Some(bot) => bot,
+        None => Bot::open(&args.bot, referee.as_ref(), &limits, &HostOptions::default())
+            .map_err(anyhow::Error::msg)?,
+    };
     if specs.is_empty() {
         bail!(
             "no test cases under {}: expected files like grade6/white/NAME.txt (or the course's 6/white/tests/N.txt)",

@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::host::{HostOptions, HostedBot};
 use super::referee::{BuiltinBot, Protocol, Referee};
 use super::runner::{self, BotCommand, Limits, Outcome, RunReport, quote};
 use crate::side::Side;
@@ -15,6 +16,9 @@ pub enum Bot {
     Command(BotCommand, Protocol),
     /// One of the game's bots, run inside arbiter.
     Builtin { name: String, bot: Box<dyn BuiltinBot>, game_args: Vec<String> },
+    /// Classes or a module driven by calls, or a program speaking the host protocol, for a game
+    /// whose bots are hosted ([`Protocol::Hosted`]).
+    Hosted(Box<HostedBot>),
 }
 
 /// How one move by a bot went, as far as running it is concerned.
@@ -59,8 +63,31 @@ impl Played {
 }
 
 impl Bot {
+    /// Reads a bot specification as [`Bot::parse`] does; for a game whose bots are hosted, a
+    /// submission (a folder of Java sources, a Python module) is made ready under `limits`
+    /// (compiled in the sandbox) and loaded once, so that one that cannot load is refused here.
+    pub fn open(
+        spec: &str,
+        referee: &dyn Referee,
+        limits: &Limits,
+        host: &HostOptions,
+    ) -> Result<Bot, String> {
+        match referee.protocol() {
+            Protocol::Hosted(hosts) if !spec.starts_with("builtin:") => {
+                Ok(Bot::Hosted(Box::new(HostedBot::prepare(spec, &hosts, host, limits)?)))
+            }
+            _ => Bot::parse(spec, referee),
+        }
+    }
+
+    /// Whether `spec` names a submission that must be made ready with [`Bot::open`] (a hosted
+    /// game's submission, as opposed to a built-in bot or a program given files).
+    pub fn needs_open(spec: &str, referee: &dyn Referee) -> bool {
+        matches!(referee.protocol(), Protocol::Hosted(_)) && !spec.starts_with("builtin:")
+    }
+
     /// Reads a bot specification. `builtin:NAME` names one of `referee`'s bots; anything else is
-    /// a command, whose program must exist.
+    /// a command, whose program must exist. A hosted game's submissions need [`Bot::open`].
     pub fn parse(spec: &str, referee: &dyn Referee) -> Result<Bot, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
             let bot = referee.require_builtin(name)?;
@@ -77,6 +104,7 @@ impl Bot {
         match self {
             Bot::Command(c, _) => c.original().to_string(),
             Bot::Builtin { name, .. } => format!("builtin:{name}"),
+            Bot::Hosted(hosted) => hosted.label.clone(),
         }
     }
 
@@ -96,6 +124,14 @@ impl Bot {
                 let args = arguments(protocol, side, input, output);
                 Played::from_report(&runner::run(command, &args, dir, limits))
             }
+            Bot::Hosted(_) => Played {
+                outcome: Outcome::FailedToStart("a hosted bot is called, not given files".to_string()),
+                description: "could not start: a hosted bot is called, not given files".to_string(),
+                stderr_tail: String::new(),
+                stdout_head: String::new(),
+                elapsed: std::time::Duration::ZERO,
+                cpu: None,
+            },
             Bot::Builtin { bot, .. } => {
                 let start = Instant::now();
                 let result = std::fs::read(dir.join(input))
@@ -129,7 +165,7 @@ impl Bot {
     pub fn command_line(&self, side: Side, input: &str, output: &str, seed: u64) -> String {
         let protocol = match self {
             Bot::Command(_, protocol) => protocol.clone(),
-            Bot::Builtin { .. } => Protocol::SideInOut,
+            Bot::Builtin { .. } | Bot::Hosted(_) => Protocol::SideInOut,
         };
         self.as_command(seed).command_line(&arguments(&protocol, side, input, output))
     }
@@ -139,6 +175,7 @@ impl Bot {
     pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
             Bot::Command(command, _) => command.clone(),
+            Bot::Hosted(hosted) => hosted.command().clone(),
             Bot::Builtin { name, game_args, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
@@ -155,7 +192,7 @@ impl Bot {
 fn arguments(protocol: &Protocol, side: Side, input: &str, output: &str) -> Vec<OsString> {
     match protocol {
         Protocol::SideInOut => [side.name(), input, output].iter().map(OsString::from).collect(),
-        Protocol::FixedFiles { .. } => Vec::new(),
+        Protocol::FixedFiles { .. } | Protocol::Hosted(_) => Vec::new(),
     }
 }
 

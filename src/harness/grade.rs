@@ -258,7 +258,24 @@ pub fn submissions(given: &[String]) -> Result<Vec<Submission>, String> {
 
 /// The submission's bot, and why it is refused if it cannot be started. The bot is made even
 /// when refused, so that its reports can show the command a student would run.
-pub fn open_bot(submission: &Submission, referee: &dyn Referee) -> Result<(Bot, Option<String>), String> {
+pub fn open_bot(
+    submission: &Submission,
+    referee: &dyn Referee,
+    limits: &runner::Limits,
+) -> Result<(Bot, Option<String>), String> {
+    if Bot::needs_open(&submission.given, referee) {
+        // A hosted game's submission is the folder itself (Java sources, a Python module):
+        // compiled and loaded here, refused with the compiler's or the import's words.
+        let given = submission.folder.as_ref().map_or(submission.given.clone(), |f| f.display().to_string());
+        return match Bot::open(&given, referee, limits, &super::host::HostOptions::default()) {
+            Ok(bot) => Ok((bot, None)),
+            Err(why) => {
+                let placeholder = BotCommand::parse(&runner::quote(given.as_ref()))
+                    .map_err(|e| format!("cannot name the submission {given}: {e}"))?;
+                Ok((Bot::Command(placeholder, referee.protocol()), Some(why)))
+            }
+        };
+    }
     let Some(folder) = &submission.folder else {
         // A command: `builtin:NAME` or a program, checked as `verify` checks it.
         return match Bot::parse(&submission.given, referee) {
@@ -286,7 +303,9 @@ pub fn open_bot(submission: &Submission, referee: &dyn Referee) -> Result<(Bot, 
 pub fn bot_name(bot: &Bot, limits: &runner::Limits) -> String {
     let name = match bot {
         Bot::Builtin { bot, .. } => bot.name(),
-        Bot::Command(_, Protocol::FixedFiles { .. }) => return String::new(),
+        Bot::Command(_, Protocol::FixedFiles { .. } | Protocol::Hosted(_)) | Bot::Hosted(_) => {
+            return String::new();
+        }
         Bot::Command(command, Protocol::SideInOut) => {
             let Ok(dir) = tempfile::Builder::new().prefix("arbiter-name-").tempdir() else {
                 return String::new();
@@ -402,7 +421,7 @@ pub fn grade(
         _ => {}
     }
     let start = Instant::now();
-    let (bot, refusal) = open_bot(submission, setup.referee)?;
+    let (bot, refusal) = open_bot(submission, setup.referee, &setup.options.limits)?;
     let all: Vec<&ReadyCase> = setup.cases.iter().collect();
     // Paths in the reports are relative to the submission (a student reads them), the corpus's
     // relative to the corpus, and arbiter's own path is `arbiter`.

@@ -244,6 +244,9 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
     let base = |verdict: Verdict, reason: String| blank_result(case, bot, options, verdict, reason);
+    if let Bot::Hosted(hosted) = bot {
+        return super::host::case::run_case(case, hosted, options, base(Verdict::NotRun, String::new()));
+    }
     let dir = match tempfile::Builder::new().prefix("arbiter-case-").tempdir() {
         Ok(d) => d,
         Err(e) => return base(Verdict::Crash, format!("arbiter could not make a temporary folder: {e}")),
@@ -366,5 +369,6 @@ fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) ->
         }
         Bot::Builtin { .. } if !exe.is_empty() => resolved.replacen(&exe, "arbiter", 1),
         Bot::Builtin { .. } => resolved,
+        Bot::Hosted(hosted) => hosted.label.clone(),
     }
 }

@@ -142,6 +142,11 @@ impl HostedBot {
         Ok(bot)
     }
 
+    /// The command that starts the host (or the protocol-speaking program).
+    pub fn command(&self) -> &BotCommand {
+        &self.command
+    }
+
     /// Starts a session: the host process, its hello, and the submission loaded.
     pub fn start(&self, limits: &Limits) -> Result<Session, String> {
         let dir = tempfile::Builder::new()
@@ -197,6 +202,18 @@ impl HostedBot {
             self.park(session);
         }
         ScriptRun { calls: done, start_error: None, stderr_tail }
+    }
+
+    /// A session for one game, in a fresh state; give it back with [`HostedBot::give_back`].
+    pub fn game_session(&self, limits: &Limits) -> Result<Session, String> {
+        self.take_reset(limits)
+    }
+
+    /// Keeps a session that is still alive for the next case or game.
+    pub fn give_back(&self, session: Session) {
+        if session.is_alive() {
+            self.park(session);
+        }
     }
 
     /// A session in a fresh state: a parked one that accepted `reset`, else a new one.

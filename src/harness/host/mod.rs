@@ -9,6 +9,7 @@
 //! - [`session`]: one conversation, each call limited in CPU time;
 //! - [`channel`], [`direct`]: the pipes to the host process.
 
+pub mod case;
 pub mod channel;
 pub mod direct;
 pub mod hosted;

@@ -2,6 +2,7 @@
 //! graded on fixed positions with known answers.
 
 use super::CaseSpec;
+use crate::harness::host::{CallRecord, HostCall};
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
@@ -57,4 +58,17 @@ pub trait PreparedCase: Send + Sync {
     /// Checks an answer board supplied with the corpus (the course's own answer): `None` when it
     /// is the single expected board, else what is wrong.
     fn check_answer(&self, answer: &[u8]) -> Option<String>;
+
+    /// For a game whose bots are hosted: the calls that make up the case, in order (set-up
+    /// calls, then the calls under test). `None` for a case judged on an output file.
+    fn script(&self) -> Option<Vec<HostCall>> {
+        None
+    }
+
+    /// Judges the calls of [`PreparedCase::script`] as they went (the list stops early where
+    /// the bot died or timed out). A verdict of `None` leaves it to the harness: the first call
+    /// that failed (a timeout, an exception, a death) decides.
+    fn judge_calls(&self, _calls: &[CallRecord]) -> Judgement {
+        Judgement::default()
+    }
 }

@@ -1,5 +1,6 @@
 //! Whole games: what `match` and `replay` ask of a game whose bots play each other.
 
+use crate::harness::host::HostCall;
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
@@ -61,5 +62,25 @@ pub trait GameState: Send {
     /// without a clock (Advance) never run out.
     fn spend(&mut self, _side: Side, _seconds: f64) -> bool {
         true
+    }
+
+    /// For hosted bots: the calls that set up `side`'s player when the game starts (Network:
+    /// `new {"color": "white"}`).
+    fn host_start(&self, _side: Side) -> Vec<HostCall> {
+        Vec::new()
+    }
+
+    /// For hosted bots: the call that asks the side to move for its move. What it returns is
+    /// judged as [`GameState::play_output`] judges a file: a string as its text, any other
+    /// value as JSON.
+    fn host_turn(&self) -> HostCall {
+        HostCall::new("turn", serde_json::json!({}))
+    }
+
+    /// For hosted bots: the calls that tell `side` the move its opponent just played (Network:
+    /// `opponent {"move": ...}`). A call that fails (throws, times out) forfeits the game for
+    /// `side`.
+    fn host_notify(&self, _side: Side, _notation: &str) -> Vec<HostCall> {
+        Vec::new()
     }
 }

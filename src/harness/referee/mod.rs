@@ -57,6 +57,10 @@ pub enum Protocol {
     /// folder (Pente). Files named in `persist` (`playdata.txt`) are kept from one turn of a game
     /// to the bot's next.
     FixedFiles { input: &'static str, output: &'static str, persist: &'static [&'static str] },
+    /// A class or a module driven by calls (Network's `MachinePlayer`, the chess assignment's
+    /// functions), hosted by arbiter's Java or Python host, or a program that speaks the host
+    /// protocol itself (`docs/PROTOCOL.md`).
+    Hosted(crate::harness::host::HostSpec),
 }
 
 /// A game, as the harness sees it: its name and options, how its bots run, and which of the

@@ -145,6 +145,7 @@ fn short(v: Verdict) -> &'static str {
         Verdict::IllegalMove => "illegal",
         Verdict::MalformedOutput => "malformed",
         Verdict::NoOutput => "no-out",
+        Verdict::WrongAnswer => "answer",
         other => other.as_str(),
     }
 }
@@ -173,7 +174,25 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         }
     }
     let _ = writeln!(out);
-    let failing: Vec<Verdict> = Verdict::ALL[1..].to_vec();
+    // A column for each verdict that happened, and for the verdicts about output files unless
+    // the bot is hosted (judged by calls), so that the table fits 80 columns.
+    let happened = |v: Verdict| counts.values().any(|row| row.get(&v).is_some_and(|&n| n > 0));
+    let hosted = happened(Verdict::WrongAnswer);
+    let about_files = |v: Verdict| {
+        matches!(
+            v,
+            Verdict::WrongMove
+                | Verdict::IllegalMove
+                | Verdict::MalformedOutput
+                | Verdict::NoOutput
+                | Verdict::Unchanged
+        )
+    };
+    let failing: Vec<Verdict> = Verdict::ALL[1..]
+        .iter()
+        .copied()
+        .filter(|&v| happened(v) || (v != Verdict::WrongAnswer && !(hosted && about_files(v))))
+        .collect();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
     // Stage labels are at most 8 wide (`grade 4*`, `capture*`), so that the table fits 80 columns.
     let _ = writeln!(out, "{:<8} {:>7}{header}", "stage", "passed");
