@@ -198,6 +198,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         paths: RelativePaths::new(&args.corpus, &base, exe.as_deref()),
         hidden: args.run.hidden_categories(referee.categories())?,
         machine,
+        refused: None,
         seed: args.run.seed,
         profile: &profile,
         disagreements,

@@ -517,6 +517,7 @@ pub fn grade(
         start,
         sandbox: setup.sandbox.clone(),
         machine,
+        refused: refusal.clone(),
     };
     let report_files = ReportFiles {
         gradescope: Some(folder.join("results.json")),

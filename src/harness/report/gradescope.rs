@@ -277,9 +277,12 @@ fn not_run(
     shares: &Shares,
 ) -> Value {
     let mut output = format!("**not run**: {} case(s) of {}: {reason}.\n", cases.len(), category::label(category));
-    if !report.hidden.iter().any(|h| h == category) {
-        let names: Vec<&str> = cases.iter().map(|&i| report.cases[i].name.as_str()).collect();
-        output.push_str(&format!("\n{}\n", names.join(", ")));
+    if !report.hidden.iter().any(|h| h == category) && report.refused.is_none() {
+        const NAMED: usize = 10;
+        let names: Vec<&str> = cases.iter().take(NAMED).map(|&i| report.cases[i].name.as_str()).collect();
+        let more = cases.len().saturating_sub(NAMED);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        output.push_str(&format!("\n{}{more}\n", names.join(", ")));
     }
     group_test(report, index, category, "not run", cases, shares, output)
 }
@@ -295,8 +298,10 @@ fn group_test(
     shares: &Shares,
     output: String,
 ) -> Value {
-    let score: f64 = cases.iter().map(|&i| shares.cases[i].score).sum();
-    let max: f64 = cases.iter().map(|&i| shares.cases[i].max).sum();
+    // Sums of shares like 0.3 carry float noise (15.000000000000014): to a millionth.
+    let millionth = |x: f64| (x * 1e6).round() / 1e6;
+    let score = millionth(cases.iter().map(|&i| shares.cases[i].score).sum());
+    let max = millionth(cases.iter().map(|&i| shares.cases[i].max).sum());
     json!({
         "name": format!("{}: {} case(s) {what}", category::label(category), cases.len()),
         "number": (index + 1).to_string(),
@@ -422,6 +427,9 @@ fn summary(report: &VerifyReport) -> String {
             report.corpus_mismatch().unwrap_or_default()
         )
     };
+    if let Some(why) = report.refused {
+        output = format!("**Refused before any case ran**: {why}\n\n{output}");
+    }
     let (rerun, again) = report.timeout_reruns();
     if rerun > 0 {
         output.push_str(&format!(

@@ -169,6 +169,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             report.planned_cases
         );
     }
+    if let Some(why) = report.refused {
+        let _ = writeln!(out, "REFUSED before any case ran: {why}");
+    }
     let _ = writeln!(out, "{}", report.sandbox.line());
     let _ = writeln!(out, "{}", report.machine.line());
     let (rerun, again) = report.timeout_reruns();
@@ -337,10 +340,12 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
 
 /// The timing summary: the slowest cases, so a grader sees which ones come near the limit.
 fn slowest(out: &mut String, cases: &[CaseResult]) {
+    // Cases not run took no time: listing them says nothing.
+    let cases: Vec<&CaseResult> = cases.iter().filter(|c| c.verdict != Verdict::NotRun).collect();
     if cases.is_empty() {
         return;
     }
-    let mut by_time: Vec<&CaseResult> = cases.iter().collect();
+    let mut by_time: Vec<&CaseResult> = cases.clone();
     // Ties in corpus order, so the summary does not depend on the job count.
     by_time.sort_by_key(|c| std::cmp::Reverse(c.elapsed_ms));
     let total: u64 = cases.iter().map(|c| c.elapsed_ms).sum();

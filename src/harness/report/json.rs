@@ -30,6 +30,7 @@ pub fn render(report: &VerifyReport) -> Value {
         "sandbox": report.sandbox,
         "profile": report.profile.name,
         "complete": report.complete,
+        "refused": report.refused,
         "planned_cases": report.planned_cases,
         "score": report.score.percent,
         // False when the corpus is not the profile's: `score` is then the profile's arithmetic

@@ -55,6 +55,8 @@ pub struct VerifyReport<'a> {
     pub machine: Load,
     /// The bad-input checks, when they were run beside the cases (`grade --robustness`).
     pub robustness: &'a [crate::harness::robustness::Check],
+    /// Why the bot was refused before any case ran, if it was (`grade`).
+    pub refused: Option<&'a str>,
 }
 
 impl VerifyReport<'_> {
@@ -219,6 +221,8 @@ pub struct RunInfo<'a> {
     pub hidden: Vec<String>,
     /// The machine's counters when the run started.
     pub machine: Snapshot,
+    /// Why the bot was refused before any case ran, if it was (`grade`).
+    pub refused: Option<String>,
 }
 
 impl RunInfo<'_> {
@@ -249,6 +253,7 @@ impl RunInfo<'_> {
             hidden: &self.hidden,
             machine: self.machine.load(),
             robustness: &[],
+            refused: self.refused.as_deref(),
         }
     }
 }
