@@ -44,8 +44,11 @@ fn a_bot_cannot_fake_a_score_line_in_the_verify_report() {
     assert_no_raw_controls(&run.stdout);
     // The one real score line is the report's own (one case is not the course's corpus, so it
     // gives pass counts); the bot's fake one is not at the start of a line.
-    let scores: Vec<&str> =
-        run.stdout.lines().filter(|l| l.starts_with("score ") || l.starts_with("not a course score")).collect();
+    let scores: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("score ") || l.starts_with("not a course score"))
+        .collect();
     assert_eq!(scores, vec!["not a course score: 0 of 1 cases passed"]);
 }
 

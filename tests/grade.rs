@@ -414,7 +414,9 @@ fn stray_files_crlf_shebangs_and_missing_scripts_are_told_before_any_case_runs()
     ];
     let (_, stderr) = class.grade(&subs, "out", &["--jobs", "1"]);
     let lines: Vec<&str> = stderr.lines().collect();
-    let at = |needle: &str| lines.iter().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no {needle:?} in {stderr}"));
+    let at = |needle: &str| {
+        lines.iter().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no {needle:?} in {stderr}"))
+    };
     let first_graded = at("graded  correct");
     assert!(at("README.md is a file, not a submission") < first_graded, "{stderr}");
     assert!(at("refused crlf: ") < first_graded, "{stderr}");
@@ -430,7 +432,8 @@ fn stray_files_crlf_shebangs_and_missing_scripts_are_told_before_any_case_runs()
     // A refused submission's results.json: one test per stage, none per case.
     let results: Value =
         serde_json::from_str(&fs::read_to_string(class.path("out/crlf/results.json")).unwrap()).unwrap();
-    let names: Vec<&str> = results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
         vec![
@@ -498,8 +501,10 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
     class.submission("picky-csv", &picky, true);
     class.submission("slowpoke", &format!("[ \"$1\" = name ] || sleep 1.2; {}", arbiter_bot(7)), true);
     let overrides = class.path("overrides.csv");
-    fs::write(&overrides, "submission,option,value\npicky-csv,create-output,true\nslowpoke,timeout,5\n").unwrap();
-    let subs: Vec<String> = ["picky-toml", "picky-csv", "slowpoke"].iter().map(|n| arg(&class, &format!("class/{n}"))).collect();
+    fs::write(&overrides, "submission,option,value\npicky-csv,create-output,true\nslowpoke,timeout,5\n")
+        .unwrap();
+    let subs: Vec<String> =
+        ["picky-toml", "picky-csv", "slowpoke"].iter().map(|n| arg(&class, &format!("class/{n}"))).collect();
     let extra = ["--overrides", overrides.to_str().unwrap(), "--jobs", "3"];
     class.grade(&subs, "out", &extra);
     let rows = class.csv("out/gradebook.csv");
@@ -530,7 +535,16 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
     // An overrides file naming no submission given is an error before anything runs.
     fs::write(&overrides, "submission,option,value\npicky_csv,timeout,3\n").unwrap();
     let run = arbiter(
-        &["grade", &subs[1], "--corpus", &arg(&class, "corpus"), "--reports", &arg(&class, "x"), "--overrides", overrides.to_str().unwrap()],
+        &[
+            "grade",
+            &subs[1],
+            "--corpus",
+            &arg(&class, "corpus"),
+            "--reports",
+            &arg(&class, "x"),
+            "--overrides",
+            overrides.to_str().unwrap(),
+        ],
         "",
     );
     assert_eq!(run.status, 2);
@@ -556,7 +570,10 @@ fn merge_names_the_shards_it_is_missing() {
     // From a gradebook file's name too.
     let from_csv = arbiter(&["merge", &arg(&class, "s2/gradebook-2-of-3.csv")], "");
     assert!(from_csv.stderr.contains("2 shard(s) missing: 1/3, 3/3"), "{}", from_csv.stderr);
-    let all = arbiter(&["merge", &arg(&class, "s1"), &arg(&class, "s2"), &arg(&class, "s3"), "--require-complete"], "");
+    let all = arbiter(
+        &["merge", &arg(&class, "s1"), &arg(&class, "s2"), &arg(&class, "s3"), "--require-complete"],
+        "",
+    );
     assert_eq!(all.status, 0, "{}", all.stderr);
     assert!(!all.stderr.contains("warning"), "{}", all.stderr);
 }
@@ -573,7 +590,8 @@ fn grade_takes_the_options_that_shape_results() {
     assert_eq!(hidden["visibility"], "hidden");
     // The grader's report.json has the hidden case's answers; results.json none of them.
     let report = class.report("out", "buggy");
-    let answers = report["cases"].as_array().unwrap().iter().find(|c| c["grade"] == 5).unwrap()["expected"].clone();
+    let answers =
+        report["cases"].as_array().unwrap().iter().find(|c| c["grade"] == 5).unwrap()["expected"].clone();
     assert!(!answers.as_array().unwrap().is_empty());
     for answer in answers.as_array().unwrap() {
         assert!(!results.contains(answer.as_str().unwrap()), "a hidden answer {answer}: {results}");

@@ -261,7 +261,11 @@ fn assert_junit_schema(xml: &str) {
                 assert!(outcome.children.is_empty(), "text only in <{}>", outcome.name);
                 if outcome.name == "skipped" {
                     // Jenkins' schema allows no attribute there: the reason is the text.
-                    assert!(outcome.attributes.is_empty(), "<skipped> takes no attribute: {:?}", outcome.attributes);
+                    assert!(
+                        outcome.attributes.is_empty(),
+                        "<skipped> takes no attribute: {:?}",
+                        outcome.attributes
+                    );
                     assert!(!outcome.text.trim().is_empty(), "a skipped test says why");
                 } else {
                     only(outcome, &["type", "message"]);
@@ -375,7 +379,11 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     let g: Value = serde_json::from_str(&fs::read_to_string(&out.gradescope).unwrap()).unwrap();
     assert_eq!((g["score"].as_f64(), g["tests"].as_array().unwrap().len()), (Some(85.0), 4));
     // Four cases are not the course's 200: the headline says so rather than give 85.
-    assert!(g["output"].as_str().unwrap().starts_with("Not a course score: 4 of 4 cases passed"), "{}", g["output"]);
+    assert!(
+        g["output"].as_str().unwrap().starts_with("Not a course score: 4 of 4 cases passed"),
+        "{}",
+        g["output"]
+    );
     assert_eq!(g["extra_data"]["course_score"], false);
     let xml = fs::read_to_string(&out.junit).unwrap();
     assert_eq!(elements(&xml).iter().filter(|e| *e == "testcase").count(), 4);
@@ -491,7 +499,8 @@ fn hidden_and_not_run_answers_never_reach_results_json_and_an_unreached_stage_is
         assert!(!junit.contains(answer), "junit.xml shows {answer}: {junit}");
     }
     let g: Value = serde_json::from_str(&results).unwrap();
-    let names: Vec<&str> = g["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        g["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
         vec![

@@ -310,7 +310,10 @@ fn gradescope_and_junit_reports_are_written() {
     // Grades 6 and 7 were not reached: one test each, scoring nothing, saying why.
     assert_eq!(tests[2]["name"], "grade 6: 1 case(s) not reached");
     let unreached = tests[2]["output"].as_str().unwrap();
-    assert!(unreached.starts_with("**not reached**: grade 6 counts only once grade 5 passes in full"), "{unreached}");
+    assert!(
+        unreached.starts_with("**not reached**: grade 6 counts only once grade 5 passes in full"),
+        "{unreached}"
+    );
     assert_eq!(tests[2]["score"], 0.0);
     assert!(tests[2].get("status").is_none(), "nothing was judged: {}", tests[2]);
     let xml = fs::read_to_string(&junit).unwrap();
@@ -564,7 +567,9 @@ fn gradescope_scores_add_up_hide_what_is_hidden_and_show_no_grader_path() {
     assert_eq!((g["output_format"].as_str(), g["stdout_visibility"].as_str()), (Some("md"), Some("hidden")));
     let by_name =
         |grade: u8| tests.iter().find(|t| t["name"] == format!("grade{grade}/white/worked-example")).unwrap();
-    let stage = |grade: u8| tests.iter().find(|t| t["name"] == format!("grade {grade}: 1 case(s) not reached")).unwrap();
+    let stage = |grade: u8| {
+        tests.iter().find(|t| t["name"] == format!("grade {grade}: 1 case(s) not reached")).unwrap()
+    };
     assert_eq!(stage(7)["visibility"], "hidden");
     assert_eq!(stage(6)["visibility"], "visible");
     let crash = by_name(5)["output"].as_str().unwrap();
@@ -573,7 +578,10 @@ fn gradescope_scores_add_up_hide_what_is_hidden_and_show_no_grader_path() {
     assert!(crash.contains("```sh\nprintf '%s\\n' 'b#g.S.cmb'"), "{crash}");
     assert!(crash.contains("sh crashy.sh white input.txt output.txt"), "{crash}");
     let unreached = stage(6)["output"].as_str().unwrap();
-    assert!(unreached.contains("grade 6 counts only once grade 5 passes in full, and 0 of its 1"), "{unreached}");
+    assert!(
+        unreached.contains("grade 6 counts only once grade 5 passes in full, and 0 of its 1"),
+        "{unreached}"
+    );
     // How the unreached cases went, for information: counts, never their answers.
     assert!(unreached.contains("how they went: 1 crash"), "{unreached}");
     assert!(!text.contains("Ma1xa7") && !text.contains("Mf1-f9"), "answers of unreached stages: {text}");
@@ -759,7 +767,10 @@ fn the_header_says_how_busy_the_machine_was_and_a_small_corpus_is_no_course_scor
     let run = arbiter(&["verify", &corpus, "--bot", "builtin:grade7", "-q"], "");
     assert!(run.stdout.contains("\nmachine: "), "{}", run.stdout);
     assert!(run.stdout.contains("not a course score: 4 of 4 cases passed"), "{}", run.stdout);
-    assert_eq!(r["corpus_mismatch"], "grade 4: 1 case(s), not 50, grade 5: 1 case(s), not 50, grade 6: 1 case(s), not 50, grade 7: 1 case(s), not 50");
+    assert_eq!(
+        r["corpus_mismatch"],
+        "grade 4: 1 case(s), not 50, grade 5: 1 case(s), not 50, grade 6: 1 case(s), not 50, grade 7: 1 case(s), not 50"
+    );
     assert!(!run.stdout.contains("every case passed"), "{}", run.stdout);
     // One grade of the corpus: nothing of grades 5 to 7 ran, so no 85%.
     let grade4 = s.corpus().join("grade4").display().to_string();

@@ -167,7 +167,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let hidden = args.run.hidden_categories(referee.categories())?;
     let robustness = if args.run.robustness {
         let boards = referee.cases().and_then(|c| c.robustness_boards()).ok_or_else(|| {
-            anyhow::anyhow!("{}'s bots read no position file, so there are no bad inputs to give them", referee.game())
+            anyhow::anyhow!(
+                "{}'s bots read no position file, so there are no bad inputs to give them",
+                referee.game()
+            )
         })?;
         Some(boards)
     } else {
@@ -351,7 +354,9 @@ fn corpus_label(corpus: &std::path::Path) -> String {
     if corpus.is_relative() {
         return corpus.display().to_string();
     }
-    let inside = std::env::current_dir().ok().and_then(|d| corpus.strip_prefix(d).ok().map(|p| p.display().to_string()));
+    let inside = std::env::current_dir()
+        .ok()
+        .and_then(|d| corpus.strip_prefix(d).ok().map(|p| p.display().to_string()));
     inside.filter(|p| !p.is_empty()).unwrap_or_else(|| {
         corpus.file_name().map_or_else(|| "corpus".to_string(), |n| n.to_string_lossy().into_owned())
     })

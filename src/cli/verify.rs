@@ -83,7 +83,6 @@ pub struct Args {
     /// turned upside down) and flag cases that pass while a twin fails. Twins are not scored.
     #[arg(long)]
     variants: bool,
-
 }
 
 /// When to colour a report.

@@ -180,9 +180,8 @@ pub fn check_command(command: &BotCommand) -> Result<(), String> {
     check_program(command.program())?;
     for arg in command.args() {
         let path = Path::new(arg);
-        let script = path
-            .extension()
-            .is_some_and(|e| SCRIPT_ENDINGS.iter().any(|s| e.eq_ignore_ascii_case(s)));
+        let script =
+            path.extension().is_some_and(|e| SCRIPT_ENDINGS.iter().any(|s| e.eq_ignore_ascii_case(s)));
         if !script || arg.to_string_lossy().starts_with('-') || path.exists() {
             continue;
         }

@@ -31,17 +31,17 @@ use super::bot::{Bot, check_program};
 use super::category;
 use super::files::{self, write_atomic};
 use super::gradebook::{Row, StageCell};
-use super::matches::{GameRecord, MatchOptions, games_stage_score, play_match, tally};
 use super::machine::{Load, Snapshot};
+use super::matches::{GameRecord, MatchOptions, games_stage_score, play_match, tally};
 use super::profile::Profile;
 use super::referee::{Protocol, Referee, RobustnessBoards};
-use super::robustness::run_checks;
-use super::submission_options::{Overrides, SubmissionOptions};
 use super::report::files::ReportFiles;
 use super::report::live::LiveFiles;
 use super::report::paths::RelativePaths;
 use super::report::{RunInfo, pass_counts};
+use super::robustness::run_checks;
 use super::runner::{self, BotCommand, Outcome};
+use super::submission_options::{Overrides, SubmissionOptions};
 use super::verdict::Verdict;
 use super::verify::{CaseResult, ReadyCase, VerifyOptions, not_run, run_case_settled};
 
@@ -669,7 +669,12 @@ pub fn grade(
 }
 
 /// Plays the games stage for `bot`, run with `options`.
-fn play_games(setup: &Setup, options: &VerifyOptions, bot: &Bot, games: &Games) -> Result<Vec<GameRecord>, String> {
+fn play_games(
+    setup: &Setup,
+    options: &VerifyOptions,
+    bot: &Bot,
+    games: &Games,
+) -> Result<Vec<GameRecord>, String> {
     let options = MatchOptions {
         games: games.games,
         seed: options.seed,

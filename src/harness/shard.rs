@@ -90,7 +90,8 @@ impl ShardManifest {
             if !(name.starts_with("shard-") && name.ends_with(".json")) {
                 continue;
             }
-            let text = super::files::read_capped_text(&entry.path(), super::files::PROFILE).map_err(|e| e.to_string())?;
+            let text = super::files::read_capped_text(&entry.path(), super::files::PROFILE)
+                .map_err(|e| e.to_string())?;
             let manifest: ShardManifest =
                 serde_json::from_str(&text).map_err(|e| format!("{}: {e}", entry.path().display()))?;
             out.push(manifest);

@@ -119,7 +119,9 @@ impl SubmissionOptions {
         };
         if let Some(seconds) = file.timeout {
             if !(seconds.is_finite() && seconds > 0.0) {
-                return Err(format!("{OPTIONS_FILE}: timeout = {seconds}: expected a number of seconds above 0"));
+                return Err(format!(
+                    "{OPTIONS_FILE}: timeout = {seconds}: expected a number of seconds above 0"
+                ));
             }
             let value = if seconds > cap {
                 options.notes.push(format!(
@@ -136,12 +138,14 @@ impl SubmissionOptions {
     }
 
     /// These options with the grader's overrides for `submission` laid over them.
-    pub fn with_overrides(mut self, overrides: &Overrides, submission: &str) -> Result<SubmissionOptions, String> {
+    pub fn with_overrides(
+        mut self,
+        overrides: &Overrides,
+        submission: &str,
+    ) -> Result<SubmissionOptions, String> {
         for (key, value, line) in overrides.by_submission.get(submission).into_iter().flatten() {
             let from = format!("{} line {line}", overrides.source);
-            let flag = || {
-                parse_flag(value).ok_or_else(|| format!("{from}: `{value}` is not true or false"))
-            };
+            let flag = || parse_flag(value).ok_or_else(|| format!("{from}: `{value}` is not true or false"));
             match key {
                 Key::SameFile => self.same_file = Some(Set { value: flag()?, from }),
                 Key::CreateOutput => self.create_output = Some(Set { value: flag()?, from }),
@@ -151,7 +155,9 @@ impl SubmissionOptions {
                         .parse()
                         .ok()
                         .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= MAX_TIMEOUT)
-                        .ok_or_else(|| format!("{from}: timeout `{value}` is not a number of seconds from 0 to 3600"))?;
+                        .ok_or_else(|| {
+                            format!("{from}: timeout `{value}` is not a number of seconds from 0 to 3600")
+                        })?;
                     self.timeout = Some(Set { value: seconds, from });
                 }
             }
@@ -196,7 +202,8 @@ impl Overrides {
     /// Reads an overrides CSV file: the header `submission,option,value`, then one option per
     /// line. Errors name the file and line.
     pub fn read(path: &Path) -> Result<Overrides, String> {
-        let source = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let source =
+            path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
             .trim(csv::Trim::All)
@@ -219,7 +226,8 @@ impl Overrides {
         for record in reader.records() {
             let record = record.map_err(|e| format!("{}: {e}", path.display()))?;
             let line = record.position().map_or(0, |p| p.line() as usize);
-            let (Some(name), Some(option), Some(value)) = (record.get(0), record.get(1), record.get(2)) else {
+            let (Some(name), Some(option), Some(value)) = (record.get(0), record.get(1), record.get(2))
+            else {
                 return Err(format!("{} line {line}: expected submission,option,value", path.display()));
             };
             let key = Key::parse(option).ok_or_else(|| {
@@ -284,11 +292,14 @@ mod tests {
             .unwrap_err();
         assert!(err.starts_with("arbiter.toml line 2, column 1:"), "{err}");
         assert!(err.contains("speed"), "{err}");
-        let err = SubmissionOptions::from_folder(folder_with("timeout = \"ten\"\n").path(), 10.0).unwrap_err();
-        assert!(err.starts_with("arbiter.toml line 1, column 11:"), "{err}");
         let err =
-            SubmissionOptions::from_folder(folder_with("same-file = true\ncreate-output = true\n").path(), 10.0)
-                .unwrap_err();
+            SubmissionOptions::from_folder(folder_with("timeout = \"ten\"\n").path(), 10.0).unwrap_err();
+        assert!(err.starts_with("arbiter.toml line 1, column 11:"), "{err}");
+        let err = SubmissionOptions::from_folder(
+            folder_with("same-file = true\ncreate-output = true\n").path(),
+            10.0,
+        )
+        .unwrap_err();
         assert!(err.contains("cannot both be set"), "{err}");
     }
 
@@ -296,12 +307,18 @@ mod tests {
     fn overrides_win_over_the_file_and_name_their_line() {
         let dir = tempfile::tempdir().unwrap();
         let csv = dir.path().join("overrides.csv");
-        std::fs::write(&csv, "submission,option,value\nann,timeout,45\nann,same_file,no\nben,create-output,yes\n")
-            .unwrap();
+        std::fs::write(
+            &csv,
+            "submission,option,value\nann,timeout,45\nann,same_file,no\nben,create-output,yes\n",
+        )
+        .unwrap();
         let overrides = Overrides::read(&csv).unwrap();
         assert_eq!(overrides.unknown(&["ann"]), vec!["ben"]);
         let file = folder_with("same-file = true\n");
-        let o = SubmissionOptions::from_folder(file.path(), 10.0).unwrap().with_overrides(&overrides, "ann").unwrap();
+        let o = SubmissionOptions::from_folder(file.path(), 10.0)
+            .unwrap()
+            .with_overrides(&overrides, "ann")
+            .unwrap();
         assert_eq!(o.timeout, Some(Set { value: 45.0, from: "overrides.csv line 2".into() }));
         assert_eq!(o.same_file, Some(Set { value: false, from: "overrides.csv line 3".into() }));
         std::fs::write(&csv, "submission,option,value\nann,speed,3\n").unwrap();

@@ -53,7 +53,10 @@ fn items(report: &VerifyReport) -> Vec<Item> {
         let group = items.iter_mut().find_map(|item| match item {
             Item::Unreached { category, cases } if !reached && *category == c.category => Some(cases),
             Item::NotRun { category, reason, cases }
-                if reached && c.verdict == Verdict::NotRun && *category == c.category && *reason == c.reason =>
+                if reached
+                    && c.verdict == Verdict::NotRun
+                    && *category == c.category
+                    && *reason == c.reason =>
             {
                 Some(cases)
             }
@@ -89,7 +92,8 @@ pub fn render(report: &VerifyReport) -> Value {
         .collect();
     // The bad-input checks (`grade --robustness`) are worth nothing but tell the student.
     for check in report.robustness {
-        let mut output = format!("**{}**: {}\n", if check.passed { "handled" } else { "not handled" }, check.note);
+        let mut output =
+            format!("**{}**: {}\n", if check.passed { "handled" } else { "not handled" }, check.note);
         output.push_str(&format!("\narguments: `{}`; the bot {}\n", check.args.join(" "), check.process));
         if !check.message.is_empty() {
             output.push_str(&format!("\nit said:\n\n{}", fenced("text", &check.message)));
@@ -242,7 +246,8 @@ fn shares(report: &VerifyReport) -> Shares {
 
 /// A stage the gate did not reach, as one test that says so.
 fn unreached(report: &VerifyReport, index: usize, category: &str, cases: &[usize], shares: &Shares) -> Value {
-    let stopped = report.score.stopped_at.as_ref().and_then(|c| report.score.stages.iter().find(|s| &s.category == c));
+    let stopped =
+        report.score.stopped_at.as_ref().and_then(|c| report.score.stages.iter().find(|s| &s.category == c));
     let mut output = match stopped {
         Some(s) => format!(
             "**not reached**: {} counts only once {} passes in full, and {} of its {} cases passed. \
@@ -254,7 +259,11 @@ fn unreached(report: &VerifyReport, index: usize, category: &str, cases: &[usize
             cases.len(),
             category::label(category)
         ),
-        None => format!("**not reached**: the {} case(s) of {} are not scored.\n", cases.len(), category::label(category)),
+        None => format!(
+            "**not reached**: the {} case(s) of {} are not scored.\n",
+            cases.len(),
+            category::label(category)
+        ),
     };
     let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
     for &i in cases {
@@ -276,7 +285,8 @@ fn not_run(
     cases: &[usize],
     shares: &Shares,
 ) -> Value {
-    let mut output = format!("**not run**: {} case(s) of {}: {reason}.\n", cases.len(), category::label(category));
+    let mut output =
+        format!("**not run**: {} case(s) of {}: {reason}.\n", cases.len(), category::label(category));
     if !report.hidden.iter().any(|h| h == category) && report.refused.is_none() {
         const NAMED: usize = 10;
         let names: Vec<&str> = cases.iter().take(NAMED).map(|&i| report.cases[i].name.as_str()).collect();

@@ -120,7 +120,8 @@ pub fn render(report: &VerifyReport) -> String {
                 Kind::Pass => out.push_str("/>\n"),
                 // The Jenkins schemas allow no attribute on <skipped>: the reason is its text.
                 Kind::Skipped => {
-                    let _ = writeln!(out, ">\n      <skipped>{}</skipped>\n    </testcase>", text(&t.message));
+                    let _ =
+                        writeln!(out, ">\n      <skipped>{}</skipped>\n    </testcase>", text(&t.message));
                 }
                 Kind::Failure | Kind::Error => {
                     let element = if t.kind == Kind::Error { "error" } else { "failure" };

@@ -67,7 +67,12 @@ impl VerifyReport<'_> {
     pub fn course_score(&self) -> bool {
         self.planned_cases > 0
             && self.profile.stages.len() == self.score.stages.len()
-            && self.profile.stages.iter().zip(&self.score.stages).all(|(p, s)| s.total == p.tests && s.total > 0)
+            && self
+                .profile
+                .stages
+                .iter()
+                .zip(&self.score.stages)
+                .all(|(p, s)| s.total == p.tests && s.total > 0)
     }
 
     /// How the corpus differs from the profile, when it does: "grade 4: 1 case(s), not 50,
@@ -82,9 +87,7 @@ impl VerifyReport<'_> {
             .iter()
             .zip(&self.score.stages)
             .filter(|(p, s)| s.total != p.tests || s.total == 0)
-            .map(|(p, s)| {
-                format!("{}: {} case(s), not {}", category::label(&s.category), s.total, p.tests)
-            })
+            .map(|(p, s)| format!("{}: {} case(s), not {}", category::label(&s.category), s.total, p.tests))
             .collect();
         (!differences.is_empty()).then(|| differences.join(", "))
     }
