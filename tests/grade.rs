@@ -530,8 +530,14 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
 
     // A bad arbiter.toml refuses the submission, naming the line and column.
     fs::write(class.path("class/picky-toml/arbiter.toml"), "create-output = true\nspeed = 11\n").unwrap();
-    let (_, stderr) = class.grade(&subs, "bad", &extra);
+    let (_, stderr) = class.grade(&subs, "out", &extra);
     assert!(stderr.contains("refused picky-toml: arbiter.toml line 2, column 1:"), "{stderr}");
+    assert_eq!(column(&class.csv("out/gradebook.csv"), "picky-toml", "status"), "refused");
+    // Fixed to no option at all, it is graded again, not left refused.
+    fs::write(class.path("class/picky-toml/arbiter.toml"), "# nothing to set\n").unwrap();
+    let (_, stderr) = class.grade(&subs, "out", &extra);
+    assert!(!stderr.contains("skipped picky-toml"), "{stderr}");
+    assert_eq!(column(&class.csv("out/gradebook.csv"), "picky-toml", "status"), "graded");
     // An overrides file naming no submission given is an error before anything runs.
     fs::write(&overrides, "submission,option,value\npicky_csv,timeout,3\n").unwrap();
     let run = arbiter(

@@ -480,7 +480,12 @@ pub fn grade(
 ) -> Result<Graded, String> {
     let folder = setup.reports.join(&submission.name);
     let own = submission_options(submission, setup);
-    let recorded = own.clone().unwrap_or_default();
+    // Options that cannot be read are recorded as such, so that fixing the file (even to no
+    // option at all) makes the submission count as changed and graded again.
+    let recorded = own.clone().unwrap_or_else(|why| SubmissionOptions {
+        notes: vec![format!("unreadable: {why}")],
+        ..SubmissionOptions::default()
+    });
     if !force && let Ok(row) = earlier_grading(&folder, &setup.settings, &recorded) {
         return Ok(Graded::Skipped(row));
     }
@@ -569,7 +574,7 @@ pub fn grade(
     if let Some(why) = &refusal {
         notes.push(format!("refused: {why}"));
     }
-    if !recorded.is_empty() || !recorded.notes.is_empty() {
+    if own.is_ok() && (!recorded.is_empty() || !recorded.notes.is_empty()) {
         notes.push(format!("options: {}", recorded.describe()));
     }
     let mut games_summary = None;
