@@ -61,9 +61,12 @@ fn the_bundled_pente_cases_are_judged_by_category() {
     assert_eq!(r["stopped_at"], "capture");
     let case = r["cases"].as_array().unwrap().iter().find(|c| c["grade"] == "win").unwrap();
     assert_eq!(case["verdict"], "pass");
+    // The reproduce line runs the bot; the check line judges its output with arbiter.
+    let check = case["check"].as_str().unwrap();
     assert!(
-        case["reproduce"].as_str().unwrap().contains("--game pente --side white --category win")
-            || case["reproduce"].as_str().unwrap().contains("--game pente --side black --category win")
+        check.contains("--game pente --side white --category win")
+            || check.contains("--game pente --side black --category win"),
+        "{check}"
     );
 }
 

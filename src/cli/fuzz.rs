@@ -264,7 +264,8 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
             "stdout_head": f.result.stdout_head,
             "expected": f.result.expected,
             "legal_alternatives": f.result.expected,
-            "reproduce": f.result.reproduce,
+            // The fuzzer's user has arbiter: the line judges the output too.
+            "reproduce": format!("{} ; {}", f.result.reproduce, f.result.check),
             "process": f.result.process,
             "stderr_tail": f.result.stderr_tail,
             "reproduction": f.reproduction,
@@ -360,7 +361,7 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
                 dir.join(format!("{}-{}.txt", f.signature.slug(), f.side)).display()
             );
         }
-        let _ = writeln!(out, "   reproduce: {}", f.result.reproduce);
+        let _ = writeln!(out, "   reproduce: {} ; {}", f.result.reproduce, f.result.check);
     }
     if !report.sources.is_empty() {
         let list: Vec<String> = report.sources.iter().map(|(s, n)| format!("{s} {n}")).collect();

@@ -9,8 +9,9 @@ use super::bounds::{
 use crate::harness::runner::Limits;
 use crate::harness::sandbox::{self, Mode, Policy, Summary};
 
-/// Limits on each bot process.
-#[derive(clap::Args, Debug, Clone)]
+/// Limits on each bot process. Serialised as given into `grade.json`'s settings, so that a
+/// grading with other limits is not taken for this one.
+#[derive(clap::Args, Debug, Clone, serde::Serialize)]
 pub struct LimitArgs {
     /// Seconds a bot may take for one move, more than 0 and at most 3600; on expiry its whole
     /// process group is killed.

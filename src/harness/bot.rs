@@ -95,7 +95,7 @@ impl Bot {
         }
         let command =
             BotCommand::parse(spec).map_err(|e| format!("cannot read the bot command `{spec}`: {e}"))?;
-        check_program(command.program())?;
+        check_command(&command)?;
         Ok(Bot::Command(command, referee.protocol()))
     }
 
@@ -134,6 +134,7 @@ impl Bot {
             },
             Bot::Builtin { bot, .. } => {
                 let start = Instant::now();
+                let cpu_start = thread_cpu_time();
                 let result = std::fs::read(dir.join(input))
                     .map_err(|e| format!("cannot read {input}: {e}"))
                     .and_then(|bytes| bot.play(&bytes, input, side, seed))
@@ -155,7 +156,7 @@ impl Bot {
                     stderr_tail: stderr,
                     stdout_head: String::new(),
                     elapsed: start.elapsed(),
-                    cpu: None,
+                    cpu: thread_cpu_time().zip(cpu_start).map(|(end, begin)| end.saturating_sub(begin)),
                 }
             }
         }
@@ -187,6 +188,14 @@ impl Bot {
     }
 }
 
+/// CPU time used so far by the calling thread, where a built-in bot plays its move.
+fn thread_cpu_time() -> Option<Duration> {
+    use nix::time::{ClockId, clock_gettime};
+    let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+    let nanos = u64::try_from(t.tv_nsec()).ok()?;
+    Some(Duration::from_secs(u64::try_from(t.tv_sec()).ok()?) + Duration::from_nanos(nanos))
+}
+
 /// The arguments a bot gets after its own: the side and the files for Advance's protocol,
 /// nothing for a game whose bots find their files by name.
 fn arguments(protocol: &Protocol, side: Side, input: &str, output: &str) -> Vec<OsString> {
@@ -196,10 +205,39 @@ fn arguments(protocol: &Protocol, side: Side, input: &str, output: &str) -> Vec<
     }
 }
 
+/// The endings of the arguments taken for a source or program file that the command needs
+/// (`python3 bot.py`, `java -jar bot.jar`, `dotnet Bot.dll`, `mono Bot.exe`): when no such file
+/// exists the command cannot work, whatever the case.
+const SCRIPT_ENDINGS: [&str; 7] = ["py", "js", "rb", "jar", "dll", "class", "exe"];
+
+/// [`check_program`] for a whole command, and its script: an argument ending in one of
+/// [`SCRIPT_ENDINGS`] must name an existing file. Such an argument was made absolute when the
+/// command was parsed if the file existed, so one still relative names a file that is not there.
+pub fn check_command(command: &BotCommand) -> Result<(), String> {
+    check_program(command.program())?;
+    for arg in command.args() {
+        let path = Path::new(arg);
+        let script =
+            path.extension().is_some_and(|e| SCRIPT_ENDINGS.iter().any(|s| e.eq_ignore_ascii_case(s)));
+        if !script || arg.to_string_lossy().starts_with('-') || path.exists() {
+            continue;
+        }
+        let folder = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default();
+        return Err(format!(
+            "the bot command `{}` names `{}`, but there is no such file{} (a relative path in the command is relative to the folder arbiter is started from)",
+            command.original(),
+            path.display(),
+            if path.is_absolute() || folder.is_empty() { String::new() } else { format!(" in {folder}") }
+        ));
+    }
+    Ok(())
+}
+
 /// Fails early, with a clear message, when the bot's program cannot be started: otherwise every
 /// case would end in the same "could not start" verdict. The program must exist, carry an
 /// execute bit, and, when it is a script, name an interpreter that exists (`#!/usr/bin/python9`,
-/// or `#!/usr/bin/env python9` with no `python9` on `PATH`, fail here).
+/// or `#!/usr/bin/env python9` with no `python9` on `PATH`, fail here) on a `#!` line that does
+/// not end in a carriage return (a file saved with Windows line endings).
 pub fn check_program(program: &std::ffi::OsStr) -> Result<(), String> {
     let path = Path::new(program);
     let found = if program.to_string_lossy().contains('/') {
@@ -233,7 +271,7 @@ fn on_path(name: &Path) -> Vec<std::path::PathBuf> {
 }
 
 /// Whether anyone may execute the file. Root too needs one execute bit on a regular file.
-fn is_executable(file: &Path) -> bool {
+pub(crate) fn is_executable(file: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
@@ -251,6 +289,15 @@ fn check_interpreter(file: &Path) -> Result<(), String> {
         return Ok(());
     }
     let line = head[2..].split(|&b| b == b'\n').next().unwrap_or_default();
+    if line.ends_with(b"\r") {
+        // The kernel takes the carriage return as part of the interpreter's name, then says
+        // "No such file or directory" as if the script itself were missing.
+        let name = runner::quote(file.file_name().unwrap_or(file.as_os_str()));
+        return Err(format!(
+            "the bot's program `{}` has Windows line endings: its #! line ends in a carriage return (CRLF), so the system looks for an interpreter whose name ends in `\\r`; convert the file with `dos2unix {name}` or `sed -i 's/\\r$//' {name}`",
+            file.display()
+        ));
+    }
     let line = String::from_utf8_lossy(line);
     let mut words = line.split_whitespace();
     let Some(interpreter) = words.next() else {

@@ -9,6 +9,10 @@
 //! - otherwise what the game's referee says of the board it wrote: `pass`, `wrong-move`,
 //!   `illegal-move`, `malformed-output` or `unchanged`. A bot that writes a board and then exits
 //!   with an error is judged on its board; the exit is noted.
+//!
+//! A timeout is not counted at once ([`run_case_settled`]): the case is run again, fresh, and
+//! only a second timeout counts. A machine shared with other jobs can hold a bot back once; a
+//! bot that is too slow is too slow twice.
 
 use std::sync::Mutex;
 
@@ -66,7 +70,8 @@ pub struct CaseResult {
     #[serde(rename = "move")]
     pub played: Option<String>,
     /// The answers the case's category expects, whatever the verdict: a student whose bot
-    /// crashed or ran out of time still learns what the right move was.
+    /// crashed or ran out of time still learns what the right move was. Empty for a case not
+    /// run: nothing was asked of the bot there, and the answer stays unknown to the student.
     pub expected: Vec<String>,
     /// The grades whose expected sets hold the bot's move.
     pub satisfies: Vec<u8>,
@@ -82,15 +87,33 @@ pub struct CaseResult {
     pub output: Option<String>,
     /// Wall-clock time the bot took, in milliseconds.
     pub elapsed_ms: u64,
-    /// CPU time the bot used, in milliseconds, when the platform measured it.
+    /// CPU time the bot used, in milliseconds (0 for a case not run), when the platform
+    /// measured it.
     pub cpu_ms: Option<u64>,
+    /// When the case timed out once and was run again (only a second timeout counts): how the
+    /// first run went.
+    pub timeout_rerun: Option<FirstRun>,
     /// One shell line that replays the case by hand, in the folder the bot command was typed
-    /// in: it writes the board itself, so it needs neither the corpus nor the grader's paths.
+    /// in: it writes the board itself (to `case.txt`, copied to the bot's input), runs the bot
+    /// and shows what it wrote. It needs neither the corpus, nor the grader's paths, nor
+    /// arbiter (unless the bot is one of arbiter's own).
     pub reproduce: String,
+    /// The `arbiter check` line that judges the output `reproduce` left, for those who have
+    /// arbiter.
+    pub check: String,
     /// Whether the expected answers came from a golden file.
     pub golden: bool,
     /// The seed a built-in bot used for this case.
     pub seed: u64,
+}
+
+/// The first run of a case that timed out and was run again.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FirstRun {
+    /// How it ended: "timed out after 10 s".
+    pub process: String,
+    pub elapsed_ms: u64,
+    pub cpu_ms: Option<u64>,
 }
 
 /// A stable 64-bit mix of a seed and a name (FNV-1a, then a SplitMix64 finish), so every case
@@ -189,7 +212,7 @@ pub fn run_cases(
             .par_iter()
             .enumerate()
             .map(|(index, case)| {
-                let result = run_case(case, bot, options);
+                let result = run_case_settled(case, bot, options);
                 let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
                 progress(index, &result);
                 result
@@ -221,7 +244,7 @@ fn blank_result(
         side: case.spec.side,
         verdict,
         played: None,
-        expected: case.prepared.expected(),
+        expected: if verdict == Verdict::NotRun { Vec::new() } else { case.prepared.expected() },
         satisfies: Vec::new(),
         reason,
         rule: None,
@@ -231,11 +254,27 @@ fn blank_result(
         stdout_head: String::new(),
         output: None,
         elapsed_ms: 0,
-        cpu_ms: None,
-        reproduce: reproduce_line(case, bot, output_name, seed, options),
+        // No bot ran (yet): no CPU time used.
+        cpu_ms: Some(0),
+        timeout_rerun: None,
+        reproduce: reproduce_line(case, bot, output_name, seed),
+        check: check_line(case, output_name, options),
         golden: case.prepared.golden_used(),
         seed,
     }
+}
+
+/// Runs one case as [`run_case`] does, and once more, fresh, if it timed out: only a second
+/// timeout counts. The result is the second run's, noting the first in `timeout_rerun`.
+pub fn run_case_settled(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
+    let first = run_case(case, bot, options);
+    if first.verdict != Verdict::Timeout {
+        return first;
+    }
+    let mut second = run_case(case, bot, options);
+    second.timeout_rerun =
+        Some(FirstRun { process: first.process, elapsed_ms: first.elapsed_ms, cpu_ms: first.cpu_ms });
+    second
 }
 
 /// Runs one case in a fresh temporary folder and judges the answer.
@@ -336,21 +375,25 @@ pub(crate) fn decide(
 }
 
 /// One shell line that replays a case by hand: it writes the case's board to `case.txt` and a
-/// copy to the bot's input, runs the bot as its command was typed, then has `arbiter check`
-/// judge the output. The board is written out rather than copied from the corpus, so the line
-/// works for a student who has neither the corpus nor the grader's folders, in the folder the
-/// bot command was typed in.
-fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64, options: &VerifyOptions) -> String {
-    let spec = &case.spec;
-    let strict = if options.strict { " --strict" } else { "" };
+/// copy to the bot's input, runs the bot as its command was typed, then shows what it wrote.
+/// The board is written out rather than copied from the corpus, so the line works for a student
+/// who has neither the corpus nor the grader's folders, nor arbiter, in the folder the bot
+/// command was typed in (a submission's own folder, where its `run` is `./run`).
+fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64) -> String {
     let text = String::from_utf8_lossy(&case.input);
     let lines: Vec<String> = text.lines().map(|l| quote(l.as_ref())).collect();
     format!(
-        "printf '%s\\n' {} > case.txt && cp case.txt {INPUT} && {} ; arbiter check case.txt {output} {}{strict}",
+        "printf '%s\\n' {} > case.txt && cp case.txt {INPUT} && {} ; cat {output}",
         lines.join(" "),
-        typed_command(bot, spec.side, output, seed),
-        case.check_args,
+        typed_command(bot, case.spec.side, output, seed),
     )
+}
+
+/// The `arbiter check` line that judges the output a [`reproduce_line`] left, against the
+/// board it wrote to `case.txt`.
+fn check_line(case: &ReadyCase, output: &str, options: &VerifyOptions) -> String {
+    let strict = if options.strict { " --strict" } else { "" };
+    format!("arbiter check case.txt {output} {}{strict}", case.check_args)
 }
 
 /// The bot's command line for one case as the user typed it (relative paths kept relative),

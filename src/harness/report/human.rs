@@ -116,7 +116,7 @@ pub fn paint(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 256);
     for line in text.split_inclusive('\n') {
         let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
-        let painted = if body.starts_with("score ") {
+        let painted = if body.starts_with("score ") || body.starts_with("not a course score") {
             styled(bold, body)
         } else if body.starts_with("warning:") || body.starts_with("SUSPICIOUS") {
             styled(yellow, body)
@@ -162,7 +162,26 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         report.cases.len(),
         report.elapsed.as_secs_f64()
     );
+    if !report.complete {
+        let _ = writeln!(
+            out,
+            "INCOMPLETE: {} of {} cases had run when this was written (the run was stopped, or is still going)",
+            report.cases.len(),
+            report.planned_cases
+        );
+    }
+    if let Some(why) = report.refused {
+        let _ = writeln!(out, "REFUSED before any case ran: {why}");
+    }
     let _ = writeln!(out, "{}", report.sandbox.line());
+    let _ = writeln!(out, "{}", report.machine.line());
+    let (rerun, again) = report.timeout_reruns();
+    if rerun > 0 {
+        let _ = writeln!(
+            out,
+            "timeouts: {rerun} case(s) timed out and were run again, fresh; {again} timed out again and count as timeouts"
+        );
+    }
     if !report.disagreements.is_empty() {
         let _ = writeln!(
             out,
@@ -219,6 +238,17 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     let _ = writeln!(out);
     match &report.score.stopped_at {
+        _ if !report.course_score() => {
+            // The profile's arithmetic on another corpus is no grade: say what passed instead.
+            let (passed, planned) = report.passes();
+            let _ = writeln!(out, "not a course score: {passed} of {planned} cases passed");
+            let _ = writeln!(
+                out,
+                "(the corpus is not the profile `{}`'s: {})",
+                report.profile.name,
+                report.corpus_mismatch().unwrap_or_default()
+            );
+        }
         Some(c) => {
             let _ = writeln!(
                 out,
@@ -241,8 +271,17 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             );
         }
     }
-    for w in &report.score.warnings {
+    // The corpus's differences from the profile are the headline's to say when there is one.
+    for w in report.score.warnings.iter().filter(|_| report.course_score()) {
         let _ = writeln!(out, "warning: {w}");
+    }
+    if !report.robustness.is_empty() {
+        let passed = report.robustness.iter().filter(|c| c.passed).count();
+        let _ = writeln!(out, "\nbad inputs (not scored): {passed} of {} handled", report.robustness.len());
+        for c in report.robustness {
+            let mark = if c.passed { "ok  " } else { "FAIL" };
+            let _ = writeln!(out, "  {mark} {}: {}", c.name, c.note);
+        }
     }
     slowest(&mut out, report.cases);
     if !report.variants.is_empty() {
@@ -320,10 +359,12 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
 
 /// The timing summary: the slowest cases, so a grader sees which ones come near the limit.
 fn slowest(out: &mut String, cases: &[CaseResult]) {
+    // Cases not run took no time: listing them says nothing.
+    let cases: Vec<&CaseResult> = cases.iter().filter(|c| c.verdict != Verdict::NotRun).collect();
     if cases.is_empty() {
         return;
     }
-    let mut by_time: Vec<&CaseResult> = cases.iter().collect();
+    let mut by_time: Vec<&CaseResult> = cases.clone();
     // Ties in corpus order, so the summary does not depend on the job count.
     by_time.sort_by_key(|c| std::cmp::Reverse(c.elapsed_ms));
     let total: u64 = cases.iter().map(|c| c.elapsed_ms).sum();
