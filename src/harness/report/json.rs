@@ -42,6 +42,11 @@ pub fn render(report: &VerifyReport) -> Value {
         "disagreements": report.disagreements,
         "elapsed_ms": u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
         "cases": report.cases,
+        // The failures grouped into bugs, in the order to fix them (`cases` keeps corpus order).
+        "failures": super::failures::json(&super::failures::in_fix_order(
+            report.cases,
+            &report.score.stages.iter().map(|s| s.category.clone()).collect::<Vec<_>>(),
+        )),
         "variants": report.variants,
         "suspicious": report.suspicious,
     });
