@@ -1,10 +1,12 @@
 //! Fuzzing a bot: positions from several sources, each answer judged as `verify` judges it,
 //! failures grouped by kind and each kind shrunk to a small position a person can read.
 //!
-//! Sources: uniform random positions, and the game's edge sources (positions where one kind of
-//! move is the only legal move or the unique best answer), which catch a bot that never
-//! considers some move. Case `i` takes its source from a fixed rotation that gives each source
-//! an equal share (random positions a larger one), so the mix depends only on the seed.
+//! Sources: uniform random positions, and the game's own sources: positions where one kind of
+//! move is the only legal move or the unique best answer (catching a bot that never considers
+//! some move), and positions where a forbidden move is within reach of a plausible bug
+//! (catching a bot that plays it). Case `i` takes its source from a fixed rotation that gives
+//! each source an equal share (random positions a larger one), so the mix depends only on the
+//! seed.
 //!
 //! Two failures are the same bug when they have the same verdict, break the same rule, and
 //! involve the same kind of move ([`Signature`], shared with `verify`'s report): for an illegal

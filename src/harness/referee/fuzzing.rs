@@ -26,8 +26,10 @@ pub trait Fuzzing: Send + Sync {
         "pieces and walls"
     }
 
-    /// Names of position sources aimed at the edges of the rules (`general-swap/only`), which
-    /// fuzzing mixes with [`Fuzzing::random_position`]. A game without any gives none.
+    /// Names of the game's own position sources, aimed at the edges of the rules
+    /// (`general-swap/only`) or at the bugs that tempt a bot into a forbidden move
+    /// (`tempt/protected-shot`), which fuzzing mixes with [`Fuzzing::random_position`]. A game
+    /// without any gives none.
     fn edge_sources(&self) -> Vec<String> {
         Vec::new()
     }
