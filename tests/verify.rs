@@ -656,15 +656,64 @@ fn the_human_report_fits_80_columns_and_groups_identical_failures() {
     for line in text.lines() {
         assert!(line.chars().count() <= 80, "{} columns: {line:?}", line.chars().count());
     }
-    assert!(text.contains("4 cases: crash, \"Unhandled exception: xxx"), "{text}");
-    // Three shown in full, the fourth named.
+    // One crash said the same way on every case is one group, with the answers it missed.
+    assert!(text.contains("\n1. crash: 4 cases\n   the bot said: Unhandled exception:"), "{text}");
+    assert!(text.contains("   the answers it missed: "), "{text}");
+    // Three shown in full, the fourth a line of its own with its whole reason.
     assert_eq!(text.matches("  CRASH\n").count(), 3, "{text}");
-    assert!(text.contains("  also grade7/white/worked-example"), "{text}");
-    assert!(text.contains("  expected: Mf1-f9") || text.contains("  expected: Ma1xa7"), "{text}");
+    assert!(text.contains("\n   grade7/white/worked-example  crash  -: "), "{text}");
+    assert!(text.contains("  expected: Zombie capture Zf3xf4"), "{text}");
+    // With no board written to diff, the position is drawn.
+    assert!(text.contains("\n        a b c d e f g h i\n     9  . . . . . . . . g  9\n"), "{text}");
     assert!(text.contains("slowest cases"), "{text}");
     // A folded reproduce line is one command still: continuations end in a backslash.
     let reproduce = text.split("  reproduce:\n").nth(1).unwrap();
     assert!(reproduce.lines().next().unwrap().ends_with(" \\"), "{reproduce}");
+}
+
+/// Failures come in the order to fix them: the one illegal move before the 36 grade-7 misses
+/// that come earlier in the corpus, grouped by rule and kind of move, every move named with its
+/// kind, and every reason whole (folded, never cut).
+#[test]
+fn the_report_puts_the_illegal_move_first_and_cuts_no_reason() {
+    let run = arbiter(
+        &["verify", "corpus", "--bot", "builtin:mutant-catapult-protected", "-q", "--color", "never"],
+        "",
+    );
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let text = run.stdout;
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+    let failures = text.split("in the order to fix them:\n").nth(1).unwrap();
+    let first = failures.lines().find(|l| l.starts_with("1. ")).unwrap();
+    assert_eq!(first, "1. illegal-move (protected-by-sentinel; Catapult shot): 1 case", "{text}");
+    assert!(failures.contains("  ILLEGAL-MOVE\n  played:   Catapult shot C"), "{failures}");
+    assert!(failures.contains("2. wrong-move (missed-"), "{failures}");
+    assert!(failures.contains(") in grade 7: "), "{failures}");
+    // Wrong answers name the move played and the one expected with their kinds.
+    assert!(
+        failures.contains("  expected: Zombie leap Z") || failures.contains("  expected: Dragon capture D")
+    );
+
+    let run =
+        arbiter(&["verify", "corpus", "--bot", "builtin:mutant-catapult-protected", "--json", "-q"], "");
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let groups = v["failures"].as_array().unwrap();
+    assert_eq!(groups[0]["signature"]["verdict"], "illegal-move");
+    assert!(
+        groups[1..].iter().all(|g| g["signature"]["verdict"] == "wrong-move" && g["grade"] == 7),
+        "{groups:?}"
+    );
+    let counted: u64 = groups.iter().map(|g| g["count"].as_u64().unwrap()).sum();
+    let failed = v["cases"].as_array().unwrap().iter().filter(|c| c["verdict"] != "pass").count();
+    assert_eq!(counted as usize, failed);
+    // Every reason of the cases shown is in the text whole: only the folds differ.
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = squeeze(&text);
+    let illegal = groups[0]["cases"][0].as_str().unwrap();
+    let case = v["cases"].as_array().unwrap().iter().find(|c| c["name"] == illegal).unwrap();
+    assert!(text.contains(&squeeze(case["reason"].as_str().unwrap())), "{}", case["reason"]);
 }
 
 #[test]

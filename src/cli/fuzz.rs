@@ -17,12 +17,13 @@ use super::show::draw;
 use super::{CommandResult, Outcome};
 use crate::advance::differential::{disagreement, shrink_disagreement};
 use crate::advance::generate::random_position;
-use crate::advance::{Board, Fast, Strictness};
+use crate::advance::{Board, Fast};
 use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
 use crate::harness::fuzz::{FuzzGame, FuzzOptions, FuzzReport, fuzz};
 use crate::harness::interrupt;
+use crate::harness::referee::{named, some_of};
 use crate::harness::verify::{VerifyOptions, case_seed};
 
 #[derive(clap::Args, Debug)]
@@ -62,6 +63,11 @@ pub struct Args {
     /// Only uniform random positions, none of the positions aimed at the rules' edges.
     #[arg(long)]
     no_edges: bool,
+
+    /// Only the sources whose names start with this (`tempt/`, `general-swap/only`, `random`,
+    /// Pente's `opening/`); repeatable. The report lists every source with its count.
+    #[arg(long, value_name = "PREFIX")]
+    source: Vec<String>,
 
     /// Write each kind of failure here: `<kind>-<side>.txt` (the minimal board, ready for a
     /// corpus) and `<kind>-<side>.json` (verdict, the bot's move and output, the expected
@@ -193,6 +199,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         category,
         auto_category: args.grade == GradeChoice::Auto,
         edges: !args.no_edges,
+        only_sources: args.source.clone(),
         time: args.time,
         max_shrink_runs: args.max_shrink_runs,
         shrink_time: args.shrink_time,
@@ -271,6 +278,7 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
             "reproduction": f.reproduction,
             "intermittent": f.reproduction.intermittent(),
             "cases_failing_this_way": f.count,
+            "first_found": f.first_found,
             "source": f.source,
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
@@ -309,16 +317,14 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         None => {}
     }
     for (i, f) in report.failures.iter().enumerate() {
-        let what = match (&f.signature.rule, &f.signature.piece, &f.signature.move_kind) {
-            (Some(r), Some(p), Some(k)) => format!("{} ({r}; {p} {k})", f.signature.verdict),
-            (Some(r), _, _) => format!("{} ({r})", f.signature.verdict),
-            _ => f.signature.verdict.to_string(),
-        };
         let _ = writeln!(
             out,
-            "\n{}. {what}: {} case(s), first the case #{} (from {})",
+            "\n{}. {}: {} case(s), first found at case #{} after {:.1} s (shrunk from case #{}, {})",
             i + 1,
+            f.signature.describe(),
             f.count,
+            f.first_found.case,
+            f.first_found.seconds,
             f.first_case,
             f.source
         );
@@ -334,21 +340,26 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         } else {
             let _ = writeln!(
                 out,
-                "   shrunk from {} to {} pieces and walls in {} bot runs; {} to move:",
-                f.original_size, f.minimal_size, f.shrink_runs, f.side
+                "   shrunk from {} to {} {} in {} bot runs; {} to move:",
+                f.original_size, f.minimal_size, report.size_unit, f.shrink_runs, f.side
             );
         }
-        if let Ok(board) = Board::parse(f.minimal_board.as_bytes(), "minimal", Strictness::Lenient) {
-            for line in draw(&board).lines() {
+        // The game draws its own board (Pente marks the bot's move on it).
+        if let Some(picture) = &f.result.picture {
+            for line in picture.lines() {
                 let _ = writeln!(out, "     {line}");
             }
         }
         if let Some(mv) = &f.result.played {
-            let _ = writeln!(out, "   the bot played {mv}");
+            let _ = writeln!(out, "   the bot played {}", named(mv, f.result.played_kind.as_ref()));
         }
         let _ = writeln!(out, "   {}", f.result.reason);
         if !f.result.expected.is_empty() {
-            let _ = writeln!(out, "   expected: {}", f.result.expected.join(" "));
+            let expected = match &f.result.expected[..] {
+                [one] => named(one, f.result.expected_kind.as_ref()),
+                many => some_of(many, 8, "moves"),
+            };
+            let _ = writeln!(out, "   expected: {expected}");
         }
         if !f.result.stdout_head.is_empty() {
             let head: Vec<&str> = f.result.stdout_head.lines().take(3).collect();

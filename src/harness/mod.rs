@@ -7,6 +7,7 @@ pub mod category;
 pub mod corpus;
 pub mod diagnostics;
 pub mod escape;
+pub mod failure;
 pub mod files;
 pub mod fuzz;
 pub mod grade;

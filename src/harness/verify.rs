@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::bot::{Bot, Played};
 use super::files;
 pub(crate) use super::output_file::read_output;
-use super::referee::{CaseSpec, PreparedCase, Referee};
+use super::referee::{CaseSpec, MoveKind, PreparedCase, Referee};
 use super::runner::{Limits, Outcome, quote};
 use super::verdict::{Judgement, Verdict};
 
@@ -69,10 +69,17 @@ pub struct CaseResult {
     /// The bot's move in notation, when there is one.
     #[serde(rename = "move")]
     pub played: Option<String>,
+    /// What kind of move the bot's move is (`Zombie leap`), when the game says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_kind: Option<MoveKind>,
     /// The answers the case's category expects, whatever the verdict: a student whose bot
     /// crashed or ran out of time still learns what the right move was. Empty for a case not
     /// run: nothing was asked of the bot there, and the answer stays unknown to the student.
     pub expected: Vec<String>,
+    /// The kind of the expected answer when every expected move is of one kind (a case with a
+    /// single answer): the move a failing bot missed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_kind: Option<MoveKind>,
     /// The grades whose expected sets hold the bot's move.
     pub satisfies: Vec<u8>,
     pub reason: String,
@@ -105,6 +112,10 @@ pub struct CaseResult {
     pub golden: bool,
     /// The seed a built-in bot used for this case.
     pub seed: u64,
+    /// The position drawn by the game, the bot's move marked, for a failure's human report
+    /// (not in JSON: the board is in the case file).
+    #[serde(skip)]
+    pub picture: Option<String>,
 }
 
 /// The first run of a case that timed out and was run again.
@@ -237,6 +248,8 @@ fn blank_result(
 ) -> CaseResult {
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
+    let expected = case.prepared.expected();
+    let picture = (verdict != Verdict::Pass).then(|| case.prepared.picture(None)).flatten();
     CaseResult {
         path: case.spec.path.display().to_string(),
         name: case.spec.name.clone(),
@@ -244,7 +257,9 @@ fn blank_result(
         side: case.spec.side,
         verdict,
         played: None,
-        expected: if verdict == Verdict::NotRun { Vec::new() } else { case.prepared.expected() },
+        played_kind: None,
+        expected_kind: kind_of_all(case.prepared.as_ref(), &expected),
+        expected: if verdict == Verdict::NotRun { Vec::new() } else { expected },
         satisfies: Vec::new(),
         reason,
         rule: None,
@@ -261,6 +276,7 @@ fn blank_result(
         check: check_line(case, output_name, options),
         golden: case.prepared.golden_used(),
         seed,
+        picture,
     }
 }
 
@@ -275,6 +291,19 @@ pub fn run_case_settled(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) ->
     second.timeout_rerun =
         Some(FirstRun { process: first.process, elapsed_ms: first.elapsed_ms, cpu_ms: first.cpu_ms });
     second
+}
+
+/// Expected sets longer than this are not looked at for a common kind: a case that accepts many
+/// moves has no single answer to miss.
+const KIND_OF_AT_MOST: usize = 4;
+
+/// The kind every move of `moves` shares, if there are few and they share one.
+fn kind_of_all(prepared: &dyn PreparedCase, moves: &[String]) -> Option<MoveKind> {
+    if moves.is_empty() || moves.len() > KIND_OF_AT_MOST {
+        return None;
+    }
+    let first = prepared.move_kind(&moves[0])?;
+    moves[1..].iter().all(|m| prepared.move_kind(m).as_ref() == Some(&first)).then_some(first)
 }
 
 /// Runs one case in a fresh temporary folder and judges the answer.
@@ -309,6 +338,7 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     let (verdict, reason) = decide(&played, &output, judgement.as_ref());
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
+        result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));
         result.played = j.played;
         if !j.expected.is_empty() {
             result.expected = j.expected;
@@ -331,6 +361,8 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     result.stdout_head = local(&played.stdout_head);
     result.elapsed_ms = millis(played.elapsed);
     result.cpu_ms = played.cpu.map(millis);
+    result.picture =
+        (verdict != Verdict::Pass).then(|| case.prepared.picture(result.played.as_deref())).flatten();
     result
 }
 

@@ -177,12 +177,19 @@ impl<E: Engine + Clone + 'static> Fuzzing for AdvanceReferee<E> {
     }
 
     fn edge_sources(&self) -> Vec<String> {
-        super::edges::source_names()
+        let mut names = super::edges::source_names();
+        names.extend(super::temptations::source_names());
+        names
     }
 
     fn edge_position(&self, source: &str, seed: u64) -> Option<(Vec<u8>, Side)> {
-        let (kind, goal) = super::edges::parse_source(source)?;
-        let (board, side) = super::edges::edge_position(&self.engine, kind, goal, seed)?;
+        let (board, side) = match super::temptations::Temptation::from_name(source) {
+            Some(t) => super::temptations::tempting_position(t, seed)?,
+            None => {
+                let (kind, goal) = super::edges::parse_source(source)?;
+                super::edges::edge_position(&self.engine, kind, goal, seed)?
+            }
+        };
         Some((board.to_text().into_bytes(), side))
     }
 
@@ -227,11 +234,6 @@ impl<E: Engine + Clone + 'static> Fuzzing for AdvanceReferee<E> {
             sentence: format!("{what} was {mv}, {}", super::edges::describe(board, side, mv)),
         })
     }
-
-    fn move_kind(&self, input: &[u8], side: Side, notation: &str) -> Option<MoveKind> {
-        let board = Board::parse(input, "input", Strictness::Lenient).ok()?;
-        Some(move_kind(&board, side, notation.parse().ok()?))
-    }
 }
 
 impl<E: Engine + Clone + 'static> Games for AdvanceReferee<E> {
@@ -260,12 +262,19 @@ impl<E: Engine + Clone + 'static> Symmetry for AdvanceReferee<E> {
     }
 }
 
-/// The kind of a move of `side` on `board`, for grouping failures.
+/// The kind of a move of `side` on `board` (legal or not), for grouping failures and naming
+/// moves: `Zombie leap`, `Jester swap with the General`.
 fn move_kind(board: &Board, side: Side, mv: super::notation::Move) -> MoveKind {
+    let edge = super::edges::EdgeKind::of(board, side, mv);
+    let name = match edge {
+        Some(super::edges::EdgeKind::GeneralSwap) => "Jester swap with the General".to_string(),
+        _ => format!("{} {}", mv.kind.name(), mv.action.name()),
+    };
     MoveKind {
         piece: mv.kind.name().to_string(),
         action: mv.action.name().to_string(),
-        edge: super::edges::EdgeKind::of(board, side, mv).map(|k| k.name().to_string()),
+        edge: edge.map(|k| k.name().to_string()),
+        name,
     }
 }
 
@@ -353,6 +362,15 @@ impl PreparedCase for AdvanceCase {
         self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect()
     }
 
+    fn move_kind(&self, notation: &str) -> Option<MoveKind> {
+        Some(move_kind(&self.board, self.answers.side, notation.parse().ok()?))
+    }
+
+    fn picture(&self, _played: Option<&str>) -> Option<String> {
+        // The move itself shows in the diff of boards; this is the position it was played in.
+        Some(format!("{}{} to move\n", super::analyst::draw(&self.board), self.answers.side))
+    }
+
     fn check_answer(&self, answer: &[u8]) -> Option<String> {
         let finding = judge(&self.board, &self.answers, answer, "answer", Strictness::Lenient);
         let boards = self.answers.expected_boards(self.grade);
@@ -401,7 +419,7 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
 }
 
 /// A bot with a planted rule bug (see [`Mutant`]): plays a move only its bug allows whenever
-/// there is one, else a random legal move.
+/// there is one, else a grade-6 move (a winning move, else the greatest material gain).
 pub struct MutantBot<E> {
     engine: E,
     mutant: Mutant,
@@ -420,8 +438,8 @@ impl<E: Engine> BuiltinBot for MutantBot<E> {
             return Ok(super::reference::apply(&board, mv).to_text().into_bytes());
         }
         let pos = self.engine.load(&board, side);
-        let mv =
-            *self.engine.moves(&pos).choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
+        let choices = super::grades::grade6_set(&self.engine, &pos);
+        let mv = *choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
         Ok(self.engine.board(&self.engine.play(&pos, mv)).to_text().into_bytes())
     }
 }

@@ -7,15 +7,16 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::bots;
+use super::fuzzing;
 use super::oracle::{Category, Oracle};
-use super::point::{Point, list};
+use super::point::{Point, SHOWN_POINTS, list, list_some};
 use super::position::Position;
 use super::rules::{Rules, Status, WinReason, is_legal, play, status};
 use super::text::{Strictness, parse_move};
 use super::{Board, Color};
 use crate::harness::referee::{
-    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, PreparedCase, Protocol, Referee,
-    RobustnessBoards,
+    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase, Protocol,
+    Referee, RobustnessBoards, SoleAnswer,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -180,23 +181,34 @@ impl Fuzzing for PenteReferee {
 
     fn shrink_steps(&self, input: &[u8], _side: Side) -> Vec<Vec<u8>> {
         let Ok(position) = read(input, "input") else { return Vec::new() };
-        // One stone removed at a time; the counts stay as they are.
-        position
-            .board
-            .stones(Color::White)
-            .chain(position.board.stones(Color::Black))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|p| {
-                let mut smaller = position.clone();
-                smaller.board.set(p, None);
-                smaller.to_input_text().into_bytes()
-            })
-            .collect()
+        fuzzing::shrink_steps(&position).into_iter().map(|p| p.to_input_text().into_bytes()).collect()
     }
 
     fn size(&self, input: &[u8]) -> usize {
         read(input, "input").map_or(0, |p| p.board.stone_count())
+    }
+
+    fn size_unit(&self) -> &'static str {
+        "stones"
+    }
+
+    fn edge_sources(&self) -> Vec<String> {
+        fuzzing::SOURCES.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn edge_position(&self, source: &str, seed: u64) -> Option<(Vec<u8>, Side)> {
+        let position = fuzzing::edge_position(&self.rules, source, seed)?;
+        Some((position.to_input_text().into_bytes(), side_of(position.to_move)))
+    }
+
+    fn auto_category(&self, input: &[u8], _side: Side) -> Option<String> {
+        let position = read(input, "input").ok()?;
+        Oracle::new(&position, &self.rules).category().map(|c| c.name().to_string())
+    }
+
+    fn sole_answer(&self, input: &[u8], _side: Side, category: &str) -> Option<SoleAnswer> {
+        let position = read(input, "input").ok()?;
+        fuzzing::sole_answer(&position, &self.rules, category.parse().ok()?)
     }
 }
 
@@ -259,7 +271,7 @@ impl PreparedCase for PenteCase {
             j.reason = format!(
                 "{point} is legal, but the {} case expects {}: {why}",
                 self.category,
-                list(&self.expected)
+                list_some(&self.expected)
             );
         }
         j
@@ -271,6 +283,40 @@ impl PreparedCase for PenteCase {
 
     fn expected(&self) -> Vec<String> {
         list_strings(&self.expected)
+    }
+
+    fn move_kind(&self, notation: &str) -> Option<MoveKind> {
+        let point = parse_move(notation.as_bytes(), "move", Strictness::Lenient).ok()?;
+        Some(fuzzing::move_kind(&self.oracle.position, point))
+    }
+
+    fn picture(&self, played: Option<&str>) -> Option<String> {
+        let pos = &self.oracle.position;
+        let played = played.and_then(|m| parse_move(m.as_bytes(), "move", Strictness::Lenient).ok());
+        // Few expected points are marked; many (a quiet position's every empty point) would
+        // hide the board.
+        let few = self.expected.len() <= SHOWN_POINTS;
+        let mut marks: Vec<(Point, char)> =
+            if few { self.expected.iter().map(|&p| (p, '+')).collect() } else { Vec::new() };
+        marks.extend(played.map(|p| (p, '*')));
+        let mut out = super::analyst::draw_marked(pos, &marks);
+        out.push_str(&format!(
+            "{} to move; captured pieces: White {}, Black {}\n",
+            pos.to_move,
+            pos.captured_by(Color::White),
+            pos.captured_by(Color::Black)
+        ));
+        if let Some(p) = played {
+            let on = match pos.board.get(p) {
+                Some(stone) => format!(", on a {} stone", stone.to_string().to_lowercase()),
+                None => String::new(),
+            };
+            out.push_str(&format!("* {p}: the bot's move{on}\n"));
+        }
+        if few && !self.expected.is_empty() {
+            out.push_str(&format!("+ expected: {}\n", list(&self.expected)));
+        }
+        Some(out)
     }
 
     fn check_answer(&self, answer: &[u8]) -> Option<String> {

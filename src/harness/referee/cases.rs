@@ -1,7 +1,7 @@
 //! Judging test cases: what `verify`, `check`, `golden` and `grade` ask of a game whose bots are
 //! graded on fixed positions with known answers.
 
-use super::CaseSpec;
+use super::{CaseSpec, MoveKind};
 use crate::harness::host::{CallRecord, HostCall};
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
@@ -58,6 +58,20 @@ pub trait PreparedCase: Send + Sync {
     /// Checks an answer board supplied with the corpus (the course's own answer): `None` when it
     /// is the single expected board, else what is wrong.
     fn check_answer(&self, answer: &[u8]) -> Option<String>;
+
+    /// What kind of move `notation` is in this case's position, legal or not (`Zombie leap`), so
+    /// that reports name every move with its kind and failures with different kinds of move are
+    /// not taken for one bug. `None` for a game without kinds or a move it cannot read.
+    fn move_kind(&self, _notation: &str) -> Option<MoveKind> {
+        None
+    }
+
+    /// The case's position drawn for a person reading a failure, with the bot's move `played`
+    /// (and, where few, the expected answers) marked where the game can mark them; `None` when
+    /// the game draws nothing.
+    fn picture(&self, _played: Option<&str>) -> Option<String> {
+        None
+    }
 
     /// For a game whose bots are hosted: the calls that make up the case, in order (set-up
     /// calls, then the calls under test). `None` for a case judged on an output file.

@@ -1,6 +1,7 @@
-//! Position sources for `fuzz`: random and rule-edge positions, shrinking, and the words that
-//! group failures by the move concerned.
+//! Position sources for `fuzz`: random positions, positions at the rules' edges and positions
+//! that tempt a buggy bot, shrinking, and the single answer a failing bot missed.
 
+use super::SoleAnswer;
 use crate::side::Side;
 
 /// A game's sources of positions to fuzz a bot with, and how to shrink one.
@@ -20,8 +21,15 @@ pub trait Fuzzing: Send + Sync {
     /// How many pieces and walls a board holds (the size shrinking reduces).
     fn size(&self, input: &[u8]) -> usize;
 
-    /// Names of position sources aimed at the edges of the rules (`general-swap/only`), which
-    /// fuzzing mixes with [`Fuzzing::random_position`]. A game without any gives none.
+    /// What [`Fuzzing::size`] counts, in the plural, for reports: `pieces and walls`.
+    fn size_unit(&self) -> &'static str {
+        "pieces and walls"
+    }
+
+    /// Names of the game's own position sources, aimed at the edges of the rules
+    /// (`general-swap/only`) or at the bugs that tempt a bot into a forbidden move
+    /// (`tempt/protected-shot`), which fuzzing mixes with [`Fuzzing::random_position`]. A game
+    /// without any gives none.
     fn edge_sources(&self) -> Vec<String> {
         Vec::new()
     }
@@ -45,32 +53,4 @@ pub trait Fuzzing: Send + Sync {
     fn sole_answer(&self, _input: &[u8], _side: Side, _category: &str) -> Option<SoleAnswer> {
         None
     }
-
-    /// What kind of move `notation` is in a position (for a legal or an illegal move alike), so
-    /// that failures with different kinds of move are not taken for one bug.
-    fn move_kind(&self, _input: &[u8], _side: Side, _notation: &str) -> Option<MoveKind> {
-        None
-    }
-}
-
-/// What kind of move a move is: the acting piece, the action, and the rule edge it sits on.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub struct MoveKind {
-    /// The acting piece (`Jester`).
-    pub piece: String,
-    /// The action (`swap`, `convert`, `capture`).
-    pub action: String,
-    /// The edge of the rules the move is on (`general-swap`), if any.
-    pub edge: Option<String>,
-}
-
-/// A position's single expected answer.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct SoleAnswer {
-    /// The move, in the game's notation.
-    #[serde(rename = "move")]
-    pub notation: String,
-    pub kind: MoveKind,
-    /// The verdict's sentence: "the only legal move was Jd4~e4, a swap with the General".
-    pub sentence: String,
 }

@@ -18,12 +18,14 @@ mod builtins;
 mod cases;
 mod fuzzing;
 mod games;
+mod move_kind;
 mod symmetry;
 
 pub use builtins::{BuiltinBot, Builtins};
 pub use cases::{Cases, PreparedCase, RobustnessBoards};
-pub use fuzzing::{Fuzzing, MoveKind, SoleAnswer};
+pub use fuzzing::Fuzzing;
 pub use games::{GameState, Games};
+pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
 pub use symmetry::Symmetry;
 
 use super::analyst::Analyst;

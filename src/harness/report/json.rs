@@ -58,6 +58,11 @@ pub fn render(report: &VerifyReport) -> Value {
             .map(|c| category::grade_number(c).map_or_else(|| json!(c), |n| json!(n)))
             .collect::<Vec<_>>(),
         "cases": report.cases,
+        // The failures grouped into bugs, in the order to fix them (`cases` keeps corpus order).
+        "failures": super::failures::json(&super::failures::in_fix_order(
+            report.cases,
+            &report.score.stages.iter().map(|s| s.category.clone()).collect::<Vec<_>>(),
+        )),
         "variants": report.variants,
         "suspicious": report.suspicious,
         "robustness": report.robustness,

@@ -3,6 +3,7 @@
 //! [`VerifyReport`], made by [`RunInfo::report`] at the end of a run or, for the result files
 //! kept up to date while it goes on ([`live`]), from the cases finished so far.
 
+pub mod failures;
 pub mod files;
 pub mod gradescope;
 pub mod human;
