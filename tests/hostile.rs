@@ -32,6 +32,9 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+#[path = "common/junit.rs"]
+mod junit;
+
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------------------------
@@ -332,6 +335,7 @@ impl Lab {
         let testcases =
             check_xml(xml).unwrap_or_else(|e| panic!("JUnit report is not well-formed: {e}\n{xml}"));
         assert_eq!(testcases, cases, "{xml}");
+        junit::assert_valid(xml);
     }
 
     /// Everything in the test's folder but the reports and the case folders.

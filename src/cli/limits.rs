@@ -9,8 +9,9 @@ use super::bounds::{
 use crate::harness::runner::Limits;
 use crate::harness::sandbox::{self, Mode, PassEnv, Policy, Summary};
 
-/// Limits on each bot process.
-#[derive(clap::Args, Debug, Clone)]
+/// Limits on each bot process. Serialised as given into `grade.json`'s settings, so that a
+/// grading with other limits is not taken for this one.
+#[derive(clap::Args, Debug, Clone, serde::Serialize)]
 pub struct LimitArgs {
     /// CPU seconds (user + system, all its processes together) a bot may use for one move,
     /// more than 0 and at most 3600. A bot still running after 3 x this + 1 s of wall time is
