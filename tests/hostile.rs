@@ -260,9 +260,9 @@ impl Lab {
         report
     }
 
-    /// The longest a run of `cases` cases may take.
+    /// The longest a run of `cases` cases may take: a case that times out is run twice.
     fn bound(&self, timeout: f64, cases: usize) -> Duration {
-        Duration::from_secs_f64(cases as f64 * (wall_cap(timeout) + 1.0) + 2.0)
+        Duration::from_secs_f64(cases as f64 * 2.0 * (wall_cap(timeout) + 1.0) + 2.0)
     }
 
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer

@@ -165,6 +165,11 @@ impl Interactive {
         self.cut
     }
 
+    /// What the bot has written to stderr so far (its start and end, when long).
+    pub fn stderr_so_far(&self) -> Vec<u8> {
+        self.stderr.as_ref().map(Capture::so_far).unwrap_or_default()
+    }
+
     /// The CPU time every process of the session has used so far.
     pub fn cpu_time(&mut self) -> Duration {
         self.started.as_mut().map_or(Duration::ZERO, Started::cpu_time)

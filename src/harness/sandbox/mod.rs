@@ -87,6 +87,17 @@ pub struct PassEnv {
     pub value: Option<String>,
 }
 
+/// Written into `grade.json`'s settings as `NAME` or `NAME=(set)`: a value given on the
+/// command line may be a secret, and the settings file is kept beside the reports.
+impl serde::Serialize for PassEnv {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.value {
+            Some(_) => serializer.serialize_str(&format!("{}=(set)", self.name)),
+            None => serializer.serialize_str(&self.name),
+        }
+    }
+}
+
 impl std::str::FromStr for PassEnv {
     type Err = String;
 

@@ -62,19 +62,31 @@ pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
     }
     etc(old, request.uid)?;
     devices(old)?;
-    // The scratch folders first: a bot's folder under /tmp is bound inside them.
+    // The scratch folders first: a bot's folder under /tmp is bound inside them. The case
+    // folder last: it may lie inside a folder the bot reads (a grader whose TMPDIR is in the
+    // bot's folder), and a later bind of that folder would cover it.
     disk(request, owner)?;
     let mut bound: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
     let mut readable = request.readable.clone();
     readable.sort_by_key(|p| p.components().count());
     for path in readable {
-        let hidden = request.hidden.iter().any(|h| path.starts_with(h));
-        if hidden || bound.iter().any(|b| path.starts_with(b)) || path.starts_with(&request.case_dir) {
+        if let Some(hidden) = request.hidden.iter().find(|h| path.starts_with(h)) {
+            // Binding it would show the grader's answers or reports; leaving it out would fail
+            // the bot with a bare "No such file". Say what was refused instead.
+            return Err(format!(
+                "the bot needs {}, which is inside {}, a folder of the grader's answers or reports \
+                 that no bot may see: write the reports (and keep the corpus) outside the bot's folder",
+                path.display(),
+                hidden.display()
+            ));
+        }
+        if bound.iter().any(|b| path.starts_with(b)) || path.starts_with(&request.case_dir) {
             continue;
         }
         place(old, &path, ATTR_RDONLY | ATTR_NOSUID | ATTR_NODEV)?;
         bound.push(path);
     }
+    case_folder(request)?;
     // The grader's answers, where a folder the bot reads holds them.
     for path in &request.hidden {
         if bound.iter().any(|b| path.starts_with(b)) && inside(old, path).symlink_metadata().is_ok() {
@@ -203,8 +215,13 @@ fn disk(request: &Request, owner: u32) -> Result<(), String> {
         mkdir(at)?;
         mounts::bind(&disk.join(part), at, ATTR_NOSUID | ATTR_NODEV)?;
     }
-    // The case folder keeps its path (the bot may be given it); under /tmp it is made in the
-    // shared tmpfs.
+    Ok(())
+}
+
+/// The case folder, the disk tmpfs's third part, bound at the case's own path (the bot may be
+/// given it; under /tmp it is made in the shared tmpfs); then the disk tmpfs itself is let go.
+fn case_folder(request: &Request) -> Result<(), String> {
+    let disk = Path::new(DISK);
     mkdir(&request.case_dir)?;
     mounts::bind(&disk.join("case"), &request.case_dir, ATTR_NOSUID | ATTR_NODEV)?;
     mounts::detach(disk)?;

@@ -9,8 +9,9 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 
 /// `SOCK_DIAG_BY_FAMILY`.
 const SOCK_DIAG_BY_FAMILY: u16 = 20;
-/// `UDIAG_SHOW_MEMINFO`.
-const UDIAG_SHOW_MEMINFO: u32 = 0x10;
+/// `UDIAG_SHOW_MEMINFO` (0x10 is `UDIAG_SHOW_RQLEN`, which the kernel answers with another
+/// attribute).
+const UDIAG_SHOW_MEMINFO: u32 = 0x20;
 /// `UNIX_DIAG_MEMINFO`.
 const UNIX_DIAG_MEMINFO: u16 = 5;
 /// Index of `SK_MEMINFO_RMEM_ALLOC` and `SK_MEMINFO_WMEM_ALLOC` in the meminfo array.
