@@ -68,8 +68,10 @@ impl Class {
     fn grade(&self, subs: &[String], reports: &str, extra: &[&str]) -> (i32, String) {
         let corpus = self.path("corpus").display().to_string();
         let reports = self.path(reports).display().to_string();
-        let mut args =
-            vec!["grade", "--corpus", &corpus, "--reports", &reports, "--timeout", "1", "--sandbox", "off"];
+        let mut args = vec!["grade", "--corpus", &corpus, "--reports", &reports, "--sandbox", "off"];
+        if !extra.contains(&"--timeout") {
+            args.extend(["--timeout", "1"]);
+        }
         args.extend_from_slice(extra);
         args.extend(subs.iter().map(String::as_str));
         let run = arbiter(&args, "");
@@ -613,4 +615,32 @@ fn grade_takes_the_options_that_shape_results() {
     assert_eq!(saved["settings"]["create_output"], true);
     assert_eq!(saved["settings"]["details"], 1);
     assert!(saved["row"]["note"].as_str().unwrap().contains("bad inputs handled: "), "{saved}");
+}
+
+/// Issue 19's first complaint: the same bot graded on an idle and on a busy machine must get
+/// the same grade. A bot that computes for 0.5 s of CPU time per move, under a 1.5 s CPU limit,
+/// is graded once alone and once beside four busy loops on this machine's cores (where its wall
+/// time grows well past the limit): the gradebooks agree, because the limit is CPU time.
+#[test]
+fn a_busy_machine_gives_the_same_grade() {
+    if arbiter::harness::host::tools::find("python3").is_none() {
+        eprintln!("SKIPPED: a_busy_machine_gives_the_same_grade: `python3` is not installed");
+        return;
+    }
+    let class = Class::new();
+    let burn = "python3 -c 'import time\nwhile time.process_time() < 0.5: pass'";
+    class.submission("thinker", &format!("{burn}\nexec '{ARBITER}' bot --grade 7 \"$@\""), true);
+    let subs = vec![class.path("class/thinker").display().to_string()];
+    class.grade(&subs, "idle", &["--timeout", "1.5"]);
+    let spinners: Vec<std::process::Child> = (0..4)
+        .map(|_| std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap())
+        .collect();
+    class.grade(&subs, "busy", &["--timeout", "1.5"]);
+    for mut spinner in spinners {
+        let _ = spinner.kill();
+        let _ = spinner.wait();
+    }
+    let idle = class.csv("idle/gradebook.csv");
+    assert_eq!(column(&idle, "thinker", "score"), "85", "{idle:?}");
+    assert_eq!(without_time(&idle), without_time(&class.csv("busy/gradebook.csv")));
 }

@@ -35,8 +35,13 @@ const JAVA: HostSpec = HostSpec {
     python: None,
 };
 
+/// Limits as the CLI sets them: the strongest sandbox this machine allows, arbiter's own binary
+/// as its helper.
 fn limits(cpu_ms: u64) -> Limits {
-    Limits { timeout: Duration::from_millis(cpu_ms), ..Limits::default() }
+    let mut limits = Limits { timeout: Duration::from_millis(cpu_ms), ..Limits::default() };
+    limits.sandbox.mode = arbiter::harness::sandbox::Mode::Auto;
+    limits.sandbox.helper = Some(env!("CARGO_BIN_EXE_arbiter").into());
+    limits
 }
 
 fn call(op: &str, args: serde_json::Value) -> HostCall {
@@ -194,4 +199,33 @@ fn a_java_submission_without_the_entry_class_is_refused() {
         .err()
         .expect("no sources");
     assert!(err.contains("holds no submission"), "{err}");
+}
+
+/// The host runs in the sandbox like every program bot: a submission cannot read a file beside
+/// the grader (a secret outside its own folder), which it can read with `--sandbox off`.
+#[test]
+fn a_hosted_submission_reads_nothing_outside_its_folder() {
+    if !have(&["python3"], "hosted sandbox") {
+        return;
+    }
+    let secret_dir = tempfile::tempdir().unwrap();
+    let secret = secret_dir.path().join("answers.txt");
+    std::fs::write(&secret, "Gi9xh9").unwrap();
+    let mut off = limits(5000);
+    off.sandbox.mode = arbiter::harness::sandbox::Mode::Off;
+    let peek = [call("call", json!({"function": "peek", "args": [secret.display().to_string()]}))];
+    let open = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &off).unwrap();
+    assert_eq!(open.run_script(&peek, &off).calls[0].value(), Some(&json!("Gi9xh9")));
+
+    let boxed = limits(5000);
+    let summary = match arbiter::harness::sandbox::probe(&boxed) {
+        Ok(summary) => summary,
+        Err(why) => {
+            eprintln!("SKIPPED: hosted sandbox: no sandbox here ({why})");
+            return;
+        }
+    };
+    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &boxed).unwrap();
+    let run = bot.run_script(&peek, &boxed);
+    assert_eq!(run.calls[0].value(), Some(&json!(null)), "{}: {run:?}", summary.line());
 }

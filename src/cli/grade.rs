@@ -111,6 +111,11 @@ pub struct Args {
     quiet: bool,
 }
 
+/// The folders of the submissions that are folders.
+fn all_folders(submissions: &[Submission]) -> Vec<PathBuf> {
+    submissions.iter().filter_map(|s| s.folder.clone()).collect()
+}
+
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let referee = referee.as_ref();
     let profile = match &args.run.profile {
@@ -140,8 +145,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     std::fs::create_dir_all(&args.reports)
         .with_context(|| format!("cannot create the reports folder {}", args.reports.display()))?;
-    // No bot may see the corpus, its answers, or any report.
-    let hidden = vec![args.corpus.clone(), args.reports.clone()];
+    // No bot may see the corpus, its answers, any report, or a classmate (its own folder is
+    // kept visible to it by the sandbox).
+    let mut hidden = vec![args.corpus.clone(), args.reports.clone()];
+    hidden.extend(all_folders(&chosen));
     let (limits, sandbox) = args.run.limits.sandboxed(hidden)?;
     let (cases, errors) = prepare_cases(referee, specs, jobs);
     if !errors.is_empty() {

@@ -288,7 +288,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
 fn hidden_paths(args: &Args, specs: &[crate::harness::referee::CaseSpec]) -> Vec<PathBuf> {
     let mut hidden = vec![args.corpus.clone()];
     let answers = specs.iter().flat_map(|s| [s.golden.as_ref(), s.answer.as_ref()]).flatten();
-    let reports = [args.gradescope.as_ref(), args.junit.as_ref()].into_iter().flatten();
+    let reports =
+        [args.gradescope.as_ref(), args.junit.as_ref(), args.json_out.as_ref()].into_iter().flatten();
     for file in answers.chain(reports) {
         let dir = std::path::absolute(file).ok().and_then(|f| f.parent().map(PathBuf::from));
         if let Some(dir) = dir

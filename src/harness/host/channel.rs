@@ -1,5 +1,5 @@
-//! The pipe pair to a running host, whatever runs it: the sandbox's interactive run or, with
-//! `--sandbox off`, a plain process ([`super::direct::Direct`]).
+//! The pipe pair to a running host ([`super::sandboxed::Sandboxed`]), kept behind a trait so
+//! that the session logic can be tested and other transports added.
 
 use std::io;
 use std::time::{Duration, Instant};
@@ -26,7 +26,7 @@ pub trait Channel: Send {
     fn recv_line(&mut self, deadline: Instant) -> Recv;
 
     /// CPU time (user + system) used so far by every process of the host.
-    fn cpu_time(&self) -> Duration;
+    fn cpu_time(&mut self) -> Duration;
 
     /// How the host ended, if it has: "exited with status 1", "was killed by signal 9".
     fn exit_status(&mut self) -> Option<String>;

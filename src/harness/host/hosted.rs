@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::channel::Channel;
-use super::direct::Direct;
+use super::sandboxed::Sandboxed;
 use super::session::{CallLimits, CallOutcome, CallRecord, Session};
 use super::spec::HostSpec;
 use super::{java, python};
@@ -44,7 +44,7 @@ pub struct HostedBot {
     command: BotCommand,
     load: Option<Value>,
     /// Compiled classes and host files; removed when the bot is dropped.
-    _build: Option<tempfile::TempDir>,
+    build: Option<tempfile::TempDir>,
     /// Sessions between cases, reset before reuse.
     idle: Mutex<Vec<Session>>,
 }
@@ -134,7 +134,7 @@ impl HostedBot {
             language,
             command,
             load,
-            _build: build,
+            build,
             idle: Mutex::new(Vec::new()),
         };
         let session = bot.start(limits)?;
@@ -147,6 +147,12 @@ impl HostedBot {
         &self.command
     }
 
+    /// What the host reads besides what its command names: the folder arbiter prepared the
+    /// submission in (compiled classes, the host's own files, support modules).
+    fn readable(&self) -> Vec<PathBuf> {
+        self.build.iter().filter_map(|b| b.path().canonicalize().ok()).collect()
+    }
+
     /// Starts a session: the host process, its hello, and the submission loaded.
     pub fn start(&self, limits: &Limits) -> Result<Session, String> {
         let dir = tempfile::Builder::new()
@@ -154,7 +160,7 @@ impl HostedBot {
             .tempdir()
             .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
         let channel: Box<dyn Channel> = Box::new(
-            Direct::spawn(&self.command, &[], dir.path(), limits)
+            Sandboxed::spawn(&self.command, &[], dir.path(), limits, &self.readable())
                 .map_err(|e| format!("the bot could not start: {e}"))?,
         );
         let mut session = Session::start(channel, CallLimits::cpu(START_CPU))?;

@@ -1,5 +1,5 @@
 //! Java submissions: arbiter's host and the game's adapter compiled once per process, the
-//! submission compiled with the course's API in the sandbox, and the command that hosts it.
+//! submission compiled with the course's API (javac under limits, no student code run), and the command that hosts it.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -60,7 +60,12 @@ pub fn prepare(folder: &Path, spec: &JavaSpec, limits: &Limits) -> Result<Prepar
         &build_path,
     )
     .map_err(|e| e.to_string())?;
-    let compile_limits = Limits { timeout: COMPILE_CPU, ..limits.clone() };
+    // javac runs with per-process limits but outside the sandbox: the sandbox hands back only
+    // the top level of a run's folder, and javac writes a tree of classes. No student code runs
+    // here (`-proc:none` turns annotation processors off, and javac runs nothing else), so the
+    // limits are what matter: a source that makes javac work forever is stopped.
+    let mut compile_limits = Limits { timeout: COMPILE_CPU, ..limits.clone() };
+    compile_limits.sandbox.mode = crate::harness::sandbox::Mode::Off;
     let report = runner::run(&javac_command, &files, &build_path, &compile_limits);
     if report.outcome != Outcome::Exited(0) {
         let stderr = String::from_utf8_lossy(&report.stderr);

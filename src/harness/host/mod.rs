@@ -7,15 +7,15 @@
 //!   placed) and the command that hosts it;
 //! - [`hosted`]: a ready submission, its sessions, and one case's script of calls;
 //! - [`session`]: one conversation, each call limited in CPU time;
-//! - [`channel`], [`direct`]: the pipes to the host process.
+//! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox.
 
 pub mod case;
 pub mod channel;
-pub mod direct;
 pub mod hosted;
 pub mod java;
 pub mod protocol;
 pub mod python;
+pub mod sandboxed;
 pub mod session;
 pub mod spec;
 pub mod tools;

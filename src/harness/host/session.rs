@@ -236,7 +236,9 @@ impl std::fmt::Display for Waited {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Waited::Eof => write!(f, "ended without answering"),
-            Waited::TooLong => write!(f, "wrote a line longer than {} bytes", super::direct::MAX_LINE),
+            Waited::TooLong => {
+                write!(f, "wrote a line longer than {} bytes", crate::harness::runner::MAX_LINE)
+            }
             Waited::Cpu(limit) => write!(f, "used more than {:.1} s of CPU time", limit.as_secs_f64()),
             Waited::Wall(wall, cpu) => write!(
                 f,
