@@ -315,8 +315,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let _ = writeln!(out, "\n{} failure(s), in the order to fix them:", failures.len());
     if failures.len() == report.cases.len()
         && failures.iter().all(|f| {
-            matches!(f.verdict, Verdict::Crash | Verdict::NoOutput | Verdict::Unchanged)
-                && f.reason == failures[0].reason
+            // Only a bot that ended normally may have written into its input file: a crash
+            // or a refusal to start has another cause, which its reason gives.
+            matches!(f.verdict, Verdict::NoOutput | Verdict::Unchanged) && f.reason == failures[0].reason
         })
     {
         let _ = writeln!(

@@ -312,14 +312,22 @@ pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: 
     let mut seen = view::readable(bot).unwrap_or_default();
     seen.extend(limits.sandbox.allow_read.iter().cloned());
     seen.push(case_dir.to_path_buf());
-    view::denied_paths(&String::from_utf8_lossy(stderr), &seen, &limits.sandbox.hidden)
+    let mut hidden = limits.sandbox.hidden.clone();
+    hidden.extend(std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok()));
+    hidden.extend(limits.sandbox.helper.clone());
+    view::denied_paths(&String::from_utf8_lossy(stderr), &seen, &hidden)
         .into_iter()
-        .map(|(path, allow)| {
-            format!(
+        .map(|(path, allow)| match allow {
+            Some(allow) => format!(
                 "the sandbox hides {} (it exists outside the sandbox): --allow-read {} would let bots read it",
                 path.display(),
                 allow.display()
-            )
+            ),
+            None => format!(
+                "the sandbox hides {}: it is the grader's (the corpus, answers, reports or arbiter \
+                 itself), which no bot may use",
+                path.display()
+            ),
         })
         .collect()
 }

@@ -349,9 +349,14 @@ const DENIED: [&str; 7] = [
 
 /// The paths a failed bot's stderr names that exist outside the sandbox but not in its view
 /// (`seen`: what it could read besides the system folders), each with the folder to allow;
-/// at most three. Hidden paths (the grader's answers) are never suggested.
-pub(crate) fn denied_paths(stderr: &str, seen: &[PathBuf], hidden: &[PathBuf]) -> Vec<(PathBuf, PathBuf)> {
-    let mut found: Vec<(PathBuf, PathBuf)> = Vec::new();
+/// at most three. Hidden paths (the grader's answers, arbiter itself) are never suggested: each
+/// comes back with no folder to allow, so that the report can say it is the grader's.
+pub(crate) fn denied_paths(
+    stderr: &str,
+    seen: &[PathBuf],
+    hidden: &[PathBuf],
+) -> Vec<(PathBuf, Option<PathBuf>)> {
+    let mut found: Vec<(PathBuf, Option<PathBuf>)> = Vec::new();
     let mentions_denial = DENIED.iter().any(|d| stderr.contains(d));
     let python_paths = stderr.contains("Fatal Python error") || stderr.contains("sys.base_prefix");
     if !mentions_denial && !python_paths {
@@ -367,11 +372,18 @@ pub(crate) fn denied_paths(stderr: &str, seen: &[PathBuf], hidden: &[PathBuf]) -
             || seen.iter().any(|s| path.starts_with(s))
             || path.starts_with("/proc")
             || path.starts_with("/dev");
-        if visible || hidden.iter().any(|h| path.starts_with(h)) || path.symlink_metadata().is_err() {
+        if visible || path.symlink_metadata().is_err() {
             continue;
         }
-        let allow = if path.is_dir() { path.clone() } else { path.parent().unwrap_or(&path).to_path_buf() };
-        if !found.iter().any(|(_, a)| *a == allow) && found.len() < 3 {
+        let allow = if hidden.iter().any(|h| path.starts_with(h)) {
+            None
+        } else if path.is_dir() {
+            Some(path.clone())
+        } else {
+            Some(path.parent().unwrap_or(&path).to_path_buf())
+        };
+        let known = found.iter().any(|(p, a)| if allow.is_some() { *a == allow } else { *p == path });
+        if !known && found.len() < 3 {
             found.push((path, allow));
         }
     }
@@ -448,11 +460,12 @@ mod tests {
             root.join("data/table.bin").display()
         );
         let found = denied_paths(&stderr, &[], &[]);
-        assert_eq!(found, vec![(root.join("data/table.bin"), root.join("data"))]);
+        assert_eq!(found, vec![(root.join("data/table.bin"), Some(root.join("data")))]);
         assert!(denied_paths(&stderr, &[root.join("data")], &[]).is_empty());
-        assert!(
-            denied_paths(&stderr, &[], std::slice::from_ref(&root)).is_empty(),
-            "hidden paths are never suggested"
+        assert_eq!(
+            denied_paths(&stderr, &[], std::slice::from_ref(&root)),
+            vec![(root.join("data/table.bin"), None)],
+            "hidden paths are named as the grader's, never suggested"
         );
         assert!(denied_paths("all fine", &[], &[]).is_empty());
     }
