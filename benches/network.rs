@@ -37,8 +37,12 @@ fn network(c: &mut Criterion) {
     let mut g = c.benchmark_group("alphabeta");
     g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
     let start = Position::start();
-    g.bench_function("depth 3 from the opening", |b| b.iter(|| black_box(AlphaBeta::search(&start, &rules, 3, 0))));
-    g.bench_function("depth 2 of steps", |b| b.iter(|| black_box(AlphaBeta::search(&positions[0], &rules, 2, 0))));
+    g.bench_function("depth 3 from the opening", |b| {
+        b.iter(|| black_box(AlphaBeta::search(&start, &rules, 3, 0)))
+    });
+    g.bench_function("depth 2 of steps", |b| {
+        b.iter(|| black_box(AlphaBeta::search(&positions[0], &rules, 2, 0)))
+    });
     g.finish();
 }
 

@@ -68,6 +68,17 @@ fn main() {
         "network" => network(),
         "peek" => peek(),
         "write-outside" => write_outside(),
+        "shadow" => shadow(),
+        "fds" => fds(),
+        "env" => env(),
+        "mountinfo" => mountinfo(),
+        "burn" => burn(&args),
+        "burner" => burner(),
+        "hidden-memory" => hidden_memory(),
+        "udp" => udp(),
+        "sysv" => sysv(),
+        "tmp-flood" => tmp_flood(),
+        "deep" => deep(),
         other => {
             eprintln!("unknown mode {other}");
             2
@@ -911,5 +922,240 @@ fn write_outside() -> i32 {
         eprintln!("wrote {}", path.display());
     }
     eprintln!("RESULT write-outside: outside={} tried={} scratch={in_scratch}", wrote.len(), outside.len());
+    0
+}
+
+/// Issue 20, attack 7: read the machine's password hashes (as root, uid 0 owned them).
+fn shadow() -> i32 {
+    // SAFETY: getuid has no preconditions.
+    let uid = unsafe { libc::getuid() };
+    let mut read = Vec::new();
+    for path in ["/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/root/.bash_history"] {
+        if let Ok(text) = fs::read_to_string(path) {
+            eprintln!("{path}: {}", text.lines().next().unwrap_or(""));
+            read.push(path);
+        }
+    }
+    eprintln!("RESULT shadow: uid={uid} read={}", read.len());
+    0
+}
+
+/// Issue 20, attack 6: every descriptor beyond 0-2 it was given, and a write into each.
+fn fds() -> i32 {
+    let open: Vec<i32> = (3..1024)
+        // SAFETY: fcntl F_GETFD on a number only asks whether it is open.
+        .filter(|&fd| unsafe { libc::fcntl(fd, libc::F_GETFD) } != -1)
+        .collect();
+    let written = open
+        .iter()
+        // SAFETY: write of a valid buffer to a descriptor number.
+        .filter(|&&fd| unsafe { libc::write(fd, b"pwned\n".as_ptr().cast(), 6) } > 0)
+        .count();
+    eprintln!("RESULT fds: open={} written={written}", open.len());
+    0
+}
+
+/// Issue 20, attack 8: the names of the variables it was given.
+fn env() -> i32 {
+    let names: Vec<String> = std::env::vars_os().map(|(n, _)| n.to_string_lossy().into_owned()).collect();
+    eprintln!("RESULT env: names={}", names.join(","));
+    0
+}
+
+/// Issue 20, attack 9: the grader's paths in /proc/self/mountinfo (HOSTILE_ROOT is the test's
+/// folder).
+fn mountinfo() -> i32 {
+    let text = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+    let root = setting("HOSTILE_ROOT").unwrap_or_else(|| "/nonexistent".into());
+    let mentions = text.lines().filter(|l| l.contains(&root)).count();
+    eprintln!("RESULT mountinfo: lines={} mentions={mentions}", text.lines().count());
+    0
+}
+
+/// This process's own CPU time, in ms.
+fn own_cpu_ms() -> u64 {
+    // SAFETY: getrusage writes only to the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage
+    };
+    let ms = |t: libc::timeval| t.tv_sec as u64 * 1000 + t.tv_usec as u64 / 1000;
+    ms(usage.ru_utime) + ms(usage.ru_stime)
+}
+
+/// Issue 20, attack 4 (the victim): burns HOSTILE_BURN_MS of CPU time, then answers (its input,
+/// unchanged).
+fn burn(args: &Args) -> i32 {
+    let target = number("HOSTILE_BURN_MS", 500);
+    let mut x = 1u64;
+    while own_cpu_ms() < target {
+        for i in 0..100_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(i);
+        }
+    }
+    std::hint::black_box(x);
+    eprintln!("RESULT burn: ms={}", own_cpu_ms());
+    unchanged(args)
+}
+
+/// Issue 20, attack 4 (the burner): eight processes in sessions of their own spinning forever.
+fn burner() -> i32 {
+    for _ in 0..8 {
+        if fork() == 0 {
+            // SAFETY: setsid with no arguments.
+            unsafe { libc::setsid() };
+            let mut x = 0u64;
+            loop {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+        }
+    }
+    let mut x = 0u64;
+    loop {
+        x = std::hint::black_box(x.wrapping_add(1));
+    }
+}
+
+/// Issue 20, attack 5: memory no mapping shows: a memfd written (not mapped) to HOSTILE_MEM_MB,
+/// then bytes queued in socket pairs nobody reads. Prints `held N MiB` as it goes.
+fn hidden_memory() -> i32 {
+    let target = number("HOSTILE_MEM_MB", 1536) << 20;
+    let name = CString::new("hidden").unwrap_or_default();
+    // SAFETY: memfd_create with a NUL-terminated name.
+    let fd = unsafe { libc::memfd_create(name.as_ptr(), 0) };
+    let mut held: u64 = 0;
+    let chunk = vec![7u8; 8 << 20];
+    if fd >= 0 {
+        while held < target / 2 {
+            // SAFETY: write from a valid buffer.
+            let n = unsafe { libc::write(fd, chunk.as_ptr().cast(), chunk.len()) };
+            if n <= 0 {
+                break;
+            }
+            held += n as u64;
+            eprintln!("held {} MiB", held >> 20);
+        }
+    }
+    let mut pairs = 0;
+    let mut last = held >> 20;
+    while held < target {
+        let mut sv = [0; 2];
+        // SAFETY: socketpair writes two descriptors.
+        if unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_STREAM, 0, sv.as_mut_ptr()) } != 0 {
+            break;
+        }
+        pairs += 1;
+        // SAFETY: fcntl and write on the descriptors just made.
+        unsafe {
+            libc::fcntl(sv[0], libc::F_SETFL, libc::O_NONBLOCK);
+            let size: libc::c_int = 4 << 20;
+            libc::setsockopt(sv[0], libc::SOL_SOCKET, libc::SO_SNDBUF, (&raw const size).cast(), 4);
+            loop {
+                let n = libc::write(sv[0], chunk.as_ptr().cast(), 64 << 10);
+                if n <= 0 {
+                    break;
+                }
+                held += n as u64;
+            }
+        }
+        if held >> 20 >= last + 16 {
+            last = held >> 20;
+            eprintln!("held {last} MiB");
+        }
+    }
+    eprintln!("held {} MiB", held >> 20);
+    eprintln!("RESULT hidden-memory: held={} pairs={pairs}", held >> 20);
+    sleep_ms(2000);
+    0
+}
+
+/// Issue 20, attack 10: datagrams out, over IPv4, IPv6 and to a name server.
+fn udp() -> i32 {
+    use std::net::{SocketAddr, UdpSocket};
+    let port = number("HOSTILE_UDP_PORT", 1) as u16;
+    let send =
+        |bind: &str, to: SocketAddr| UdpSocket::bind(bind).and_then(|s| s.send_to(b"board", to)).is_ok();
+    let ok = |b: bool| if b { "sent" } else { "denied" };
+    let v4 = send("0.0.0.0:0", SocketAddr::from(([127, 0, 0, 1], port)));
+    let v6 = send("[::]:0", SocketAddr::from(([0, 0, 0, 0, 0, 0, 0, 1], port)));
+    let dns = send("0.0.0.0:0", SocketAddr::from(([127, 0, 0, 53], 53)));
+    eprintln!("RESULT udp: v4={} v6={} dns={}", ok(v4), ok(v6), ok(dns));
+    0
+}
+
+/// Issue 20, attack 10: System V shared memory left behind (64 MiB, touched, never removed).
+fn sysv() -> i32 {
+    // SAFETY: shmget/shmat with integer arguments; the mapping is written within its size.
+    let made = unsafe {
+        let id = libc::shmget(libc::IPC_PRIVATE, 64 << 20, libc::IPC_CREAT | 0o600);
+        if id < 0 {
+            false
+        } else {
+            let at = libc::shmat(id, std::ptr::null(), 0);
+            if at as isize != -1 {
+                std::ptr::write_bytes(at.cast::<u8>(), 1, 64 << 20);
+            }
+            true
+        }
+    };
+    eprintln!("RESULT sysv: shm={}", if made { "made" } else { "denied" });
+    0
+}
+
+/// Issue 20, attack 10: a gigabyte and 20,000 files written to /tmp (and TMPDIR).
+fn tmp_flood() -> i32 {
+    let marker = std::env::args().nth(2).unwrap_or_default();
+    let chunk = vec![0u8; 1 << 20];
+    let mut bytes = 0u64;
+    let mut files = 0u64;
+    for dir in ["/tmp".to_string(), std::env::var("TMPDIR").unwrap_or_default()] {
+        if dir.is_empty() {
+            continue;
+        }
+        let big = Path::new(&dir).join(format!("flood-{marker}"));
+        if let Ok(mut f) = File::create(&big) {
+            for _ in 0..1024 {
+                if f.write_all(&chunk).is_err() {
+                    break;
+                }
+                bytes += 1 << 20;
+            }
+        }
+        for i in 0..20_000 {
+            if File::create(Path::new(&dir).join(format!("f{i}-{marker}"))).is_err() {
+                break;
+            }
+            files += 1;
+        }
+    }
+    eprintln!("RESULT tmp-flood: mib={} files={files}", bytes >> 20);
+    0
+}
+
+/// Issue 20, attack 10: a folder tree 62,750 deep in the case folder (made relative to each
+/// folder, so no path is ever long).
+fn deep() -> i32 {
+    let name = CString::new("d").unwrap_or_default();
+    let mut fd = libc::AT_FDCWD;
+    let mut depth = 0;
+    for _ in 0..62_750 {
+        // SAFETY: mkdirat/openat/close with valid descriptors and a NUL-terminated name.
+        unsafe {
+            if libc::mkdirat(fd, name.as_ptr(), 0o755) != 0 {
+                break;
+            }
+            let next = libc::openat(fd, name.as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY);
+            if fd != libc::AT_FDCWD {
+                libc::close(fd);
+            }
+            if next < 0 {
+                break;
+            }
+            fd = next;
+        }
+        depth += 1;
+    }
+    eprintln!("RESULT deep: depth={depth}");
     0
 }

@@ -21,14 +21,23 @@ fn fuzz(args: &[&str]) -> (i32, Value) {
     )
 }
 
+/// Each mutant (a bot with one planted rule bug that otherwise plays grade 6) is caught within
+/// 300 positions with the default options, only for its bug, and shrunk to at most 6 pieces and
+/// walls; the positions that tempt it find it early.
 #[test]
 fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
     let dir = tempfile::tempdir().unwrap();
     let bugs = [
         ("mutant-protection", "protected-by-sentinel"),
+        ("mutant-catapult-protected", "protected-by-sentinel"),
+        ("mutant-dragon-protected", "protected-by-sentinel"),
+        ("mutant-zombie-protected", "protected-by-sentinel"),
         ("mutant-dragon-adjacent", "dragon-adjacent-capture"),
         ("mutant-convert-general", "convert-general"),
         ("mutant-no-danger", "general-in-danger"),
+        ("mutant-pinned", "general-in-danger"),
+        ("mutant-general-danger", "general-in-danger"),
+        ("mutant-swap-danger", "general-in-danger"),
     ];
     for (bot, rule) in bugs {
         let out = dir.path().join(bot);
@@ -38,28 +47,29 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
             "--cases",
             "300",
             "--seed",
-            "3",
-            // The mutants play random legal moves apart from their bug: demand only legality.
-            "--grade",
-            "4",
+            "1",
             "--out",
             &out.display().to_string(),
         ]);
         assert_eq!(status, 1, "{bot} should be caught");
         let failures = v["report"]["failures"].as_array().unwrap();
         // One bug, though perhaps in several kinds of move (a Dragon's capture and a Zombie's
-        // leap of a protected piece are kept apart): each is shrunk.
+        // leap of a protected piece are kept apart): each is shrunk, and nothing else fails.
         assert!(!failures.is_empty());
         for f in failures {
             assert_eq!(f["signature"]["verdict"], "illegal-move", "{bot}: {f}");
             assert_eq!(f["signature"]["rule"], rule, "{bot}: {f}");
+            assert!(f["first_found"]["seconds"].as_f64().unwrap() >= 0.0);
         }
+        let first = failures.iter().map(|f| f["first_found"]["case"].as_u64().unwrap()).min().unwrap();
+        assert!(first < 30, "{bot}: first found at case {first}");
+        // The mutant with every danger bug fails in many ways; the others each shrink to what
+        // their bug needs.
         let f = failures.iter().min_by_key(|f| f["minimal_size"].as_u64().unwrap()).unwrap();
-        assert!(
-            f["minimal_size"].as_u64().unwrap() <= 6,
-            "{bot}: {} pieces and walls left",
-            f["minimal_size"]
-        );
+        let too_big: Vec<&Value> =
+            failures.iter().filter(|f| f["minimal_size"].as_u64().unwrap() > 6).collect();
+        assert!(bot == "mutant-no-danger" || too_big.is_empty(), "{bot}: {too_big:?}");
+        assert!(f["minimal_size"].as_u64().unwrap() <= 6, "{bot}: {}", f["minimal_size"]);
         assert!(f["minimal_size"].as_u64().unwrap() <= f["original_size"].as_u64().unwrap());
 
         // The minimal position shows the bug: the move the bot played breaks `rule` there.
@@ -67,6 +77,10 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
         let board = Board::from_text(f["minimal_board"].as_str().unwrap()).unwrap();
         let played: Move = f["result"]["move"].as_str().unwrap().parse().unwrap();
         assert_eq!(diagnose(&board, side, played).unwrap_err().rule(), rule);
+        // The move is named with its kind.
+        let kind = &f["result"]["played_kind"];
+        assert_eq!(kind["piece"], f["signature"]["piece"], "{bot}: {f}");
+        assert!(kind["name"].as_str().unwrap().starts_with(f["signature"]["piece"].as_str().unwrap()));
 
         // The files: a board ready for a corpus and a JSON with the bot's output and verdict.
         let slug = format!(
@@ -84,7 +98,183 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
         assert!(json["reason"].as_str().unwrap().starts_with(&format!("{played} is not legal")));
         assert!(!json["legal_alternatives"].as_array().unwrap().is_empty());
         assert!(json["reproduce"].as_str().unwrap().contains("check case.txt output.txt"));
+        assert!(json["first_found"]["case"].is_u64());
     }
+}
+
+/// A bot whose Catapult shoots Sentinel-protected pieces passed 150 positions before fuzzing had
+/// sources that tempt it; now a Catapult in range of a protected piece is planted, and the shot
+/// is found and shrunk to the five pieces it needs.
+#[test]
+fn a_catapult_that_shoots_protected_pieces_is_caught_within_150_positions() {
+    for grade in ["auto", "4"] {
+        let (status, v) = fuzz(&[
+            "--bot",
+            "builtin:mutant-catapult-protected",
+            "--cases",
+            "150",
+            "--seed",
+            "1",
+            "--grade",
+            grade,
+        ]);
+        assert_eq!(status, 1, "--grade {grade}: {v}");
+        let f = &v["report"]["failures"][0];
+        assert_eq!(f["signature"]["verdict"], "illegal-move");
+        assert_eq!(f["signature"]["piece"], "Catapult");
+        assert_eq!(f["signature"]["move_kind"], "shot");
+        assert!(f["source"].as_str().unwrap().starts_with("tempt/"), "{f}");
+        assert!(f["minimal_size"].as_u64().unwrap() <= 5, "{f}");
+        let reason = f["result"]["reason"].as_str().unwrap();
+        assert!(reason.contains("is protected by the Sentinel"), "{reason}");
+    }
+}
+
+/// A bot that writes nothing whenever it sees no move is caught by two blind spots in one run:
+/// the no-output failures split by the move it could not see, each shrunk to its own position.
+#[test]
+fn no_output_failures_split_by_the_move_missed() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bot.sh");
+    let exe = dir.path().join("engine");
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
+    // Plays as blind-general-swap does, and writes nothing when that bot or blind-protected-
+    // convert sees no legal move (the student's bot has both blind spots).
+    let body = r#"#!/bin/sh
+EXE bot --builtin blind-general-swap "$1" "$2" "$3" 2>/dev/null || { rm -f "$3"; exit 0; }
+EXE bot --builtin blind-protected-convert "$1" "$2" "$3.b" 2>/dev/null || { rm -f "$3"; exit 0; }
+rm -f "$3.b"
+"#;
+    fs::write(&script, body.replace("EXE", &exe.display().to_string())).unwrap();
+    let (status, v) = fuzz(&[
+        "--bot",
+        &format!("sh {}", script.display()),
+        "--cases",
+        "8",
+        "--seed",
+        "1",
+        "--source",
+        "general-swap/only",
+        "--source",
+        "protected-convert/only",
+    ]);
+    assert_eq!(status, 1, "{v}");
+    let failures = v["report"]["failures"].as_array().unwrap();
+    let rules: Vec<&str> = failures.iter().map(|f| f["signature"]["rule"].as_str().unwrap()).collect();
+    assert_eq!(failures.len(), 2, "{rules:?}");
+    for f in failures {
+        assert_eq!(f["signature"]["verdict"], "no-output", "{f}");
+        // Each shrinks to a position whose only move is the one the bot could not see.
+        let missed = f["missed"]["kind"]["edge"].as_str().unwrap();
+        assert_eq!(f["signature"]["rule"], format!("missed-{missed}"));
+        let side: Side = f["side"].as_str().unwrap().parse().unwrap();
+        let board = Board::from_text(f["minimal_board"].as_str().unwrap()).unwrap();
+        let only = arbiter::advance::reference::legal_moves(&board, side);
+        assert_eq!(only.len(), 1, "{board:?}");
+        assert_eq!(only[0].to_string(), f["missed"]["move"].as_str().unwrap());
+        assert!(f["first_found"]["case"].as_u64().unwrap() < 8);
+    }
+    assert!(
+        rules.contains(&"missed-general-swap") && rules.contains(&"missed-protected-convert"),
+        "{rules:?}"
+    );
+    assert_eq!(v["report"]["sources"].as_object().unwrap().len(), 2, "{}", v["report"]["sources"]);
+}
+
+/// Illegal moves come first in the report, then wrong answers (here grade 7's, which the
+/// mutant's grade-6 play misses), each kind in the order it was first found.
+#[test]
+fn failures_come_in_the_order_to_fix_them() {
+    let (status, v) = fuzz(&[
+        "--bot",
+        "builtin:mutant-catapult-protected",
+        "--cases",
+        "24",
+        "--seed",
+        "2",
+        "--grade",
+        "7",
+        "--source",
+        "random",
+        "--source",
+        "tempt/protected-shot",
+        "--max-shrink-runs",
+        "5",
+    ]);
+    assert_eq!(status, 1);
+    let failures = v["report"]["failures"].as_array().unwrap();
+    assert!(failures.len() >= 2, "{failures:?}");
+    assert_eq!(failures[0]["signature"]["verdict"], "illegal-move");
+    assert!(failures[1..].iter().all(|f| f["signature"]["verdict"] == "wrong-move"), "{failures:?}");
+    // Among wrong moves, the kind found first comes first.
+    let found: Vec<u64> = failures[1..].iter().map(|f| f["first_found"]["case"].as_u64().unwrap()).collect();
+    assert!(found.windows(2).all(|w| w[0] <= w[1]), "{found:?}");
+}
+
+/// Pente's own sources: the opening moves, captures at the edges, fours that only a capture
+/// breaks, captures of the tenth piece. An agent that plays its first stone on the centre
+/// whatever its colour (as Black, on White's stone) is found under both readings of the
+/// second-stone rule, and the report counts the positions of each source.
+#[test]
+fn pente_fuzzing_finds_a_black_first_stone_on_the_centre() {
+    for rule in ["opening=seed", "opening=tournament"] {
+        let (status, v) = fuzz(&[
+            "--game",
+            "pente",
+            "--rule",
+            rule,
+            "--bot",
+            "builtin:mutant-black-centre",
+            "--cases",
+            "40",
+            "--seed",
+            "1",
+        ]);
+        assert_eq!(status, 1, "{rule}: {v}");
+        let failures = v["report"]["failures"].as_array().unwrap();
+        assert_eq!(failures.len(), 1, "{rule}: {failures:?}");
+        let f = &failures[0];
+        assert_eq!(f["signature"]["verdict"], "illegal-move");
+        assert_eq!(f["signature"]["rule"], "occupied");
+        assert_eq!(f["result"]["move"], "10K");
+        assert_eq!(f["result"]["played_kind"]["edge"], "centre");
+        assert_eq!(f["source"], "opening/black-first");
+        assert_eq!(f["minimal_size"], 1, "White's stone on the centre is all it takes");
+        let sources = v["report"]["sources"].as_object().unwrap();
+        for source in [
+            "opening/white-first",
+            "opening/black-first",
+            "opening/white-second",
+            "opening/black-second",
+            "capture/edge",
+            "block/capture-breaks-four",
+            "win/tenth-piece",
+            "block/tenth-piece",
+            "random",
+        ] {
+            assert!(sources.get(source).and_then(Value::as_u64).unwrap_or(0) >= 3, "{source}: {sources:?}");
+        }
+    }
+    // The text report draws the board with the bot's move marked, and names the sources.
+    let run = arbiter(
+        &[
+            "--game",
+            "pente",
+            "fuzz",
+            "-q",
+            "--bot",
+            "builtin:mutant-black-centre",
+            "--cases",
+            "20",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("* 10K: the bot's move, on a white stone"), "{}", run.stdout);
+    assert!(run.stdout.contains("stones in"), "{}", run.stdout);
+    assert!(run.stdout.contains("positions by source: block/capture-breaks-four"), "{}", run.stdout);
 }
 
 #[test]
@@ -115,8 +305,11 @@ fn a_crashing_process_bot_is_shrunk_to_what_makes_it_crash() {
     let (status, v) =
         fuzz(&["--bot", &format!("sh {}", script.display()), "--cases", "60", "--seed", "5", "--grade", "4"]);
     assert_eq!(status, 1);
-    let f = &v["report"]["failures"][0];
-    assert_eq!(f["signature"]["verdict"], "crash");
+    let failures = v["report"]["failures"].as_array().unwrap();
+    assert!(failures.iter().all(|f| f["signature"]["verdict"] == "crash"), "{failures:?}");
+    // Where a position had one legal move the crash is kept apart by that move; the crash
+    // without one shrinks furthest.
+    let f = failures.iter().min_by_key(|f| f["minimal_size"].as_u64().unwrap()).unwrap();
     assert_eq!(f["result"]["stderr_tail"], "catapults confuse me");
     let minimal = f["minimal_board"].as_str().unwrap();
     // Both Generals and the black Catapult remain, and little else.
@@ -200,21 +393,30 @@ fn each_missed_move_is_found_named_and_shrunk() {
 
 #[test]
 fn each_edge_source_gets_its_share_and_the_mix_follows_the_seed() {
-    let run = || fuzz(&["--bot", "builtin:grade6", "--cases", "68", "--seed", "9"]).1;
+    let run = || fuzz(&["--bot", "builtin:grade6", "--cases", "87", "--seed", "9"]).1;
     let v = run();
     let sources = v["report"]["sources"].as_object().unwrap();
-    // 17 sources in the rotation (13 edge sources plus 4 turns of random positions): with 68
-    // cases each edge source is planned 4 times, and falls back to random positions only if it
-    // finds nothing.
-    assert!(sources.len() >= 14, "{sources:?}");
+    // 29 sources in the rotation (13 rule-edge sources, 9 that tempt, and 7 turns of random
+    // positions): with 87 cases each edge source is planned 3 times, and falls back to random
+    // positions only if it finds nothing.
+    assert!(sources.len() >= 20, "{sources:?}");
+    assert!(sources.keys().filter(|k| k.starts_with("tempt/")).count() >= 8, "{sources:?}");
     assert!(
-        sources.iter().filter(|(k, _)| *k != "random").all(|(_, n)| n.as_u64().unwrap() <= 4),
+        sources.iter().filter(|(k, _)| *k != "random").all(|(_, n)| n.as_u64().unwrap() <= 3),
         "{sources:?}"
     );
-    assert!(sources["random"].as_u64().unwrap() >= 16, "{sources:?}");
+    assert!(sources["random"].as_u64().unwrap() >= 21, "{sources:?}");
     assert_eq!(run()["report"]["sources"], v["report"]["sources"]);
     let (_, plain) = fuzz(&["--bot", "builtin:grade6", "--cases", "20", "--seed", "9", "--no-edges"]);
     assert_eq!(plain["report"]["sources"]["random"], 20);
+    let (_, tempting) =
+        fuzz(&["--bot", "builtin:grade6", "--cases", "18", "--seed", "9", "--source", "tempt/"]);
+    let kept = tempting["report"]["sources"].as_object().unwrap();
+    assert!(kept.keys().all(|k| k.starts_with("tempt/")), "{kept:?}");
+    // A prefix that names no source is refused with the list of sources.
+    let run = arbiter(&["fuzz", "--bot", "builtin:grade6", "--source", "nonesuch"], "");
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("tempt/pinned"), "{}", run.stderr);
 }
 
 #[test]

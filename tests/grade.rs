@@ -68,8 +68,10 @@ impl Class {
     fn grade(&self, subs: &[String], reports: &str, extra: &[&str]) -> (i32, String) {
         let corpus = self.path("corpus").display().to_string();
         let reports = self.path(reports).display().to_string();
-        let mut args =
-            vec!["grade", "--corpus", &corpus, "--reports", &reports, "--timeout", "1", "--sandbox", "off"];
+        let mut args = vec!["grade", "--corpus", &corpus, "--reports", &reports, "--sandbox", "off"];
+        if !extra.contains(&"--timeout") {
+            args.extend(["--timeout", "1"]);
+        }
         args.extend_from_slice(extra);
         args.extend(subs.iter().map(String::as_str));
         let run = arbiter(&args, "");
@@ -175,6 +177,8 @@ fn a_class_is_graded_the_same_whatever_the_job_count() {
             assert!(class.path(&format!("one/{s}/{file}")).is_file(), "{s}/{file}");
         }
         assert_eq!(class.report("one", s)["complete"], true);
+        // Every JUnit file readable by Jenkins and the xUnit plugin, refused submissions' too.
+        common::junit::assert_valid_file(&class.path(&format!("one/{s}/junit.xml")));
     }
     let refused = class.report("one", "no-python9");
     assert!(refused["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "not-run"));
@@ -391,4 +395,252 @@ fn robustness_counts_a_traceback_as_not_handled() {
         out["checks"].as_array().unwrap().iter().find(|c| c["name"] == "wrong first argument").unwrap();
     assert_eq!(wrong_arg["passed"], false, "{wrong_arg}");
     assert!(wrong_arg["note"].as_str().unwrap().contains("Python traceback"), "{wrong_arg}");
+}
+
+/// The path of a class file as a string.
+fn arg(class: &Class, name: &str) -> String {
+    class.path(name).display().to_string()
+}
+
+#[test]
+fn stray_files_crlf_shebangs_and_missing_scripts_are_told_before_any_case_runs() {
+    let class = Class::new();
+    fs::write(class.path("class/README.md"), "# the class\n").unwrap();
+    fs::create_dir_all(class.path("class/crlf")).unwrap();
+    write_run(&class.path("class/crlf/run"), "#!/bin/sh\r\necho hi\r\n", true);
+    let subs = vec![
+        arg(&class, "class/README.md"),
+        arg(&class, "class/crlf"),
+        arg(&class, "class/correct"),
+        "/bin/sh nosuch.py".to_string(),
+    ];
+    let (_, stderr) = class.grade(&subs, "out", &["--jobs", "1"]);
+    let lines: Vec<&str> = stderr.lines().collect();
+    let at = |needle: &str| {
+        lines.iter().position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no {needle:?} in {stderr}"))
+    };
+    let first_graded = at("graded  correct");
+    assert!(at("README.md is a file, not a submission") < first_graded, "{stderr}");
+    assert!(at("refused crlf: ") < first_graded, "{stderr}");
+    assert!(lines[at("refused crlf: ")].contains("carriage return"), "{stderr}");
+    assert!(at("names `nosuch.py`, but there is no such file") < first_graded, "{stderr}");
+
+    let rows = class.csv("out/gradebook.csv");
+    let names: Vec<&str> = rows[1..].iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(names, vec!["_bin_sh_nosuch.py", "correct", "crlf"], "no row for the README");
+    assert_eq!(column(&rows, "crlf", "status"), "refused");
+    assert!(column(&rows, "crlf", "note").contains("Windows line endings"));
+    assert_eq!(column(&rows, "_bin_sh_nosuch.py", "status"), "refused");
+    // A refused submission's results.json: one test per stage, none per case.
+    let results: Value =
+        serde_json::from_str(&fs::read_to_string(class.path("out/crlf/results.json")).unwrap()).unwrap();
+    let names: Vec<&str> =
+        results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        vec![
+            "grade 4: 1 case(s) not run",
+            "grade 5: 1 case(s) not reached",
+            "grade 6: 1 case(s) not reached",
+            "grade 7: 1 case(s) not reached"
+        ]
+    );
+    assert!(results["tests"][0]["output"].as_str().unwrap().contains("carriage return"));
+}
+
+#[test]
+fn a_reproduce_line_runs_as_printed_in_a_copy_of_the_students_folder() {
+    let class = Class::new();
+    class.grade(&[arg(&class, "class/buggy")], "out", &[]);
+    let report = class.report("out", "buggy");
+    let failed = report["cases"].as_array().unwrap().iter().find(|c| c["verdict"] == "wrong-move").unwrap();
+    let line = failed["reproduce"].as_str().unwrap();
+    assert!(line.starts_with("printf '%s\\n' "), "{line}");
+    assert!(line.contains(" && ./run white input.txt output.txt ; cat output.txt"), "{line}");
+    assert!(!line.contains("arbiter"), "a student has no arbiter: {line}");
+    // The student's folder, elsewhere, without the corpus or the grader's files.
+    let copy = tempfile::tempdir().unwrap();
+    fs::copy(class.path("class/buggy/run"), copy.path().join("run")).unwrap();
+    let out = std::process::Command::new("sh").arg("-c").arg(line).current_dir(copy.path()).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let written = fs::read_to_string(copy.path().join("output.txt")).unwrap();
+    assert_eq!(written, failed["output"].as_str().unwrap(), "the same move as in grading");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), written, "and shown");
+    // results.json shows the same line, folded.
+    let results = fs::read_to_string(class.path("out/buggy/results.json")).unwrap();
+    assert!(results.contains("./run") && !results.contains("arbiter check"), "{results}");
+}
+
+#[test]
+fn grade_json_is_plain_json_without_the_graders_paths() {
+    let class = Class::new();
+    class.grade(&[arg(&class, "class/correct")], "out", &["--hidden", "7"]);
+    let text = fs::read_to_string(class.path("out/correct/grade.json")).unwrap();
+    let saved: Value = serde_json::from_str(&text).unwrap();
+    let root = class.dir.path().display().to_string();
+    assert!(!text.contains(&root), "an absolute path: {text}");
+    for debug in ["Some(", "Duration", "secs:", "StopRules"] {
+        assert!(!text.contains(debug), "a Rust Debug string ({debug}): {text}");
+    }
+    let settings = &saved["settings"];
+    assert_eq!(settings["corpus"]["name"], "corpus");
+    assert_eq!(settings["corpus"]["cases"], 4);
+    assert_eq!(settings["limits"]["timeout"], 1.0);
+    assert_eq!(settings["rules"]["stop_at_gate"], false);
+    assert_eq!(settings["hidden"], serde_json::json!(["grade7"]));
+    assert!(saved["machine"]["cores"].as_u64().unwrap() >= 1, "{text}");
+    assert_eq!(saved["row"]["score"], 85.0);
+}
+
+#[test]
+fn per_submission_options_are_applied_recorded_and_resumed() {
+    let class = Class::new();
+    let arbiter_bot = |g: u8| format!("exec '{ARBITER}' bot --grade {g} \"$@\"");
+    // Two bots that can only open an output file that exists, and one that takes 1.2 s a move.
+    let picky = format!("[ -e \"$3\" ] || {{ echo 'no output file' >&2; exit 4; }}; {}", arbiter_bot(7));
+    class.submission("picky-toml", &picky, true);
+    fs::write(class.path("class/picky-toml/arbiter.toml"), "create-output = true\ntimeout = 60\n").unwrap();
+    class.submission("picky-csv", &picky, true);
+    class.submission("slowpoke", &format!("[ \"$1\" = name ] || sleep 1.2; {}", arbiter_bot(7)), true);
+    let overrides = class.path("overrides.csv");
+    fs::write(&overrides, "submission,option,value\npicky-csv,create-output,true\nslowpoke,timeout,5\n")
+        .unwrap();
+    let subs: Vec<String> =
+        ["picky-toml", "picky-csv", "slowpoke"].iter().map(|n| arg(&class, &format!("class/{n}"))).collect();
+    let extra = ["--overrides", overrides.to_str().unwrap(), "--jobs", "3"];
+    class.grade(&subs, "out", &extra);
+    let rows = class.csv("out/gradebook.csv");
+    for name in ["picky-toml", "picky-csv", "slowpoke"] {
+        assert_eq!(column(&rows, name, "score"), "85", "{name}: {rows:?}");
+    }
+    // The toml's timeout was held to the grader's cap (here --timeout, 1 s), and said so.
+    let note = column(&rows, "picky-toml", "note");
+    assert!(note.contains("create-output true (arbiter.toml)"), "{note}");
+    assert!(note.contains("asks for a timeout of 60 s; the grader allows at most 1 s"), "{note}");
+    assert!(column(&rows, "slowpoke", "note").contains("timeout 5 s (overrides.csv line 3)"));
+    let saved: Value =
+        serde_json::from_str(&fs::read_to_string(class.path("out/picky-csv/grade.json")).unwrap()).unwrap();
+    assert_eq!(saved["options"]["create_output"]["value"], true, "{saved}");
+
+    // A rerun skips them all; one whose arbiter.toml changed is graded again.
+    let (_, stderr) = class.grade(&subs, "out", &extra);
+    assert_eq!(stderr.matches("already graded").count(), 3, "{stderr}");
+    fs::write(class.path("class/picky-toml/arbiter.toml"), "create-output = false\n").unwrap();
+    let (_, stderr) = class.grade(&subs, "out", &extra);
+    assert!(!stderr.contains("skipped picky-toml"), "{stderr}");
+    assert_eq!(column(&class.csv("out/gradebook.csv"), "picky-toml", "score"), "0");
+
+    // A bad arbiter.toml refuses the submission, naming the line and column.
+    fs::write(class.path("class/picky-toml/arbiter.toml"), "create-output = true\nspeed = 11\n").unwrap();
+    let (_, stderr) = class.grade(&subs, "out", &extra);
+    assert!(stderr.contains("refused picky-toml: arbiter.toml line 2, column 1:"), "{stderr}");
+    assert_eq!(column(&class.csv("out/gradebook.csv"), "picky-toml", "status"), "refused");
+    // Fixed to no option at all, it is graded again, not left refused.
+    fs::write(class.path("class/picky-toml/arbiter.toml"), "# nothing to set\n").unwrap();
+    let (_, stderr) = class.grade(&subs, "out", &extra);
+    assert!(!stderr.contains("skipped picky-toml"), "{stderr}");
+    assert_eq!(column(&class.csv("out/gradebook.csv"), "picky-toml", "status"), "graded");
+    // An overrides file naming no submission given is an error before anything runs.
+    fs::write(&overrides, "submission,option,value\npicky_csv,timeout,3\n").unwrap();
+    let run = arbiter(
+        &[
+            "grade",
+            &subs[1],
+            "--corpus",
+            &arg(&class, "corpus"),
+            "--reports",
+            &arg(&class, "x"),
+            "--overrides",
+            overrides.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("names the submission `picky_csv`"), "{}", run.stderr);
+}
+
+#[test]
+fn merge_names_the_shards_it_is_missing() {
+    let class = Class::new();
+    let subs = vec![arg(&class, "class/correct"), arg(&class, "class/buggy")];
+    class.grade(&subs, "s1", &["--shard", "1/3"]);
+    class.grade(&subs, "s2", &["--shard", "2/3"]);
+    // Shard 3 of 3 has no submission: its run leaves only its manifest, which still counts.
+    class.grade(&subs, "s3", &["--shard", "3/3"]);
+    assert!(class.path("s3/shard-3-of-3.json").is_file());
+    let merged = arbiter(&["merge", &arg(&class, "s1"), &arg(&class, "s3")], "");
+    assert_eq!(merged.status, 0, "{}", merged.stderr);
+    assert!(merged.stderr.contains("warning: 1 shard(s) missing: 2/3"), "{}", merged.stderr);
+    let strict = arbiter(&["merge", &arg(&class, "s1"), &arg(&class, "s3"), "--require-complete"], "");
+    assert_eq!(strict.status, 2);
+    assert!(strict.stderr.contains("2/3"), "{}", strict.stderr);
+    assert!(strict.stdout.is_empty());
+    // From a gradebook file's name too.
+    let from_csv = arbiter(&["merge", &arg(&class, "s2/gradebook-2-of-3.csv")], "");
+    assert!(from_csv.stderr.contains("2 shard(s) missing: 1/3, 3/3"), "{}", from_csv.stderr);
+    let all = arbiter(
+        &["merge", &arg(&class, "s1"), &arg(&class, "s2"), &arg(&class, "s3"), "--require-complete"],
+        "",
+    );
+    assert_eq!(all.status, 0, "{}", all.stderr);
+    assert!(!all.stderr.contains("warning"), "{}", all.stderr);
+}
+
+#[test]
+fn grade_takes_the_options_that_shape_results() {
+    let class = Class::new();
+    let extra = ["--hidden", "5", "--robustness", "--details", "1", "--create-output"];
+    class.grade(&[arg(&class, "class/buggy")], "out", &extra);
+    let results = fs::read_to_string(class.path("out/buggy/results.json")).unwrap();
+    let g: Value = serde_json::from_str(&results).unwrap();
+    let tests = g["tests"].as_array().unwrap();
+    let hidden = tests.iter().find(|t| t["name"] == "grade5/white/01").unwrap();
+    assert_eq!(hidden["visibility"], "hidden");
+    // The grader's report.json has the hidden case's answers; results.json none of them.
+    let report = class.report("out", "buggy");
+    let answers =
+        report["cases"].as_array().unwrap().iter().find(|c| c["grade"] == 5).unwrap()["expected"].clone();
+    assert!(!answers.as_array().unwrap().is_empty());
+    for answer in answers.as_array().unwrap() {
+        assert!(!results.contains(answer.as_str().unwrap()), "a hidden answer {answer}: {results}");
+    }
+    let checks: Vec<&Value> =
+        tests.iter().filter(|t| t["name"].as_str().unwrap().starts_with("robustness: ")).collect();
+    assert!(checks.len() >= 5, "{results}");
+    assert!(checks.iter().all(|t| t["score"] == 0.0 && t["max_score"] == 0.0));
+    let text = fs::read_to_string(class.path("out/buggy/report.txt")).unwrap();
+    assert!(text.contains("bad inputs (not scored): "), "{text}");
+    let saved: Value =
+        serde_json::from_str(&fs::read_to_string(class.path("out/buggy/grade.json")).unwrap()).unwrap();
+    assert_eq!(saved["settings"]["create_output"], true);
+    assert_eq!(saved["settings"]["details"], 1);
+    assert!(saved["row"]["note"].as_str().unwrap().contains("bad inputs handled: "), "{saved}");
+}
+
+/// Issue 19's first complaint: the same bot graded on an idle and on a busy machine must get
+/// the same grade. A bot that computes for 0.5 s of CPU time per move, under a 1.5 s CPU limit,
+/// is graded once alone and once beside four busy loops on this machine's cores (where its wall
+/// time grows well past the limit): the gradebooks agree, because the limit is CPU time.
+#[test]
+fn a_busy_machine_gives_the_same_grade() {
+    if arbiter::harness::host::tools::find("python3").is_none() {
+        eprintln!("SKIPPED: a_busy_machine_gives_the_same_grade: `python3` is not installed");
+        return;
+    }
+    let class = Class::new();
+    let burn = "python3 -c 'import time\nwhile time.process_time() < 0.5: pass'";
+    class.submission("thinker", &format!("{burn}\nexec '{ARBITER}' bot --grade 7 \"$@\""), true);
+    let subs = vec![class.path("class/thinker").display().to_string()];
+    class.grade(&subs, "idle", &["--timeout", "1.5"]);
+    let spinners: Vec<std::process::Child> = (0..4)
+        .map(|_| std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap())
+        .collect();
+    class.grade(&subs, "busy", &["--timeout", "1.5"]);
+    for mut spinner in spinners {
+        let _ = spinner.kill();
+        let _ = spinner.wait();
+    }
+    let idle = class.csv("idle/gradebook.csv");
+    assert_eq!(column(&idle, "thinker", "score"), "85", "{idle:?}");
+    assert_eq!(without_time(&idle), without_time(&class.csv("busy/gradebook.csv")));
 }

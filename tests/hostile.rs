@@ -4,8 +4,8 @@
 //! and run as `hostile_bot ATTACK MARKER ...`. Each `arbiter verify` run is checked for what
 //! every attack must leave intact, besides the attack's own assertions:
 //!
-//! - **time**: arbiter ends within `cases x (timeout + 1 s) + 2 s`, and each case within
-//!   `timeout + 1 s`;
+//! - **time**: arbiter ends within `cases x (wall cap + 1 s) + 2 s`, and each case within
+//!   `wall cap + 1 s`, the wall cap being `3 x timeout + 1 s` (the timeout is CPU time);
 //! - **no survivors**: no process with the test's marker in its arguments is left in the
 //!   host's `/proc` 300 ms after arbiter ends (the bot's pids mean nothing outside its PID
 //!   namespace, its arguments do);
@@ -31,6 +31,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+#[path = "common/junit.rs"]
+mod junit;
 
 use serde_json::Value;
 
@@ -125,6 +128,7 @@ struct Lab {
     dir: tempfile::TempDir,
     marker: String,
     cases: usize,
+    way: Way,
 }
 
 impl Lab {
@@ -132,7 +136,7 @@ impl Lab {
         let dir =
             tempfile::Builder::new().prefix("hostile-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
         let marker = format!("MARKER-{}", dir.path().file_name().unwrap().to_string_lossy());
-        let lab = Lab { dir, marker, cases };
+        let lab = Lab { dir, marker, cases, way: Way::Namespaces };
         let white = lab.path("corpus/grade4/white");
         fs::create_dir_all(&white).unwrap();
         for n in 1..=cases {
@@ -148,6 +152,28 @@ impl Lab {
         }
         lab.install(&lab.path("bot/hostile_bot"));
         lab
+    }
+
+    /// A lab for running arbiter `way`: every folder open to others (the bot's own user, or an
+    /// unprivileged arbiter, must get through it), the reports and case folders writable.
+    fn in_way(cases: usize, way: Way) -> Lab {
+        let mut lab = Lab::new(cases);
+        lab.way = way;
+        lab.open_up();
+        lab
+    }
+
+    /// Makes every folder of the lab readable and searchable by others, and the folders
+    /// arbiter writes writable by anyone.
+    fn open_up(&self) {
+        for entry in walkdir::WalkDir::new(self.root()).into_iter().filter_map(Result::ok) {
+            let mode = fs::metadata(entry.path()).unwrap().permissions().mode();
+            let open = if entry.file_type().is_dir() { mode | 0o755 } else { mode | 0o444 };
+            fs::set_permissions(entry.path(), fs::Permissions::from_mode(open)).unwrap();
+        }
+        for sub in ["reports", "cases"] {
+            fs::set_permissions(self.path(sub), fs::Permissions::from_mode(0o1777)).unwrap();
+        }
     }
 
     fn root(&self) -> &Path {
@@ -224,7 +250,7 @@ impl Lab {
             let verdict = case["verdict"].as_str().expect("a verdict");
             assert!(VERDICTS.contains(&verdict), "unknown verdict {verdict}");
             let elapsed = case["elapsed_ms"].as_f64().unwrap();
-            assert!(elapsed <= timeout * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
+            assert!(elapsed <= wall_cap(timeout) * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
         }
         assert!(report["score"].is_number());
         self.check_reports(&reports[0], &reports[1], self.cases);
@@ -234,16 +260,18 @@ impl Lab {
         report
     }
 
-    /// The longest a run of `cases` cases may take.
+    /// The longest a run of `cases` cases may take: a case that times out is run twice.
     fn bound(&self, timeout: f64, cases: usize) -> Duration {
-        Duration::from_secs_f64(cases as f64 * (timeout + 1.0) + 2.0)
+        Duration::from_secs_f64(cases as f64 * 2.0 * (wall_cap(timeout) + 1.0) + 2.0)
     }
 
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
     /// than `bound` (killing it after `bound` + 10 s, should it hang).
     fn arbiter(&self, args: &[OsString], bound: Duration) -> Run {
         let start = Instant::now();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        let mut child = self
+            .way
+            .command()
             .args(args)
             .current_dir(self.root())
             .env("TMPDIR", self.path("cases"))
@@ -307,12 +335,18 @@ impl Lab {
         let testcases =
             check_xml(xml).unwrap_or_else(|e| panic!("JUnit report is not well-formed: {e}\n{xml}"));
         assert_eq!(testcases, cases, "{xml}");
+        junit::assert_valid(xml);
     }
 
     /// Everything in the test's folder but the reports and the case folders.
     fn snapshot(&self) -> Snapshot {
         snapshot(self.root(), &[self.path("reports"), self.path("cases")])
     }
+}
+
+/// The wall-clock cap of a run whose CPU-time limit is `timeout` seconds (3 x + 1 s).
+fn wall_cap(timeout: f64) -> f64 {
+    3.0 * timeout + 1.0
 }
 
 /// What running arbiter produced.
@@ -1038,5 +1072,476 @@ fn a_bot_cannot_write_outside_its_case_folder() {
         let leaked = path.exists();
         let _ = fs::remove_file(&path);
         assert!(!leaked, "{} reached the host", path.display());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The attacks of issue 20, in every way arbiter can be run here.
+
+/// How arbiter is run: as root or as an unprivileged user, with namespaces or without
+/// (`ARBITER_SANDBOX_NO_NAMESPACES=1`, the Gradescope/Docker case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    Namespaces,
+    NoNamespaces,
+    Unprivileged,
+    UnprivilegedNoNamespaces,
+}
+
+/// The unprivileged user arbiter is run as.
+const NOBODY: u32 = 65534;
+
+impl Way {
+    fn unprivileged(self) -> bool {
+        matches!(self, Way::Unprivileged | Way::UnprivilegedNoNamespaces)
+    }
+
+    fn namespaces(self) -> bool {
+        matches!(self, Way::Namespaces | Way::Unprivileged)
+    }
+
+    /// The command that runs arbiter this way (arguments to follow).
+    fn command(self) -> Command {
+        let mut command = if self.unprivileged() {
+            let mut c = Command::new("setpriv");
+            c.args([format!("--reuid={NOBODY}"), format!("--regid={NOBODY}"), "--clear-groups".into()]);
+            c.arg(unprivileged_arbiter());
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        };
+        if !self.namespaces() {
+            command.env("ARBITER_SANDBOX_NO_NAMESPACES", "1");
+        }
+        command
+    }
+}
+
+/// A copy of arbiter an unprivileged user can run (the build folder may not be open to it).
+fn unprivileged_arbiter() -> PathBuf {
+    static COPY: OnceLock<PathBuf> = OnceLock::new();
+    COPY.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("unprivileged");
+        fs::create_dir_all(&dir).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+        let copy = dir.join(format!("arbiter-{}", std::process::id()));
+        fs::copy(env!("CARGO_BIN_EXE_arbiter"), &copy).unwrap();
+        fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+        copy
+    })
+    .clone()
+}
+
+/// The ways this machine allows, each said to be skipped (and why) otherwise.
+fn ways(test: &str) -> Vec<Way> {
+    static WAYS: OnceLock<(Vec<Way>, Vec<String>)> = OnceLock::new();
+    let (found, skipped) = WAYS.get_or_init(find_ways);
+    for why in skipped {
+        note(&format!("SKIPPED: {test} {why}"));
+    }
+    found.clone()
+}
+
+/// The ways this machine allows, and why the others are not.
+fn find_ways() -> (Vec<Way>, Vec<String>) {
+    let mut skipped = Vec::new();
+    let test = "";
+    let mut found = Vec::new();
+    match &kernel().namespaces {
+        Ok(_) => found.push(Way::Namespaces),
+        Err(why) => skipped.push(format!("{test}with namespaces: {why}")),
+    }
+    found.push(Way::NoNamespaces);
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    let setpriv = Command::new("setpriv").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !root || !setpriv {
+        skipped.push(format!("{test}as an unprivileged user: the tests do not run as root with setpriv"));
+        return (found, skipped);
+    }
+    let probe = Command::new("setpriv")
+        .args([format!("--reuid={NOBODY}"), format!("--regid={NOBODY}"), "--clear-groups".into()])
+        .arg(unprivileged_bot())
+        .arg("probe-namespaces")
+        .output();
+    match probe {
+        Ok(out) if out.status.success() => found.push(Way::Unprivileged),
+        Ok(out) => skipped.push(format!(
+            "{test}as an unprivileged user with namespaces: {}",
+            String::from_utf8_lossy(&out.stdout).trim()
+        )),
+        Err(e) => skipped.push(format!("{test}as an unprivileged user with namespaces: {e}")),
+    }
+    found.push(Way::UnprivilegedNoNamespaces);
+    (found, skipped)
+}
+
+/// A copy of the hostile bot an unprivileged user can run, for probing.
+fn unprivileged_bot() -> PathBuf {
+    let copy = unprivileged_arbiter().with_file_name(format!("hostile_bot-{}", std::process::id()));
+    if !copy.exists() {
+        fs::copy(hostile_bot(), &copy).unwrap();
+        fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    copy
+}
+
+/// Issue 20, attack 1: an answer server on a path-named UNIX socket, started by the test
+/// outside the sandbox (in the test's folder and in the host's `/var/tmp`). Must hold: the bot
+/// cannot connect, in every way.
+#[test]
+fn an_answer_server_on_a_unix_socket_is_out_of_reach() {
+    for way in ways("an_answer_server_on_a_unix_socket_is_out_of_reach") {
+        let lab = Lab::in_way(1, way);
+        let places =
+            [lab.path("server.sock"), PathBuf::from(format!("/var/tmp/answers-{}.sock", lab.marker))];
+        for path in places {
+            let server = std::os::unix::net::UnixListener::bind(&path).unwrap();
+            server.set_nonblocking(true).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o777)).unwrap();
+            lab.set("HOSTILE_UNIX_PATH", &path.display().to_string());
+            let r = lab.verify(&lab.command("network"), 2.0, &[]);
+            let line = result_line(case(&r, 0));
+            let reached = server.accept().is_ok();
+            let _ = fs::remove_file(&path);
+            assert_eq!(field(&line, "unix"), "denied", "{way:?} {}: {line}", path.display());
+            assert!(!reached, "{way:?}: the bot reached the answer server at {}", path.display());
+        }
+    }
+}
+
+/// Issue 20, attack 2: golden answers in a folder of their own (as a course keeps them under
+/// `/opt`), graded with `grade`, which hides only the corpus and the reports. Must hold: the
+/// bot reads none of them.
+#[test]
+fn golden_answers_kept_elsewhere_cannot_be_read_in_grade() {
+    for way in ways("golden_answers_kept_elsewhere_cannot_be_read_in_grade") {
+        let lab = Lab::in_way(1, way);
+        let golden = lab.path("opt/course/golden/grade4/white/01.json");
+        fs::create_dir_all(golden.parent().unwrap()).unwrap();
+        fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/grade4/white/01.json"), &golden).unwrap();
+        lab.open_up();
+        lab.set_paths("HOSTILE_SECRETS", &[golden.clone(), lab.path("opt")]);
+        let sub = lab.path("class/alice");
+        lab.install(&sub.join("hostile_bot"));
+        fs::copy(lab.path("bot/hostile.env"), sub.join("hostile.env")).unwrap();
+        fs::write(
+            sub.join("run"),
+            format!("#!/bin/sh\nexec \"$(dirname \"$0\")/hostile_bot\" read-secrets {} \"$@\"\n", lab.marker),
+        )
+        .unwrap();
+        lab.open_up();
+        fs::set_permissions(sub.join("run"), fs::Permissions::from_mode(0o755)).unwrap();
+        let report = lab.grade(&["class/alice"], 2.0, &[]);
+        let line = result_line(&report["alice"]["cases"][0]);
+        assert_eq!(number(&line, "read"), 0, "{way:?}: {line}");
+    }
+}
+
+impl Lab {
+    /// Runs `arbiter grade` on the lab's corpus with the given submission folders (relative),
+    /// checks what every attack must leave intact, and returns each submission's report.json
+    /// by name.
+    fn grade(&self, submissions: &[&str], timeout: f64, extra: &[&str]) -> serde_json::Map<String, Value> {
+        let timeout_arg = timeout.to_string();
+        let mut args: Vec<OsString> = vec!["grade".into()];
+        args.extend(submissions.iter().map(|s| OsString::from(self.path(s))));
+        for a in ["--corpus", &self.corpus(), "--reports", &self.path("reports").display().to_string(), "-q"]
+        {
+            args.push(a.into());
+        }
+        args.extend(["--timeout".into(), timeout_arg.into()]);
+        args.extend(extra.iter().map(OsString::from));
+        let before = self.snapshot();
+        let run = self.arbiter(&args, self.bound(timeout, self.cases * submissions.len()));
+        assert_eq!(run.status, 0, "{:?}: {}", self.way, run.stderr);
+        self.after(&before);
+        let mut found = serde_json::Map::new();
+        for s in submissions {
+            let name = Path::new(s).file_name().unwrap().to_string_lossy().into_owned();
+            let text = fs::read(self.path("reports").join(&name).join("report.json"))
+                .unwrap_or_else(|e| panic!("{:?}: no report for {name}: {e}; {}", self.way, run.stderr));
+            found.insert(name, serde_json::from_slice(&text).unwrap());
+        }
+        found
+    }
+
+    /// A submission folder `class/NAME` whose `run` runs the hostile bot's `attack`.
+    fn submission(&self, name: &str, attack: &str) -> String {
+        let folder = format!("class/{name}");
+        let sub = self.path(&folder);
+        self.install(&sub.join("hostile_bot"));
+        if let Ok(env) = fs::read(self.path("bot/hostile.env")) {
+            fs::write(sub.join("hostile.env"), env).unwrap();
+        }
+        let run =
+            format!("#!/bin/sh\nexec \"$(dirname \"$0\")/hostile_bot\" {attack} {} \"$@\"\n", self.marker);
+        fs::write(sub.join("run"), run).unwrap();
+        fs::set_permissions(sub.join("run"), fs::Permissions::from_mode(0o755)).unwrap();
+        self.open_up();
+        folder
+    }
+}
+
+/// Issue 20, attack 3: in one `grade` run, a submission folder named `bin` reads its
+/// classmate's files, and a submission whose `run` is a link to a classmate's is refused.
+/// Must hold: `bin` reads nothing of alice's; `eve` does not run, with a message saying why.
+#[test]
+fn classmates_cannot_read_each_other_in_grade() {
+    for way in ways("classmates_cannot_read_each_other_in_grade") {
+        let lab = Lab::in_way(1, way);
+        let alice = lab.submission("alice", "unchanged");
+        lab.set_paths("HOSTILE_SECRETS", &[lab.path("class/alice/run"), lab.path("class/alice")]);
+        let bin = lab.submission("bin", "read-secrets");
+        fs::create_dir_all(lab.path("class/eve")).unwrap();
+        std::os::unix::fs::symlink(lab.path("class/alice/run"), lab.path("class/eve/run")).unwrap();
+        lab.open_up();
+        let report = lab.grade(&[&alice, &bin, "class/eve"], 2.0, &["--jobs", "2"]);
+        let line = result_line(&report["bin"]["cases"][0]);
+        assert_eq!(
+            number(&line, "read"),
+            0,
+            "{way:?}: bin read its classmates: {}",
+            report["bin"]["cases"][0]
+        );
+        let eve = report["eve"].to_string();
+        assert!(eve.contains("symbolic link") && eve.contains("outside its own folder"), "{way:?}: {eve}");
+    }
+}
+
+/// Issue 20, attack 4: in one `grade` run with two jobs, a submission that spins eight
+/// processes in sessions of their own beside one that burns 0.6 s of CPU per case under a
+/// 1.5 s limit. Must hold: the timed one passes every case (its time is its own CPU time; the
+/// burner has its own share of the processors where a cgroup can be made).
+#[test]
+fn a_cpu_burner_does_not_time_out_its_classmate() {
+    for way in ways("a_cpu_burner_does_not_time_out_its_classmate") {
+        let lab = Lab::in_way(2, way);
+        lab.set("HOSTILE_BURN_MS", "600");
+        let timed = lab.submission("timed", "burn");
+        let burner = lab.submission("burner", "burner");
+        let report = lab.grade(&[&burner, &timed], 1.5, &["--jobs", "2"]);
+        for case in report["timed"]["cases"].as_array().unwrap() {
+            assert_eq!(case["verdict"], "unchanged", "{way:?}: {case}");
+        }
+        for case in report["burner"]["cases"].as_array().unwrap() {
+            assert_eq!(case["verdict"], "timeout", "{way:?}: {case}");
+            assert!(case["cpu_ms"].is_number(), "{way:?}: a timeout has its CPU time: {case}");
+        }
+    }
+}
+
+/// Issue 20, attack 5: 1.5 GiB held in a memfd (written, not mapped) and in socket buffers
+/// nobody reads, under `--memory-mb 256`. Must hold: the run is stopped for memory, having
+/// held no more than the cap and a margin (the watchdog samples; a cgroup counts the memfd at
+/// once; socket buffers are bounded by the open-file limit).
+#[test]
+fn memory_hidden_in_memfd_and_sockets_is_counted() {
+    for way in ways("memory_hidden_in_memfd_and_sockets_is_counted") {
+        let lab = Lab::in_way(1, way);
+        lab.set("HOSTILE_MEM_MB", "1536");
+        let r = lab.verify(&lab.command("hidden-memory"), 3.0, &["--memory-mb", "256", "--max-file-kb", "0"]);
+        let c = case(&r, 0);
+        let peak = peak_mib(c, "held");
+        note(&format!("  {way:?}: hidden memory: held {peak} MiB under a 256 MiB cap"));
+        assert!(peak <= 256 + 160, "{way:?}: held {peak} MiB under a 256 MiB cap: {c}");
+    }
+}
+
+/// Issue 20, attack 6: descriptors the grader holds, inherited. Must hold: the bot has none
+/// but 0-2, in every way.
+#[test]
+fn no_descriptor_but_0_to_2_reaches_the_bot() {
+    for way in ways("no_descriptor_but_0_to_2_reaches_the_bot") {
+        let lab = Lab::in_way(1, way);
+        let r = lab.verify(&lab.command("fds"), 2.0, &[]);
+        let line = result_line(case(&r, 0));
+        assert_eq!((number(&line, "open"), number(&line, "written")), (0, 0), "{way:?}: {line}");
+    }
+}
+
+/// Issue 20, attack 7: reading `/etc/shadow` (and other root-only files) with arbiter run as
+/// root. Must hold: the bot is never uid 0 and reads none of them.
+#[test]
+fn the_bot_is_never_root_and_reads_no_password_hashes() {
+    for way in ways("the_bot_is_never_root_and_reads_no_password_hashes") {
+        let lab = Lab::in_way(1, way);
+        let r = lab.verify(&lab.command("shadow"), 2.0, &[]);
+        let c = case(&r, 0);
+        let line = result_line(c);
+        assert_ne!(number(&line, "uid"), 0, "{way:?}: {line}");
+        assert_eq!(number(&line, "read"), 0, "{way:?}: {c}");
+    }
+}
+
+/// Issue 20, attack 8: variables that share a prefix with a runtime's (`NODE_AUTH_TOKEN`,
+/// `PYTHON_KEYRING_PASSWORD`) in the grader's environment. Must hold: only allow-listed names
+/// reach the bot, and `--env` adds exactly the names it is given.
+#[test]
+fn the_environment_is_an_exact_allow_list() {
+    for way in ways("the_environment_is_an_exact_allow_list") {
+        let lab = Lab::in_way(1, way);
+        let mut args: Vec<OsString> =
+            ["verify", &lab.corpus(), "--bot", &lab.command("env"), "--json", "-q", "--env", "GIVEN=1"]
+                .map(OsString::from)
+                .to_vec();
+        args.extend(["--timeout".into(), "2".into()]);
+        let mut command = lab.way.command();
+        command.args(&args).current_dir(lab.root()).env("TMPDIR", lab.path("cases"));
+        for secret in ["NODE_AUTH_TOKEN", "PYTHON_KEYRING_PASSWORD", "DOTNET_API_KEY", "PYENV_GITHUB_TOKEN"] {
+            command.env(secret, "s3cret");
+        }
+        let out = command.output().unwrap();
+        let r: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{way:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        let line = result_line(case(&r, 0));
+        let names: Vec<&str> = field(&line, "names").split(',').collect();
+        for secret in ["NODE_AUTH_TOKEN", "PYTHON_KEYRING_PASSWORD", "DOTNET_API_KEY", "PYENV_GITHUB_TOKEN"] {
+            assert!(!names.contains(&secret), "{way:?}: {secret} reached the bot: {line}");
+        }
+        assert!(names.contains(&"GIVEN") && names.contains(&"PATH"), "{way:?}: {line}");
+    }
+}
+
+/// Issue 20, attack 9: `/proc/self/mountinfo` names the corpus, golden answers and reports.
+/// Must hold: with namespaces, no line names the test's folder; without, the host's table names
+/// none of them either (they are not mount points).
+#[test]
+fn mountinfo_names_nothing_of_the_graders() {
+    for way in ways("mountinfo_names_nothing_of_the_graders") {
+        let lab = Lab::in_way(1, way);
+        lab.set("HOSTILE_ROOT", &lab.root().display().to_string());
+        let r = lab.verify(&lab.command("mountinfo"), 2.0, &[]);
+        let line = result_line(case(&r, 0));
+        // The bot's own program folder is bound at its own path (so its `#!` lines work): one
+        // line may name it, none anything else.
+        assert!(number(&line, "mentions") <= 2, "{way:?}: {line}");
+        let corpus = lab.path("corpus").display().to_string();
+        assert!(!case(&r, 0).to_string().contains(&format!("{corpus} ")), "{way:?}");
+    }
+}
+
+/// Issue 20, attack 10: what worked without namespaces: datagrams out (IPv4, IPv6, a name
+/// server), System V segments left behind, a gigabyte and 20,000 files in `/tmp`, a tree 62,750
+/// folders deep in the case folder. Must hold, in every way: nothing is sent, no segment
+/// survives the run, the host's `/tmp` gets nothing and the case stays within its disk limit,
+/// and arbiter finishes normally with the deep tree removed.
+#[test]
+fn the_no_namespace_attacks_fail_in_every_way() {
+    for way in ways("the_no_namespace_attacks_fail_in_every_way") {
+        let lab = Lab::in_way(1, way);
+        let udp = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+        udp.set_nonblocking(true).unwrap();
+        lab.set("HOSTILE_UDP_PORT", &udp.local_addr().unwrap().port().to_string());
+        let r = lab.verify(&lab.command("udp"), 2.0, &[]);
+        let line = result_line(case(&r, 0));
+        assert_eq!(
+            (field(&line, "v4"), field(&line, "v6"), field(&line, "dns")),
+            ("denied", "denied", "denied"),
+            "{way:?}: {line}"
+        );
+        assert!(udp.recv_from(&mut [0; 16]).is_err(), "{way:?}: a datagram got out");
+
+        let segments = || fs::read_to_string("/proc/sysvipc/shm").map_or(0, |t| t.lines().count());
+        let before = segments();
+        let r = lab.verify(&lab.command("sysv"), 2.0, &[]);
+        assert_eq!(segments(), before, "{way:?}: a System V segment outlived the run: {}", case(&r, 0));
+
+        let r = lab.verify(&lab.command("tmp-flood"), 3.0, &["--max-disk-mb", "16", "--max-file-kb", "0"]);
+        let c = case(&r, 0);
+        let leaked: Vec<_> = fs::read_dir("/tmp")
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().contains(&lab.marker))
+            .map(|e| e.path())
+            .collect();
+        for path in &leaked {
+            let _ = fs::remove_file(path);
+        }
+        assert!(leaked.is_empty(), "{way:?}: {} files reached the host's /tmp", leaked.len());
+        if c["verdict"] == "crash" {
+            // Without a tmpfs, the sandbox counts the case folder and kills the run at the limit.
+            assert!(c["process"].as_str().unwrap().contains("in its case folder"), "{way:?}: {c}");
+        } else {
+            // Two rounds (/tmp, then TMPDIR, which may be /tmp again), each within the limits.
+            let line = result_line(c);
+            assert!(number(&line, "mib") <= 2 * 17 && number(&line, "files") <= 2 * 4200, "{way:?}: {line}");
+        }
+
+        let r = lab.verify(&lab.command("deep"), 5.0, &["--max-disk-mb", "1024"]);
+        let c = case(&r, 0);
+        assert!(["no-output", "crash"].contains(&c["verdict"].as_str().unwrap()), "{way:?}: {c}");
+    }
+}
+
+/// Issue 20, attack 10 (and 2 again, in every way): a daemon left running after a timeout.
+/// Must hold: nothing survives the case (checked by `Lab::verify`), the verdict a timeout with
+/// its CPU time.
+#[test]
+fn a_daemon_does_not_outlive_a_timeout_in_any_way() {
+    for way in ways("a_daemon_does_not_outlive_a_timeout_in_any_way") {
+        let lab = Lab::in_way(1, way);
+        let r = lab.verify(&lab.command("daemon-hang"), 0.5, &[]);
+        let c = case(&r, 0);
+        assert_eq!(c["verdict"], "timeout", "{way:?}: {c}");
+        assert!(c["cpu_ms"].is_number(), "{way:?}: {c}");
+    }
+}
+
+/// Issue 20, attack 10: in one `grade` run, a submission makes its classmate's `run` and the
+/// reports folder unusable (`chmod 000`, times, extended attributes). Must hold: nothing
+/// changes, the classmate is graded, and `grade` ends normally.
+#[test]
+fn chmod_on_classmates_and_reports_fails_in_every_way() {
+    for way in ways("chmod_on_classmates_and_reports_fails_in_every_way") {
+        let lab = Lab::in_way(1, way);
+        let alice = lab.submission("alice", "unchanged");
+        lab.set_paths(
+            "HOSTILE_TARGETS",
+            &[lab.path("class/alice/run"), lab.path("class/alice"), lab.path("reports")],
+        );
+        let mallory = lab.submission("mallory", "metadata");
+        let reports_mode = fs::metadata(lab.path("reports")).unwrap().permissions().mode();
+        let report = lab.grade(&[&mallory, &alice], 2.0, &["--jobs", "2"]);
+        let line = result_line(&report["mallory"]["cases"][0]);
+        assert_eq!((number(&line, "chmod"), number(&line, "xattr")), (0, 0), "{way:?}: {line}");
+        assert_eq!(fs::metadata(lab.path("reports")).unwrap().permissions().mode(), reports_mode, "{way:?}");
+        assert_eq!(report["alice"]["cases"][0]["verdict"], "unchanged", "{way:?}: {}", report["alice"]);
+    }
+}
+
+/// Interactive runs in every way: a shell loop that answers each line, kept alive between
+/// requests, with its CPU time readable throughout and every process gone at the end.
+#[test]
+fn an_interactive_bot_runs_in_every_way() {
+    for way in ways("an_interactive_bot_runs_in_every_way") {
+        // In-process runs need the zygote's user and environment to be this process's: the
+        // unprivileged ways are run through the command line only.
+        if way.unprivileged() || !way.namespaces() {
+            continue;
+        }
+        let lab = Lab::in_way(1, way);
+        let script = lab.path("bot/echo.sh");
+        fs::write(&script, format!("#!/bin/sh\n# {}\nwhile read l; do echo \"ok $l\"; done\n", lab.marker))
+            .unwrap();
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+        let command =
+            arbiter::harness::runner::BotCommand::parse_in(&script.display().to_string(), lab.root())
+                .unwrap();
+        let mut limits = arbiter::harness::runner::Limits::default();
+        limits.sandbox.mode = arbiter::harness::sandbox::Mode::Auto;
+        limits.sandbox.helper = Some(PathBuf::from(env!("CARGO_BIN_EXE_arbiter")));
+        let case_dir = tempfile::tempdir_in(lab.path("cases")).unwrap();
+        let mut session =
+            arbiter::harness::runner::Interactive::spawn(&command, &[], case_dir.path(), &limits).unwrap();
+        for n in 0..20 {
+            session.send(format!("{n}\n").as_bytes()).unwrap();
+            let got = session.recv_line(Instant::now() + Duration::from_secs(5));
+            assert_eq!(got, arbiter::harness::runner::Recv::Line(format!("ok {n}").into_bytes()), "{way:?}");
+        }
+        let _ = session.cpu_time();
+        let report = session.finish();
+        assert!(report.cpu_time.is_some(), "{way:?}");
+        assert!(!report.events.is_empty(), "{way:?}: the sandbox reported nothing");
     }
 }

@@ -6,7 +6,8 @@ use arbiter::harness::analyst::{Analyst, ExpectRequest, PositionInput};
 use arbiter::side::Side;
 
 /// Black threatens `add 17` and `add 57`; White to move (see tests/network_rules.rs).
-const THREATENED: &str = "#.....b#\nw.......\n.......w\nw..b....\n.......w\nw..b.bb.\n........\n#......#\nwhite\n";
+const THREATENED: &str =
+    "#.....b#\nw.......\n.......w\nw..b....\n.......w\nw..b.bb.\n........\n#......#\nwhite\n";
 
 fn input(bytes: &[u8]) -> PositionInput<'_> {
     PositionInput { bytes, origin: "pos.txt", side: None, allow_invalid: false }
@@ -45,7 +46,9 @@ fn expect_names_the_threat_and_the_blocks() {
     assert!(text.contains("block: add 34, add 44, add 61, add 62, add 64"), "{text}");
     assert!(text.contains("Black threatens to win with add 17, add 57"), "{text}");
     let json: serde_json::Value = serde_json::from_str(
-        &analyst.expect(&input(THREATENED.as_bytes()), &ExpectRequest { json: true, ..Default::default() }).unwrap(),
+        &analyst
+            .expect(&input(THREATENED.as_bytes()), &ExpectRequest { json: true, ..Default::default() })
+            .unwrap(),
     )
     .unwrap();
     assert_eq!(json["category"], "block");
@@ -53,7 +56,10 @@ fn expect_names_the_threat_and_the_blocks() {
     assert_eq!(json["networks"]["black"], serde_json::Value::Null);
     assert_eq!(json["rules"]["double"], "opponent");
     let why = analyst
-        .expect(&input(THREATENED.as_bytes()), &ExpectRequest { why: Some("add 46".into()), ..Default::default() })
+        .expect(
+            &input(THREATENED.as_bytes()),
+            &ExpectRequest { why: Some("add 46".into()), ..Default::default() },
+        )
         .unwrap();
     assert!(why.contains("after it add 17 completes a network for Black"), "{why}");
 }
@@ -61,7 +67,10 @@ fn expect_names_the_threat_and_the_blocks() {
 #[test]
 fn show_draws_the_board_with_coordinates_and_marks_networks() {
     // Black's network 60 65 55 33 35 57 is complete: capitals mark it.
-    let done = THREATENED.replace("#......#\nwhite", "#....b.#\nwhite").replace("w.......\n.......w\nw..b....\n.......w\nw..b.bb.\n........", "w.......\n.......w\nw..b....\n.......w\nw..b.bb.\nw.......");
+    let done = THREATENED.replace("#......#\nwhite", "#....b.#\nwhite").replace(
+        "w.......\n.......w\nw..b....\n.......w\nw..b.bb.\n........",
+        "w.......\n.......w\nw..b....\n.......w\nw..b.bb.\nw.......",
+    );
     let analyst = NetworkAnalyst::default();
     let shown = analyst.show(&PositionInput { allow_invalid: true, ..input(done.as_bytes()) }).unwrap();
     assert!(shown.starts_with("     0 1 2 3 4 5 6 7\n  0  # . . . . . B #  0\n"), "{shown}");
@@ -89,10 +98,15 @@ fn files_that_no_game_reaches_are_refused_unless_asked() {
     assert!(analyst.show(&PositionInput { allow_invalid: true, ..input(odd.as_bytes()) }).is_ok());
     // Eleven chips are refused even then.
     let eleven = "#bbbbbb#\n........\n........\n........\n........\n........\n........\n#bbbbb.#\nwhite\n";
-    let e = analyst.show(&PositionInput { allow_invalid: true, ..input(eleven.as_bytes()) }).unwrap_err().to_string();
+    let e = analyst
+        .show(&PositionInput { allow_invalid: true, ..input(eleven.as_bytes()) })
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("Black has 11 chips"), "{e}");
     // --side must agree with the file.
-    let e = analyst.moves(&PositionInput { side: Some(Side::Black), ..input(THREATENED.as_bytes()) }).unwrap_err();
+    let e = analyst
+        .moves(&PositionInput { side: Some(Side::Black), ..input(THREATENED.as_bytes()) })
+        .unwrap_err();
     assert!(e.to_string().contains("--side says black"));
     // A file error names the file, line and column.
     let e = analyst.moves(&input(b"#......#\n...z....\n")).unwrap_err().to_string();
@@ -107,8 +121,11 @@ fn rule_options_change_the_answers() {
     let text = NetworkAnalyst::default();
     let referee = NetworkAnalyst { rules: Rules { double: DoubleNetwork::Mover, ..Rules::default() } };
     let json = |a: &NetworkAnalyst| -> serde_json::Value {
-        serde_json::from_str(&a.expect(&input(stepping.as_bytes()), &ExpectRequest { json: true, ..Default::default() }).unwrap())
-            .unwrap()
+        serde_json::from_str(
+            &a.expect(&input(stepping.as_bytes()), &ExpectRequest { json: true, ..Default::default() })
+                .unwrap(),
+        )
+        .unwrap()
     };
     assert!(json(&text)["losing"].as_array().unwrap().contains(&serde_json::json!("step 04 34")));
     assert!(json(&referee)["win"].as_array().unwrap().contains(&serde_json::json!("step 04 34")));

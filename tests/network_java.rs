@@ -14,7 +14,9 @@ fn have(tool: &str) -> bool {
 #[test]
 fn the_api_compiles_with_a_trivial_machine_player_and_prints_moves_as_arbiter_reads_them() {
     if !have("javac") || !have("java") {
-        println!("SKIPPED: javac and java are needed (install a JDK, e.g. apt-get install default-jdk-headless)");
+        println!(
+            "SKIPPED: javac and java are needed (install a JDK, e.g. apt-get install default-jdk-headless)"
+        );
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -24,7 +26,14 @@ fn the_api_compiles_with_a_trivial_machine_player_and_prints_moves_as_arbiter_re
         root.join("hosts/java/network/player/Move.java"),
         root.join("tests/data/network/player/MachinePlayer.java"),
     ];
-    let compiled = Command::new("javac").arg("-Xlint:all").arg("-Werror").arg("-d").arg(out.path()).args(&sources).output().unwrap();
+    let compiled = Command::new("javac")
+        .arg("-Xlint:all")
+        .arg("-Werror")
+        .arg("-d")
+        .arg(out.path())
+        .args(&sources)
+        .output()
+        .unwrap();
     assert!(compiled.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&compiled.stderr));
     let run = Command::new("java").arg("-cp").arg(out.path()).arg("player.MachinePlayer").output().unwrap();
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));

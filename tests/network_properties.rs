@@ -25,14 +25,20 @@ fn rules() -> impl Strategy<Value = Rules> {
 
 /// A position after 0..100 random moves (the first 20 add, the rest step).
 fn played() -> impl Strategy<Value = Position> {
-    (any::<u64>(), 0..100usize)
-        .prop_map(|(seed, plies)| random_game(&mut ChaCha8Rng::seed_from_u64(seed), &Rules::default(), plies).position)
+    (any::<u64>(), 0..100usize).prop_map(|(seed, plies)| {
+        random_game(&mut ChaCha8Rng::seed_from_u64(seed), &Rules::default(), plies).position
+    })
 }
 
 /// A board with 6..=10 chips of one colour on squares it may use, and 0..=4 of the other's:
 /// networks are common on these, games rarely reach them.
 fn crowded() -> impl Strategy<Value = Position> {
-    (any::<bool>(), prop::collection::vec(0..64usize, 6..=10), prop::collection::vec(0..64usize, 0..=4), any::<bool>())
+    (
+        any::<bool>(),
+        prop::collection::vec(0..64usize, 6..=10),
+        prop::collection::vec(0..64usize, 0..=4),
+        any::<bool>(),
+    )
         .prop_map(|(black, mine, theirs, white_to_move)| {
             let (me, other) = if black { (Color::Black, Color::White) } else { (Color::White, Color::Black) };
             let mut board = Board::empty();

@@ -78,7 +78,8 @@ fn the_seeds_non_networks_are_refused_for_the_reasons_it_gives() {
 #[test]
 fn the_seeds_cluster_diagram_marks_exactly_the_squares_black_may_not_add_to() {
     // Black chips as drawn; the X squares of the diagram listed below.
-    let board = pos("#..b...#/..b...../.....b../.....b../..b...../......b./.b....../#...b..#", Color::Black).board;
+    let board =
+        pos("#..b...#/..b...../.....b../.....b../..b...../......b./.b....../#...b..#", Color::Black).board;
     let xs = squares("10 20 40 11 31 41 51 61 12 22 32 42 62 43 63 44 54 64 15 25 56");
     // "(Of course, the far left and right columns are also off-limits to Black.)"
     let marked: Vec<Square> = Square::all()
@@ -104,7 +105,8 @@ fn six_chips_make_a_network_and_five_do_not() {
     assert!(has_network(&board, Color::Black));
     assert_eq!(find_network(&board, Color::Black).unwrap(), squares("60 65 55 33 35 57"));
     // 60 65 55 57: four chips from goal to goal is not enough.
-    let short = pos("#.....b#/......../......../......../......../.....bb./......../#....b.#", Color::White).board;
+    let short =
+        pos("#.....b#/......../......../......../......../.....bb./......../#....b.#", Color::White).board;
     assert!(!has_network(&short, Color::Black));
     assert_eq!(
         network_flaw(&short, Color::Black, &squares("60 65 55 57")).as_deref(),
@@ -176,11 +178,13 @@ fn a_chip_is_used_once() {
 #[test]
 fn whites_goals_are_the_left_and_right_columns() {
     // White 01 -> 21 -> 23 -> 43 -> 41 -> 71? 43-41 up, 41-71 right: a White network.
-    let board = pos("#......#/w.w.w..w/......../..w.w.../......../......../......../#......#", Color::Black).board;
+    let board =
+        pos("#......#/w.w.w..w/......../..w.w.../......../......../......../#......#", Color::Black).board;
     assert_eq!(network_flaw(&board, Color::White, &squares("01 21 23 43 41 71")), None);
     assert!(has_network(&board, Color::White));
     // The same shape in Black's colour touches White's goals, not Black's: no network.
-    let black = pos("#......#/b.b.b..b/......../..b.b.../......../......../......../#......#", Color::Black).board;
+    let black =
+        pos("#......#/b.b.b..b/......../..b.b.../......../......../......../#......#", Color::Black).board;
     assert!(!has_network(&black, Color::Black));
 }
 
@@ -309,7 +313,10 @@ const BLACK_THREATENS: &str = "#.....b#/w......./.......w/w..b..../.......w/w..b
 #[test]
 fn an_add_that_completes_a_network_wins() {
     let p = pos(BLACK_THREATENS, Color::Black);
-    assert_eq!(outcome(&p, &TEXT, add("57")), Status::Won { winner: Color::Black, reason: WinReason::Network });
+    assert_eq!(
+        outcome(&p, &TEXT, add("57")),
+        Status::Won { winner: Color::Black, reason: WinReason::Network }
+    );
     assert_eq!(outcome(&p, &TEXT, add("47")), Status::Ongoing);
     let oracle = Oracle::new(&p, &TEXT);
     assert_eq!(oracle.win, vec![add("17"), add("57")]);
@@ -345,9 +352,15 @@ fn a_step_that_completes_networks_for_both_loses_for_its_mover() {
     let s = pos(STEPPING, Color::White);
     // 34 blocked Black's 33-35; on 04 it completes White's 04 54 52 61 31 75.
     let double = step("04", "34");
-    assert_eq!(outcome(&s, &TEXT, double), Status::Won { winner: Color::Black, reason: WinReason::DoubleNetwork });
+    assert_eq!(
+        outcome(&s, &TEXT, double),
+        Status::Won { winner: Color::Black, reason: WinReason::DoubleNetwork }
+    );
     let referee = Rules { double: DoubleNetwork::Mover, ..TEXT };
-    assert_eq!(outcome(&s, &referee, double), Status::Won { winner: Color::White, reason: WinReason::DoubleNetwork });
+    assert_eq!(
+        outcome(&s, &referee, double),
+        Status::Won { winner: Color::White, reason: WinReason::DoubleNetwork }
+    );
     let oracle = Oracle::new(&s, &TEXT);
     assert!(oracle.losing.contains(&double));
     assert!(!oracle.win.contains(&double));
@@ -389,10 +402,15 @@ fn lift_no_double_forbids_a_step_whose_lifted_board_has_two_networks() {
     assert!(has_network(&lifted, Color::Black) && has_network(&lifted, Color::White));
     // The text looks only at the board after the chip is put down: 31 keeps White's network
     // and blocks Black's.
-    assert_eq!(outcome(&s, &TEXT, step("31", "55")), Status::Won { winner: Color::White, reason: WinReason::Network });
+    assert_eq!(
+        outcome(&s, &TEXT, step("31", "55")),
+        Status::Won { winner: Color::White, reason: WinReason::Network }
+    );
     let referee = Rules { lift: Lift::NoDouble, ..TEXT };
     assert_eq!(check(&s, &referee, step("31", "55")), Err(Illegal::LiftDouble));
-    assert!(legal_moves(&s, &referee).iter().all(|m| !matches!(m, Move::Step { from, .. } if *from == sq("55"))));
+    assert!(
+        legal_moves(&s, &referee).iter().all(|m| !matches!(m, Move::Step { from, .. } if *from == sq("55")))
+    );
     assert!(legal_moves_unchecked(&s, &TEXT).contains(&step("31", "55")));
 }
 

@@ -61,9 +61,12 @@ fn the_bundled_pente_cases_are_judged_by_category() {
     assert_eq!(r["stopped_at"], "capture");
     let case = r["cases"].as_array().unwrap().iter().find(|c| c["grade"] == "win").unwrap();
     assert_eq!(case["verdict"], "pass");
+    // The reproduce line runs the bot; the check line judges its output with arbiter.
+    let check = case["check"].as_str().unwrap();
     assert!(
-        case["reproduce"].as_str().unwrap().contains("--game pente --side white --category win")
-            || case["reproduce"].as_str().unwrap().contains("--game pente --side black --category win")
+        check.contains("--game pente --side white --category win")
+            || check.contains("--game pente --side black --category win"),
+        "{check}"
     );
 }
 
@@ -82,6 +85,43 @@ fn a_pente_bot_gets_no_arguments_and_is_judged_on_its_point() {
     assert_eq!(second["verdict"], "illegal-move");
     assert_eq!(second["rule"], "occupied");
     assert!(second["reason"].as_str().unwrap().starts_with("10K is not a legal move"), "{second}");
+}
+
+/// A Pente failure shows the board with the bot's point marked (and the expected points, when
+/// few), and a quiet position's hundreds of right answers are a handful and a count.
+#[test]
+fn a_pente_failure_draws_the_board_and_lists_a_handful_of_expected_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = bot(dir.path(), "echo 10K > output.txt");
+    let run = arbiter(
+        &[
+            "--game",
+            "pente",
+            "verify",
+            "corpus/pente/legal",
+            "--bot",
+            &command,
+            "-q",
+            "--details",
+            "1",
+            "--color",
+            "never",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let text = &run.stdout;
+    assert!(text.contains("1. illegal-move (occupied; stone place): "), "{text}");
+    assert!(text.contains("   A B C D E F G H J K L M N O P Q R S T\n"), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("10  ") && l.contains(" * ")),
+        "the bot's point is marked: {text}"
+    );
+    assert!(text.contains("* 10K: the bot's move, on a "), "{text}");
+    let expected = text.lines().find(|l| l.starts_with("  expected: ")).unwrap();
+    assert!(expected.starts_with("  expected: any of 3"), "{expected}");
+    assert!(expected.ends_with(" ..."), "{expected}");
+    assert!(expected.split_whitespace().count() < 20, "{expected}");
 }
 
 #[test]

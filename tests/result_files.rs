@@ -184,7 +184,8 @@ fn tree(xml: &str) -> Element {
 /// Checks the constraints the Ant JUnit schema as Windy Road published it (tests/data/JUnit.xsd)
 /// puts on a `<testsuites>` document: the elements, their order and number, the required
 /// attributes and their types, no attribute the schema does not declare, and counts that agree
-/// with the test cases. When xmllint is installed, also validates against the schema itself.
+/// with the test cases. When xmllint is installed, also validates against every schema in
+/// tests/data (Jenkins' and the xUnit plugin's too).
 fn assert_junit_schema(xml: &str) {
     let root = tree(xml);
     assert_eq!(root.name, "testsuites");
@@ -258,7 +259,15 @@ fn assert_junit_schema(xml: &str) {
                 let slot = ["failure", "error", "skipped"].iter().position(|n| *n == outcome.name);
                 counts[slot.unwrap_or_else(|| panic!("<{}> in a test case", outcome.name))] += 1;
                 assert!(outcome.children.is_empty(), "text only in <{}>", outcome.name);
-                if outcome.name != "skipped" {
+                if outcome.name == "skipped" {
+                    // Jenkins' schema allows no attribute there: the reason is the text.
+                    assert!(
+                        outcome.attributes.is_empty(),
+                        "<skipped> takes no attribute: {:?}",
+                        outcome.attributes
+                    );
+                    assert!(!outcome.text.trim().is_empty(), "a skipped test says why");
+                } else {
                     only(outcome, &["type", "message"]);
                     assert!(outcome.attribute("type").is_some(), "<{}> needs a type", outcome.name);
                 }
@@ -267,22 +276,8 @@ fn assert_junit_schema(xml: &str) {
         assert_eq!(int(suite, "tests"), cases);
         assert_eq!([int(suite, "failures"), int(suite, "errors"), int(suite, "skipped")], counts);
     }
-    // The schema itself, where xmllint is installed (CI does not install it: the checks above
-    // are what every run relies on).
-    let have_xmllint = Command::new("xmllint").arg("--version").output().is_ok_and(|o| o.status.success());
-    if have_xmllint {
-        let file = tempfile::NamedTempFile::new().unwrap();
-        fs::write(file.path(), xml).unwrap();
-        let schema = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JUnit.xsd");
-        let out = Command::new("xmllint")
-            .arg("--noout")
-            .arg("--schema")
-            .arg(&schema)
-            .arg(file.path())
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "xmllint: {}\n{xml}", String::from_utf8_lossy(&out.stderr));
-    }
+    // The schemas themselves, Jenkins' and the xUnit plugin's too, where xmllint is installed.
+    common::junit::assert_valid(xml);
 }
 
 #[test]
@@ -383,7 +378,13 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     assert_eq!(printed, written);
     let g: Value = serde_json::from_str(&fs::read_to_string(&out.gradescope).unwrap()).unwrap();
     assert_eq!((g["score"].as_f64(), g["tests"].as_array().unwrap().len()), (Some(85.0), 4));
-    assert!(g["output"].as_str().unwrap().starts_with("85 (profile course-2023)"), "{}", g["output"]);
+    // Four cases are not the course's 200: the headline says so rather than give 85.
+    assert!(
+        g["output"].as_str().unwrap().starts_with("Not a course score: 4 of 4 cases passed"),
+        "{}",
+        g["output"]
+    );
+    assert_eq!(g["extra_data"]["course_score"], false);
     let xml = fs::read_to_string(&out.junit).unwrap();
     assert_eq!(elements(&xml).iter().filter(|e| *e == "testcase").count(), 4);
     assert!(!xml.contains("INCOMPLETE") && xml.contains("<property name=\"complete\" value=\"true\"/>"));
@@ -461,4 +462,104 @@ fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
     let run = arbiter(&["replay", &game.display().to_string()], "");
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", run.stdout);
+}
+
+/// A bot that plays the right answer at grade 4 and leaves the board unchanged elsewhere.
+fn right_then_unchanged(dir: &Path) -> String {
+    let script = dir.join("unchanged.sh");
+    let body = format!(
+        "#!/bin/sh\nif [ \"$(head -n 1 \"$2\")\" = '........g' ]; then cp '{}/right4.txt' \"$3\"; else cp \"$2\" \"$3\"; fi\n",
+        dir.display()
+    );
+    fs::write(&script, body).unwrap();
+    format!("sh {}", script.display())
+}
+
+#[test]
+fn hidden_and_not_run_answers_never_reach_results_json_and_an_unreached_stage_is_one_test() {
+    let dir = setup();
+    let out = Outputs::in_folder(dir.path());
+    let corpus = dir.path().join("corpus").display().to_string();
+    let bot = right_then_unchanged(dir.path());
+    let mut args: Vec<String> =
+        ["verify", &corpus, "--bot", &bot, "-q", "--hidden", "5", "--stop-at-gate", "--sandbox", "off"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+    args.extend(out.args());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = arbiter(&args, "");
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let results = fs::read_to_string(&out.gradescope).unwrap();
+    let junit = fs::read_to_string(&out.junit).unwrap();
+    // Grade 5 failed (hidden), grades 6 and 7 were never run: none of their answers is in a file
+    // a student may see, nor the hidden case's board.
+    for answer in ["Be7-d8", "Ma1xa7", "Mf1-f9", "b#g.S.cmb"] {
+        assert!(!results.contains(answer), "results.json shows {answer}: {results}");
+        assert!(!junit.contains(answer), "junit.xml shows {answer}: {junit}");
+    }
+    let g: Value = serde_json::from_str(&results).unwrap();
+    let names: Vec<&str> =
+        g["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        vec![
+            "grade4/white/worked-example",
+            "grade5/white/worked-example",
+            "grade 6: 1 case(s) not reached",
+            "grade 7: 1 case(s) not reached",
+        ]
+    );
+    let hidden = &g["tests"][1];
+    assert_eq!((hidden["visibility"].as_str(), hidden["status"].as_str()), (Some("hidden"), Some("failed")));
+    assert!(hidden["output"].as_str().unwrap().starts_with("**unchanged**\n"), "{hidden}");
+    // The grader's own report keeps the hidden case's answer; a case not run has none.
+    let report = out.json();
+    assert_eq!(report["cases"][1]["expected"], serde_json::json!(["Be7-d8"]));
+    assert_eq!(report["cases"][2]["verdict"], "not-run");
+    assert_eq!(report["cases"][2]["expected"], serde_json::json!([]));
+    assert_eq!(report["cases"][2]["cpu_ms"], 0);
+    // JUnit: one skipped test per stage not reached, the hidden one's verdict alone.
+    assert_eq!(junit.matches("<testcase ").count(), 4, "{junit}");
+    assert!(junit.contains("<failure type=\"unchanged\" message=\"unchanged\">a hidden test"), "{junit}");
+    assert_junit_schema(&junit);
+}
+
+#[test]
+fn a_killed_grade_leaves_a_current_report_txt_beside_the_other_files() {
+    let dir = setup();
+    let submission = dir.path().join("class/sleepy");
+    fs::create_dir_all(&submission).unwrap();
+    let run = submission.join("run");
+    fs::write(&run, format!("#!/bin/sh\nexec {} \"$@\"\n", bot(dir.path()))).unwrap();
+    fs::set_permissions(&run, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let corpus = dir.path().join("corpus").display().to_string();
+    let reports = dir.path().join("reports");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["grade", &submission.display().to_string(), "--corpus", &corpus])
+        .args(["--reports", &reports.display().to_string(), "--jobs", "1", "--sandbox", "off", "-q"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let text_file = reports.join("sleepy/report.txt");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let sleeper = dir.path().join("sleeper.pid");
+    loop {
+        let text = fs::read_to_string(&text_file).unwrap_or_default();
+        if sleeper.exists() && text.contains("INCOMPLETE: 2 of 4 cases had run") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "report.txt never showed two cases: {text}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
+    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+    let text = fs::read_to_string(&text_file).unwrap();
+    assert!(text.contains("\nmachine: "), "{text}");
+    assert!(!reports.join("sleepy/grade.json").exists(), "no row: the grading did not finish");
+    assert!(fs::read_to_string(reports.join("sleepy/report.json")).unwrap().contains("\"complete\": false"));
 }

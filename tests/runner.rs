@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use arbiter::harness::runner::{AppliedLimits, BotCommand, CommandError, Limits, Outcome, RunReport, run};
+use arbiter::harness::runner::{
+    AppliedLimits, BotCommand, CommandError, Limits, Outcome, RunReport, TimeLimit, WallCap, run,
+};
 use tempfile::TempDir;
 
 /// Writes a `/bin/sh` script called `name` into `dir` and returns a command running it.
@@ -21,8 +23,9 @@ fn script(dir: &Path, name: &str, body: &str) -> BotCommand {
     BotCommand::parse_in(&format!("/bin/sh {name}"), dir).expect("parse test command")
 }
 
+/// Limits whose wall-clock cap is the timeout itself, so that sleepers end when it passes.
 fn with_timeout(timeout: Duration) -> Limits {
-    Limits { timeout, ..Limits::default() }
+    Limits { timeout, wall_cap: WallCap { times: 1, plus: Duration::ZERO }, ..Limits::default() }
 }
 
 fn args(words: &[&str]) -> Vec<OsString> {
@@ -70,9 +73,12 @@ fn report(outcome: Outcome, stderr: &str) -> RunReport {
         stderr_truncated: false,
         elapsed: Duration::ZERO,
         timeout: Duration::from_secs(10),
+        wall_limit: Duration::from_secs(31),
+        time_limit: None,
         limits_applied: AppliedLimits::default(),
         events: Vec::new(),
         cpu_time: None,
+        denials: Vec::new(),
     }
 }
 
@@ -118,7 +124,9 @@ fn sleeping_bot_times_out_and_its_children_die() {
     let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_millis(300)));
     let wall = started.elapsed();
     assert_eq!(r.outcome, Outcome::TimedOut);
-    assert_eq!(r.describe(), "timed out after 300 ms");
+    assert_eq!(r.time_limit, Some(TimeLimit::Wall));
+    assert!(r.describe().starts_with("timed out: still running after "), "{}", r.describe());
+    assert!(r.cpu_time.is_some(), "a timeout still says how much CPU time it used");
     assert!(r.elapsed >= Duration::from_millis(300), "{:?}", r.elapsed);
     assert!(wall < Duration::from_secs(2), "run took {wall:?}");
     assert!(dies_soon(read_pid(&dir.path().join("child.pid"))));
@@ -170,7 +178,7 @@ fn process_escaping_the_group_does_not_hang_the_run() {
 fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
     let dir = TempDir::new().unwrap();
     let bot = script(dir.path(), "bot.sh", "yes err >&2 &\nexec yes\n");
-    let limits = Limits { timeout: Duration::from_millis(300), capture_bytes: 1000, ..Limits::default() };
+    let limits = Limits { capture_bytes: 1000, ..with_timeout(Duration::from_millis(300)) };
     let started = Instant::now();
     let r = run(&bot, &[], dir.path(), &limits);
     let wall = started.elapsed();
@@ -358,9 +366,106 @@ fn stderr_tail_keeps_the_last_lines() {
 
 #[test]
 fn descriptions_read_as_sentences() {
-    assert_eq!(report(Outcome::TimedOut, "").describe(), "timed out after 10 s");
     let mut r = report(Outcome::TimedOut, "");
+    r.time_limit = Some(TimeLimit::Cpu);
+    r.cpu_time = Some(Duration::from_millis(10_240));
+    assert_eq!(r.describe(), "timed out: used 10.2 s of CPU time, its limit 10 s");
+    r.time_limit = Some(TimeLimit::Wall);
     r.timeout = Duration::from_millis(1500);
-    assert_eq!(r.describe(), "timed out after 1.5 s");
+    r.elapsed = Duration::from_secs(6);
+    r.cpu_time = Some(Duration::from_millis(200));
+    assert_eq!(
+        r.describe(),
+        "timed out: still running after 6 s of wall time, having used 0.2 s of CPU time (the wall-clock \
+         cap for a 1.5 s CPU limit)"
+    );
     assert_eq!(report(Outcome::Signaled(9, "SIGKILL"), "").describe(), "killed by signal 9 (SIGKILL)");
+}
+
+/// A bot that burns `cpu_ms` of CPU time in a shell loop (roughly: the loop is calibrated by
+/// the CPU clock itself, reading /proc/self/stat), then exits.
+fn burner(dir: &Path, cpu_ms: u64) -> BotCommand {
+    // Busy work until this shell's own utime+stime (clock ticks) reaches the target.
+    let ticks = cpu_ms / 10;
+    script(
+        dir,
+        "burn.sh",
+        &format!(
+            "while :; do\n  set -- $(cut -d')' -f2 /proc/$$/stat)\n  t=$(( ${{12}} + ${{13}} + ${{14}} + ${{15}} ))\n  \
+             [ $t -ge {ticks} ] && exit 0\n  i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done\ndone\n"
+        ),
+    )
+}
+
+/// Loads every processor with busy loops for as long as the value lives.
+struct Load(Vec<std::process::Child>);
+
+impl Load {
+    fn start() -> Load {
+        let n = thread::available_parallelism().map_or(2, |n| n.get()) * 2;
+        Load(
+            (0..n)
+                .map(|_| {
+                    std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap()
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn the_time_limit_is_cpu_time_whatever_the_load() {
+    let dir = TempDir::new().unwrap();
+    // 0.4 s of CPU against a 1.5 s limit passes; 2 s against the same limit is a timeout
+    // (by CPU, not by the wall clock, which is 5.5 s), on an idle and on a loaded machine.
+    let limits = Limits { timeout: Duration::from_millis(1500), ..Limits::default() };
+    for loaded in [false, true] {
+        let _load = loaded.then(Load::start);
+        let r = run(&burner(dir.path(), 400), &[], dir.path(), &limits);
+        assert_eq!(r.outcome, Outcome::Exited(0), "loaded {loaded}: {}", r.describe());
+        assert!(r.cpu_time.unwrap() >= Duration::from_millis(300), "{:?}", r.cpu_time);
+        let r = run(&burner(dir.path(), 2000), &[], dir.path(), &limits);
+        assert_eq!(r.outcome, Outcome::TimedOut, "loaded {loaded}: {}", r.describe());
+        assert_eq!(r.time_limit, Some(TimeLimit::Cpu), "loaded {loaded}: {}", r.describe());
+        assert!(r.cpu_time.unwrap() >= Duration::from_millis(1500), "{:?}", r.cpu_time);
+    }
+}
+
+#[test]
+fn an_interactive_bot_answers_line_by_line_and_floods_are_cut() {
+    use arbiter::harness::runner::{Interactive, Recv};
+    let dir = TempDir::new().unwrap();
+    let bot = script(
+        dir.path(),
+        "echo.sh",
+        "while read line; do\n  [ \"$line\" = flood ] && { head -c 3000000 /dev/zero | tr '\\0' x; echo; continue; }\n  echo \"got $line\"\ndone\n",
+    );
+    let mut session = Interactive::spawn(&bot, &[], dir.path(), &Limits::default()).unwrap();
+    for word in ["a", "b"] {
+        session.send(format!("{word}\n").as_bytes()).unwrap();
+        let got = session.recv_line(Instant::now() + Duration::from_secs(5));
+        assert_eq!(got, Recv::Line(format!("got {word}").into_bytes()));
+    }
+    session.send(b"flood\n").unwrap();
+    match session.recv_line(Instant::now() + Duration::from_secs(5)) {
+        Recv::Line(line) => assert_eq!(line.len(), arbiter::harness::runner::MAX_LINE),
+        other => panic!("{other:?}"),
+    }
+    assert!(session.line_was_cut());
+    session.send(b"c\n").unwrap();
+    assert_eq!(session.recv_line(Instant::now() + Duration::from_secs(5)), Recv::Line(b"got c".to_vec()));
+    assert_eq!(session.recv_line(Instant::now() + Duration::from_millis(200)), Recv::TimedOut);
+    let cpu = session.cpu_time();
+    let report = session.finish();
+    assert!(report.cpu_time.is_some());
+    assert!(report.cpu_time.unwrap() >= cpu.saturating_sub(Duration::from_millis(50)));
 }

@@ -222,8 +222,11 @@ fn a_hanging_bot_times_out_without_hanging_the_verifier() {
     let start = std::time::Instant::now();
     let (_, r) = s.verify(&s.bot("hang.sh", "sleep 60"), &["--timeout", "0.3", "--jobs", "2"]);
     assert_eq!(verdicts(&r), vec!["timeout"; 4]);
-    assert_eq!(case(&r, 4)["process"], "timed out after 300 ms");
-    assert!(start.elapsed().as_secs() < 10, "took {:?}", start.elapsed());
+    // A sleeper uses no CPU: the wall-clock cap (3 x 0.3 s + 1 s) stops it, and says so.
+    let process = case(&r, 4)["process"].as_str().unwrap().to_string();
+    assert!(process.contains("the wall-clock cap for a 300 ms CPU limit"), "{process}");
+    // Not a speed check: a verifier that waited for the sleeps would take 120 s.
+    assert!(start.elapsed().as_secs() < 60, "took {:?}", start.elapsed());
 }
 
 #[test]
@@ -293,8 +296,11 @@ fn builtin_bots_play_their_grades() {
 #[test]
 fn gradescope_and_junit_reports_are_written() {
     let s = Setup::new();
-    let gs = s.path("results.json");
-    let junit = s.path("junit.xml");
+    // Reports go in a folder of their own, which the sandbox hides from the bot, not in the
+    // bot's own folder: no bot may read them while they are written.
+    let gs = s.path("out/results.json");
+    let junit = s.path("out/junit.xml");
+    fs::create_dir_all(gs.parent().unwrap()).unwrap();
     let bot = s.canned_bot("wrong.sh", "wrong", "right");
     s.verify(&bot, &["--gradescope", &gs.display().to_string(), "--junit", &junit.display().to_string()]);
     let g: Value = serde_json::from_str(&fs::read_to_string(&gs).unwrap()).unwrap();
@@ -307,13 +313,21 @@ fn gradescope_and_junit_reports_are_written() {
     assert_eq!(tests[1]["status"], "failed");
     assert_eq!(tests[1]["score"], 0.0);
     assert!(tests[1]["output"].as_str().unwrap().contains("expected: `Be7-d8`"));
-    // Grades 6 and 7 were not reached: they score nothing, and say why.
-    assert!(tests[2]["output"].as_str().unwrap().contains("not scored: grade 6 was not reached"));
+    // Grades 6 and 7 were not reached: one test each, scoring nothing, saying why.
+    assert_eq!(tests[2]["name"], "grade 6: 1 case(s) not reached");
+    let unreached = tests[2]["output"].as_str().unwrap();
+    assert!(
+        unreached.starts_with("**not reached**: grade 6 counts only once grade 5 passes in full"),
+        "{unreached}"
+    );
+    assert_eq!(tests[2]["score"], 0.0);
+    assert!(tests[2].get("status").is_none(), "nothing was judged: {}", tests[2]);
     let xml = fs::read_to_string(&junit).unwrap();
     assert!(xml.starts_with("<?xml"));
     assert_eq!(xml.matches("<testcase ").count(), 4);
     assert_eq!(xml.matches("<failure type=\"wrong-move\"").count(), 1);
-    assert_eq!(xml.matches("<skipped message=\"not scored: grade 5 did not pass in full").count(), 2);
+    assert_eq!(xml.matches("<skipped>not scored: grade 5 did not pass in full").count(), 2);
+    common::junit::assert_valid(&xml);
 }
 
 #[test]
@@ -559,18 +573,24 @@ fn gradescope_scores_add_up_hide_what_is_hidden_and_show_no_grader_path() {
     assert_eq!((g["output_format"].as_str(), g["stdout_visibility"].as_str()), (Some("md"), Some("hidden")));
     let by_name =
         |grade: u8| tests.iter().find(|t| t["name"] == format!("grade{grade}/white/worked-example")).unwrap();
-    assert_eq!(by_name(7)["visibility"], "hidden");
-    assert_eq!(by_name(6)["visibility"], "visible");
+    let stage = |grade: u8| {
+        tests.iter().find(|t| t["name"] == format!("grade {grade}: 1 case(s) not reached")).unwrap()
+    };
+    assert_eq!(stage(7)["visibility"], "hidden");
+    assert_eq!(stage(6)["visibility"], "visible");
     let crash = by_name(5)["output"].as_str().unwrap();
     assert!(crash.contains("expected: `Be7-d8`"), "{crash}");
     assert!(crash.contains("```text\nTraceback (most recent call last)"), "{crash}");
     assert!(crash.contains("```sh\nprintf '%s\\n' 'b#g.S.cmb'"), "{crash}");
     assert!(crash.contains("sh crashy.sh white input.txt output.txt"), "{crash}");
-    let unreached = by_name(6)["output"].as_str().unwrap();
+    let unreached = stage(6)["output"].as_str().unwrap();
     assert!(
-        unreached.contains("not scored: grade 6 was not reached, as grade 5 did not pass"),
+        unreached.contains("grade 6 counts only once grade 5 passes in full, and 0 of its 1"),
         "{unreached}"
     );
+    // How the unreached cases went, for information: counts, never their answers.
+    assert!(unreached.contains("how they went: 1 crash"), "{unreached}");
+    assert!(!text.contains("Ma1xa7") && !text.contains("Mf1-f9"), "answers of unreached stages: {text}");
     // No absolute path of the grader's anywhere: not the scratch folder, not arbiter's own.
     let report = fs::read_to_string(&json_out).unwrap();
     for (name, content) in [("results.json", &text), ("report.json", &report)] {
@@ -603,11 +623,13 @@ fn crashes_timeouts_and_missing_outputs_list_the_expected_moves() {
 #[test]
 fn junit_marks_crashes_as_errors_unreached_stages_as_skipped_and_keeps_stderr() {
     let s = Setup::new();
-    let junit = s.path("junit.xml");
+    let junit = s.path("out/junit.xml");
+    fs::create_dir_all(junit.parent().unwrap()).unwrap();
     s.verify(&crashing_after_grade4(&s), &["--junit", &junit.display().to_string()]);
     let xml = fs::read_to_string(&junit).unwrap();
     assert_eq!(xml.matches("<error type=\"crash\"").count(), 1, "{xml}");
-    assert_eq!(xml.matches("<skipped ").count(), 2, "{xml}");
+    assert_eq!(xml.matches("<skipped>").count(), 2, "{xml}");
+    common::junit::assert_valid(&xml);
     assert!(xml.contains("errors=\"1\" skipped=\"0\""), "{xml}");
     assert!(xml.contains("<system-err>--- grade5/white/worked-example ---\nTraceback"), "{xml}");
     assert!(!xml.contains("<failure"), "{xml}");
@@ -641,15 +663,64 @@ fn the_human_report_fits_80_columns_and_groups_identical_failures() {
     for line in text.lines() {
         assert!(line.chars().count() <= 80, "{} columns: {line:?}", line.chars().count());
     }
-    assert!(text.contains("4 cases: crash, \"Unhandled exception: xxx"), "{text}");
-    // Three shown in full, the fourth named.
+    // One crash said the same way on every case is one group, with the answers it missed.
+    assert!(text.contains("\n1. crash: 4 cases\n   the bot said: Unhandled exception:"), "{text}");
+    assert!(text.contains("   the answers it missed: "), "{text}");
+    // Three shown in full, the fourth a line of its own with its whole reason.
     assert_eq!(text.matches("  CRASH\n").count(), 3, "{text}");
-    assert!(text.contains("  also grade7/white/worked-example"), "{text}");
-    assert!(text.contains("  expected: Mf1-f9") || text.contains("  expected: Ma1xa7"), "{text}");
+    assert!(text.contains("\n   grade7/white/worked-example  crash  -: "), "{text}");
+    assert!(text.contains("  expected: Zombie capture Zf3xf4"), "{text}");
+    // With no board written to diff, the position is drawn.
+    assert!(text.contains("\n        a b c d e f g h i\n     9  . . . . . . . . g  9\n"), "{text}");
     assert!(text.contains("slowest cases"), "{text}");
     // A folded reproduce line is one command still: continuations end in a backslash.
     let reproduce = text.split("  reproduce:\n").nth(1).unwrap();
     assert!(reproduce.lines().next().unwrap().ends_with(" \\"), "{reproduce}");
+}
+
+/// Failures come in the order to fix them: the one illegal move before the 36 grade-7 misses
+/// that come earlier in the corpus, grouped by rule and kind of move, every move named with its
+/// kind, and every reason whole (folded, never cut).
+#[test]
+fn the_report_puts_the_illegal_move_first_and_cuts_no_reason() {
+    let run = arbiter(
+        &["verify", "corpus", "--bot", "builtin:mutant-catapult-protected", "-q", "--color", "never"],
+        "",
+    );
+    assert_eq!(run.status, 1, "{}", run.stderr);
+    let text = run.stdout;
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+    let failures = text.split("in the order to fix them:\n").nth(1).unwrap();
+    let first = failures.lines().find(|l| l.starts_with("1. ")).unwrap();
+    assert_eq!(first, "1. illegal-move (protected-by-sentinel; Catapult shot): 1 case", "{text}");
+    assert!(failures.contains("  ILLEGAL-MOVE\n  played:   Catapult shot C"), "{failures}");
+    assert!(failures.contains("2. wrong-move (missed-"), "{failures}");
+    assert!(failures.contains(") in grade 7: "), "{failures}");
+    // Wrong answers name the move played and the one expected with their kinds.
+    assert!(
+        failures.contains("  expected: Zombie leap Z") || failures.contains("  expected: Dragon capture D")
+    );
+
+    let run =
+        arbiter(&["verify", "corpus", "--bot", "builtin:mutant-catapult-protected", "--json", "-q"], "");
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let groups = v["failures"].as_array().unwrap();
+    assert_eq!(groups[0]["signature"]["verdict"], "illegal-move");
+    assert!(
+        groups[1..].iter().all(|g| g["signature"]["verdict"] == "wrong-move" && g["grade"] == 7),
+        "{groups:?}"
+    );
+    let counted: u64 = groups.iter().map(|g| g["count"].as_u64().unwrap()).sum();
+    let failed = v["cases"].as_array().unwrap().iter().filter(|c| c["verdict"] != "pass").count();
+    assert_eq!(counted as usize, failed);
+    // Every reason of the cases shown is in the text whole: only the folds differ.
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = squeeze(&text);
+    let illegal = groups[0]["cases"][0].as_str().unwrap();
+    let case = v["cases"].as_array().unwrap().iter().find(|c| c["name"] == illegal).unwrap();
+    assert!(text.contains(&squeeze(case["reason"].as_str().unwrap())), "{}", case["reason"]);
 }
 
 #[test]
@@ -683,4 +754,83 @@ fn create_output_serves_a_bot_that_only_opens_an_existing_file() {
     let (status, r) = s.verify(&picky, &["--create-output"]);
     assert_eq!(status, 0, "{r}");
     assert!(r["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "pass"), "{r}");
+}
+
+#[test]
+fn a_crlf_shebang_or_a_missing_script_is_refused_before_any_case() {
+    let s = Setup::new();
+    let corpus = s.corpus().display().to_string();
+    // Saved with Windows line endings: the kernel would look for `/bin/sh\r`.
+    let crlf = s.path("crlf.sh");
+    fs::write(&crlf, "#!/bin/sh\r\necho hi\r\n").unwrap();
+    fs::set_permissions(&crlf, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let run = arbiter(&["verify", &corpus, "--bot", &crlf.display().to_string(), "-q"], "");
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("Windows line endings") && run.stderr.contains("dos2unix"), "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "no case ran: {}", run.stdout);
+    // A script named in the command that is not there: one line, not 4 failed cases.
+    let run = arbiter(&["verify", &corpus, "--bot", "sh nosuch.py", "-q"], "");
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("names `nosuch.py`, but there is no such file"), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn a_timeout_is_run_again_once_before_it_counts_and_every_verdict_has_cpu_time() {
+    let s = Setup::new();
+    s.canned_bot("right.sh", "right", "right");
+    // Hangs the first time it sees each case, then answers: a machine busy for a moment.
+    let hiccup = s.bot(
+        "hiccup.sh",
+        r#"key=$(head -n 1 "$2" | tr -c 'a-zA-Z0-9\n' _)
+if [ ! -e "$dir/seen-$key" ]; then touch "$dir/seen-$key"; sleep 30; fi
+exec sh "$dir/right.sh" "$@""#,
+    );
+    let off = ["--sandbox", "off", "--timeout", "0.5", "--jobs", "4"];
+    let (status, r) = s.verify(&hiccup, &off);
+    assert_eq!(status, 0, "{r}");
+    for c in r["cases"].as_array().unwrap() {
+        assert_eq!(c["verdict"], "pass", "{c}");
+        assert!(c["timeout_rerun"]["process"].as_str().unwrap().contains("timed out"), "{c}");
+    }
+    assert_eq!(r["timeout_reruns"], serde_json::json!({"rerun": 4, "timed_out_again": 0}));
+    // A bot that hangs every time times out twice, and then counts.
+    let (_, r) = s.verify(&s.bot("hang.sh", "sleep 30"), &off);
+    assert_eq!(r["timeout_reruns"], serde_json::json!({"rerun": 4, "timed_out_again": 4}));
+    assert!(verdicts(&r).iter().all(|v| v == "timeout"), "{r}");
+    // CPU time on every verdict: timeouts, crashes, silence, passes, built-in bots.
+    let (_, crash) = s.verify(&s.bot("crash.sh", "exit 3"), &off);
+    let (_, silent) = s.verify(&s.bot("silent.sh", "exit 0"), &off);
+    let (_, builtin) = s.verify("builtin:grade7", &[]);
+    for report in [&r, &crash, &silent, &builtin] {
+        for c in report["cases"].as_array().unwrap() {
+            assert!(c["cpu_ms"].is_u64(), "no cpu_ms: {c}");
+        }
+    }
+    let text = human(&s, &s.bot("hang2.sh", "sleep 30"), &off, &[]);
+    assert!(text.contains("timeouts: 4 case(s) timed out and were run again"), "{text}");
+}
+
+#[test]
+fn the_header_says_how_busy_the_machine_was_and_a_small_corpus_is_no_course_score() {
+    let s = Setup::new();
+    let (status, r) = s.verify("builtin:grade7", &[]);
+    assert_eq!(status, 0);
+    assert!(r["machine"]["cores"].as_u64().unwrap() >= 1, "{}", r["machine"]);
+    assert_eq!(r["course_score"], false);
+    assert_eq!(r["passed"], 4);
+    let corpus = s.corpus().display().to_string();
+    let run = arbiter(&["verify", &corpus, "--bot", "builtin:grade7", "-q"], "");
+    assert!(run.stdout.contains("\nmachine: "), "{}", run.stdout);
+    assert!(run.stdout.contains("not a course score: 4 of 4 cases passed"), "{}", run.stdout);
+    assert_eq!(
+        r["corpus_mismatch"],
+        "grade 4: 1 case(s), not 50, grade 5: 1 case(s), not 50, grade 6: 1 case(s), not 50, grade 7: 1 case(s), not 50"
+    );
+    assert!(!run.stdout.contains("every case passed"), "{}", run.stdout);
+    // One grade of the corpus: nothing of grades 5 to 7 ran, so no 85%.
+    let grade4 = s.corpus().join("grade4").display().to_string();
+    let run = arbiter(&["verify", &grade4, "--bot", "builtin:grade7", "-q"], "");
+    assert!(run.stdout.contains("not a course score: 1 of 1 cases passed"), "{}", run.stdout);
+    assert!(!run.stdout.contains("85.00%") && !run.stdout.contains("every case passed"), "{}", run.stdout);
 }

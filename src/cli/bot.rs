@@ -38,12 +38,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         (None, Some(4)) => "random".to_string(),
         (None, grade) => format!("grade{}", grade.unwrap_or(7)),
     };
-    let bot = referee.builtin(&name).ok_or_else(|| {
-        anyhow::anyhow!(
-            "there is no built-in bot `{name}`; the built-in bots are {}",
-            referee.builtin_names().join(", ")
-        )
-    })?;
+    let bot = referee.require_builtin(&name).map_err(anyhow::Error::msg)?;
     let usage =
         "usage: arbiter bot --grade N white|black IN OUT, or arbiter bot --grade N name (or --builtin NAME)";
     match args.rest.as_slice() {

@@ -69,7 +69,11 @@ pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) 
         answer: None,
         golden: None,
     };
-    let case = referee.prepare(&spec, &input, None).map_err(anyhow::Error::msg)?;
+    let case = referee
+        .require_cases()
+        .map_err(anyhow::Error::msg)?
+        .prepare(&spec, &input, None)
+        .map_err(anyhow::Error::msg)?;
     let j = case.judge(&output, &output_origin, args.strict);
     let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
     if args.json {

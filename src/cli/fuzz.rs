@@ -17,12 +17,13 @@ use super::show::draw;
 use super::{CommandResult, Outcome};
 use crate::advance::differential::{disagreement, shrink_disagreement};
 use crate::advance::generate::random_position;
-use crate::advance::{Board, Fast, Strictness};
+use crate::advance::{Board, Fast};
 use crate::harness::bot::Bot;
 use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
-use crate::harness::fuzz::{FuzzOptions, FuzzReport, fuzz};
+use crate::harness::fuzz::{FuzzGame, FuzzOptions, FuzzReport, fuzz};
 use crate::harness::interrupt;
+use crate::harness::referee::{named, some_of};
 use crate::harness::verify::{VerifyOptions, case_seed};
 
 #[derive(clap::Args, Debug)]
@@ -62,6 +63,11 @@ pub struct Args {
     /// Only uniform random positions, none of the positions aimed at the rules' edges.
     #[arg(long)]
     no_edges: bool,
+
+    /// Only the sources whose names start with this (`tempt/`, `general-swap/only`, `random`,
+    /// Pente's `opening/`); repeatable. The report lists every source with its count.
+    #[arg(long, value_name = "PREFIX")]
+    source: Vec<String>,
 
     /// Write each kind of failure here: `<kind>-<side>.txt` (the minimal board, ready for a
     /// corpus) and `<kind>-<side>.json` (verdict, the bot's move and output, the expected
@@ -164,22 +170,28 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if args.engines {
         return engines(&args, jobs);
     }
-    let bot =
-        Bot::parse(args.bot.as_deref().unwrap_or_default(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let game = FuzzGame::of(referee.as_ref()).map_err(anyhow::Error::msg)?;
     let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
     let (limits, sandbox) = args.limits.sandboxed(hidden)?;
-    if !args.quiet && matches!(bot, Bot::Command(..)) {
+    let bot = Bot::open(
+        args.bot.as_deref().unwrap_or_default(),
+        referee.as_ref(),
+        &limits,
+        &crate::harness::host::HostOptions::default(),
+    )
+    .map_err(anyhow::Error::msg)?;
+    if !args.quiet && matches!(bot, Bot::Command(..) | Bot::Hosted(_)) {
         eprintln!("{}", sandbox.line());
     }
     let category = match args.grade {
-        GradeChoice::Auto => referee.any_move_category().to_string(),
+        GradeChoice::Auto => game.fuzzing.any_move_category().to_string(),
         GradeChoice::Grade(g) if referee.categories().contains(&format!("grade{g}").as_str()) => {
             format!("grade{g}")
         }
         GradeChoice::Grade(g) => anyhow::bail!(
             "--grade {g}: {} has no grades; fuzzing asks for a legal move ({})",
             referee.game(),
-            referee.any_move_category()
+            game.fuzzing.any_move_category()
         ),
     };
     let options = FuzzOptions {
@@ -187,6 +199,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         category,
         auto_category: args.grade == GradeChoice::Auto,
         edges: !args.no_edges,
+        only_sources: args.source.clone(),
         time: args.time,
         max_shrink_runs: args.max_shrink_runs,
         shrink_time: args.shrink_time,
@@ -205,7 +218,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     interrupt::handle_interrupts();
     let bar = progress_bar(args.cases, args.quiet);
     let failed = AtomicUsize::new(0);
-    let report = fuzz(referee.as_ref(), &bot, &options, &|passed| {
+    let report = fuzz(game, &bot, &options, &|passed| {
         if !passed {
             failed.fetch_add(1, Ordering::Relaxed);
         }
@@ -258,12 +271,14 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
             "stdout_head": f.result.stdout_head,
             "expected": f.result.expected,
             "legal_alternatives": f.result.expected,
-            "reproduce": f.result.reproduce,
+            // The fuzzer's user has arbiter: the line judges the output too.
+            "reproduce": format!("{} ; {}", f.result.reproduce, f.result.check),
             "process": f.result.process,
             "stderr_tail": f.result.stderr_tail,
             "reproduction": f.reproduction,
             "intermittent": f.reproduction.intermittent(),
             "cases_failing_this_way": f.count,
+            "first_found": f.first_found,
             "source": f.source,
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
@@ -302,16 +317,14 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         None => {}
     }
     for (i, f) in report.failures.iter().enumerate() {
-        let what = match (&f.signature.rule, &f.signature.piece, &f.signature.move_kind) {
-            (Some(r), Some(p), Some(k)) => format!("{} ({r}; {p} {k})", f.signature.verdict),
-            (Some(r), _, _) => format!("{} ({r})", f.signature.verdict),
-            _ => f.signature.verdict.to_string(),
-        };
         let _ = writeln!(
             out,
-            "\n{}. {what}: {} case(s), first the case #{} (from {})",
+            "\n{}. {}: {} case(s), first found at case #{} after {:.1} s (shrunk from case #{}, {})",
             i + 1,
+            f.signature.describe(),
             f.count,
+            f.first_found.case,
+            f.first_found.seconds,
             f.first_case,
             f.source
         );
@@ -327,21 +340,26 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         } else {
             let _ = writeln!(
                 out,
-                "   shrunk from {} to {} pieces and walls in {} bot runs; {} to move:",
-                f.original_size, f.minimal_size, f.shrink_runs, f.side
+                "   shrunk from {} to {} {} in {} bot runs; {} to move:",
+                f.original_size, f.minimal_size, report.size_unit, f.shrink_runs, f.side
             );
         }
-        if let Ok(board) = Board::parse(f.minimal_board.as_bytes(), "minimal", Strictness::Lenient) {
-            for line in draw(&board).lines() {
+        // The game draws its own board (Pente marks the bot's move on it).
+        if let Some(picture) = &f.result.picture {
+            for line in picture.lines() {
                 let _ = writeln!(out, "     {line}");
             }
         }
         if let Some(mv) = &f.result.played {
-            let _ = writeln!(out, "   the bot played {mv}");
+            let _ = writeln!(out, "   the bot played {}", named(mv, f.result.played_kind.as_ref()));
         }
         let _ = writeln!(out, "   {}", f.result.reason);
         if !f.result.expected.is_empty() {
-            let _ = writeln!(out, "   expected: {}", f.result.expected.join(" "));
+            let expected = match &f.result.expected[..] {
+                [one] => named(one, f.result.expected_kind.as_ref()),
+                many => some_of(many, 8, "moves"),
+            };
+            let _ = writeln!(out, "   expected: {expected}");
         }
         if !f.result.stdout_head.is_empty() {
             let head: Vec<&str> = f.result.stdout_head.lines().take(3).collect();
@@ -354,7 +372,7 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
                 dir.join(format!("{}-{}.txt", f.signature.slug(), f.side)).display()
             );
         }
-        let _ = writeln!(out, "   reproduce: {}", f.result.reproduce);
+        let _ = writeln!(out, "   reproduce: {} ; {}", f.result.reproduce, f.result.check);
     }
     if !report.sources.is_empty() {
         let list: Vec<String> = report.sources.iter().map(|(s, n)| format!("{s} {n}")).collect();

@@ -79,7 +79,11 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             )
         })?;
         let input = files::read_capped(&case.path, files::BOARD)?;
-        let expected = referee.golden(case, &input).map_err(anyhow::Error::msg)?;
+        let expected = referee
+            .require_cases()
+            .map_err(anyhow::Error::msg)?
+            .golden(case, &input)
+            .map_err(anyhow::Error::msg)?;
         // A missing golden file is reported (or written); one that cannot be read is an error.
         let current = match files::read_capped_text(golden, files::GOLDEN) {
             Ok(text) => Some(text),

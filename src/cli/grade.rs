@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::bounds::{self, MAX_GAMES};
+use super::bounds::{self, MAX_GAMES, MAX_TIMEOUT_SECONDS};
 use super::run_args::RunArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
@@ -19,7 +19,8 @@ use crate::harness::files::write_atomic;
 use crate::harness::grade::{self, Games, Graded, Setup, StopRules, Submission};
 use crate::harness::gradebook::{Row, Table};
 use crate::harness::profile::Profile;
-use crate::harness::shard::Shard;
+use crate::harness::shard::{Shard, ShardManifest};
+use crate::harness::submission_options::Overrides;
 use crate::harness::verify::{VerifyOptions, prepare_cases};
 
 #[derive(clap::Args, Debug)]
@@ -28,13 +29,23 @@ use crate::harness::verify::{VerifyOptions, prepare_cases};
                   (text, JSON, Gradescope results.json, JUnit) to REPORTS/<submission>/ and one \
                   gradebook row per submission to a CSV file.\n\n\
                   A submission is a folder holding an executable `run` file (named after the \
-                  folder), or a bot command (`python3 bot.py`, `builtin:grade7`). A submission \
-                  whose program cannot start (no `run`, no execute bit, a missing #! \
-                  interpreter) is refused before any case runs; its row and reports say why.\n\n\
+                  folder), an executable program, or a bot command (`python3 bot.py`, \
+                  `builtin:grade7`). A file that is not executable (a README among the folders) \
+                  is skipped with a note. Before any case runs, every submission is checked, \
+                  and one whose program cannot start (no `run`, no execute bit, a missing #! \
+                  interpreter, a #! line ending in CR, a script named in the command that does \
+                  not exist, an unreadable arbiter.toml) is refused with one line saying why; \
+                  its row and reports say it too.\n\n\
+                  A submission may set its own options in an `arbiter.toml` file in its folder \
+                  (`same-file = true`, `create-output = true`, `timeout = 20`, the timeout at most \
+                  --timeout-cap), and the grader in --overrides FILE.csv (lines \
+                  `submission,option,value`), so that one odd submission needs no run of its \
+                  own.\n\n\
                   Submissions run in parallel (--jobs); results do not depend on the job count. \
-                  A rerun skips the submissions already graded with the same settings (their \
-                  grade.json is there and their report.json is complete) and reruns the others: \
-                  an interrupted run is resumed by running the same command again.\n\n\
+                  A rerun skips the submissions already graded with the same settings and \
+                  options (their grade.json is there and their report.json is complete) and \
+                  reruns the others: an interrupted run is resumed by running the same command \
+                  again. A timeout counts only when the case times out twice.\n\n\
                   Exit status: 0 when every submission was graded (whatever its score), 2 on bad \
                   input (a missing corpus, a bad option).",
     after_help = "Examples:\n  \
@@ -61,15 +72,6 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
 
-    /// Stop a submission's run once a stage has a case that did not pass: the later stages
-    /// could not count. Their cases are reported as not run.
-    #[arg(long)]
-    stop_at_gate: bool,
-
-    /// After N timeouts, do not run the submission's remaining cases (reported as not run).
-    #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, 1_000_000))]
-    max_timeouts: Option<usize>,
-
     /// Grade only share K of N of the submissions (sorted by name, taken round-robin: K, K+N,
     /// K+2N, ...); `arbiter merge` joins the shards' outputs.
     #[arg(long, value_name = "K/N")]
@@ -88,9 +90,17 @@ pub struct Args {
     #[command(flatten)]
     run: RunArgs,
 
-    /// A marking profile (JSON) replacing the built-in one.
-    #[arg(long, value_name = "FILE")]
-    profile: Option<PathBuf>,
+    /// The longest timeout, in seconds, a submission's arbiter.toml may ask for (default:
+    /// --timeout, so no submission can give itself more time).
+    #[arg(long, value_name = "SECONDS", value_parser = bounds::seconds(false, MAX_TIMEOUT_SECONDS))]
+    timeout_cap: Option<f64>,
+
+    /// Per-submission options set by the grader: a CSV file with the header
+    /// `submission,option,value` and lines such as `alice,timeout,30`, `bob,same-file,true`,
+    /// `carol,create-output,true`. They win over the submission's arbiter.toml and are not
+    /// capped.
+    #[arg(long, value_name = "FILE.csv")]
+    overrides: Option<PathBuf>,
 
     /// Print the gradebook as JSON on stdout.
     #[arg(long)]
@@ -101,17 +111,32 @@ pub struct Args {
     quiet: bool,
 }
 
+/// The folders of the submissions that are folders.
+fn all_folders(submissions: &[Submission]) -> Vec<PathBuf> {
+    submissions.iter().filter_map(|s| s.folder.clone()).collect()
+}
+
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let referee = referee.as_ref();
-    let profile = match &args.profile {
+    let profile = match &args.run.profile {
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
         None => Profile::builtin(referee.marking_profile()),
     };
-    let all = grade::submissions(&args.submissions).map_err(anyhow::Error::msg)?;
+    let (all, strays) = grade::submissions(&args.submissions).map_err(anyhow::Error::msg)?;
     let chosen: Vec<Submission> = match args.shard {
         Some(shard) => shard.select(&all),
-        None => all,
+        None => all.clone(),
     };
+    let overrides = match &args.overrides {
+        Some(path) => Overrides::read(path).map_err(anyhow::Error::msg)?,
+        None => Overrides::default(),
+    };
+    let names: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
+    if let Some(unknown) = overrides.unknown(&names).first() {
+        bail!(
+            "--overrides names the submission `{unknown}`, which is not among those given (the names are the folders' names)"
+        );
+    }
     let jobs = super::input::jobs(args.run.jobs);
     let specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
@@ -120,8 +145,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     std::fs::create_dir_all(&args.reports)
         .with_context(|| format!("cannot create the reports folder {}", args.reports.display()))?;
-    // No bot may see the corpus, its answers, or any report.
-    let hidden = vec![args.corpus.clone(), args.reports.clone()];
+    // No bot may see the corpus, its answers, any report, or a classmate (its own folder is
+    // kept visible to it by the sandbox).
+    let mut hidden = vec![args.corpus.clone(), args.reports.clone()];
+    hidden.extend(all_folders(&chosen));
     let (limits, sandbox) = args.run.limits.sandboxed(hidden)?;
     let (cases, errors) = prepare_cases(referee, specs, jobs);
     if !errors.is_empty() {
@@ -143,20 +170,42 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             Some(Games { games: n, opponent, jobs: game_jobs })
         }
     };
-    let rules = StopRules { stop_at_gate: args.stop_at_gate, max_timeouts: args.max_timeouts };
-    let settings = format!(
-        "arbiter {} game {} corpus {} profile {} limits {:?} seed {} strict {} same-file {} rules {:?} games {:?}",
-        env!("CARGO_PKG_VERSION"),
-        referee.game(),
-        std::path::absolute(&args.corpus).unwrap_or_else(|_| args.corpus.clone()).display(),
-        serde_json::to_string(&profile).unwrap_or_default(),
-        args.run.limits,
-        args.run.seed,
-        args.run.strict,
-        args.run.same_file,
-        rules,
-        args.games,
-    );
+    let rules = StopRules { stop_at_gate: args.run.stop_at_gate, max_timeouts: args.run.max_timeouts };
+    let hidden = args.run.hidden_categories(referee.categories())?;
+    let robustness = if args.run.robustness {
+        let boards = referee.cases().and_then(|c| c.robustness_boards()).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}'s bots read no position file, so there are no bad inputs to give them",
+                referee.game()
+            )
+        })?;
+        Some(boards)
+    } else {
+        None
+    };
+    let timeout_cap = args.run.limits.timeout.max(args.timeout_cap.unwrap_or(0.0));
+    // Plain JSON, no absolute path: the corpus by its name and a fingerprint of its content.
+    let settings = serde_json::json!({
+        "arbiter": env!("CARGO_PKG_VERSION"),
+        "game": referee.game(),
+        "corpus": {
+            "name": corpus_label(&args.corpus),
+            "cases": cases.len(),
+            "fingerprint": fingerprint(&cases),
+        },
+        "profile": profile,
+        "limits": args.run.limits,
+        "seed": args.run.seed,
+        "strict": args.run.strict,
+        "same_file": args.run.same_file,
+        "create_output": args.run.create_output,
+        "rules": rules,
+        "games": args.games,
+        "hidden": hidden,
+        "details": args.run.details,
+        "robustness": args.run.robustness,
+        "timeout_cap": timeout_cap,
+    });
     let setup = Setup {
         referee,
         profile: &profile,
@@ -167,7 +216,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             strict: args.run.strict,
             seed: args.run.seed,
             jobs,
-            create_output: false,
+            create_output: args.run.create_output,
         },
         rules,
         games,
@@ -175,7 +224,36 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         sandbox: &sandbox,
         reports: args.reports.clone(),
         settings,
+        hidden,
+        details: args.run.details,
+        robustness,
+        timeout_cap,
+        overrides,
+        shard: args.shard.map(|s| s.to_string()),
     };
+    // Every submission is checked before any case runs: one line for each that cannot be
+    // graded, at once, rather than after a class's worth of cases.
+    for note in &strays {
+        if !args.quiet {
+            eprintln!("skipped {}", escape_controls(note));
+        }
+    }
+    for submission in &chosen {
+        if let Some(why) = grade::precheck(submission, &setup)
+            && !args.quiet
+        {
+            eprintln!("refused {}: {}", submission.name, escape_controls(&why));
+        }
+    }
+    let manifest = args.shard.map(|shard| ShardManifest {
+        shard: shard.to_string(),
+        class: all.len(),
+        submissions: chosen.iter().map(|s| s.name.clone()).collect(),
+        complete: false,
+    });
+    if let Some(m) = &manifest {
+        m.write(&args.reports).map_err(anyhow::Error::msg)?;
+    }
     let csv_path = args.csv.clone().unwrap_or_else(|| {
         args.reports.join(match args.shard {
             Some(s) => format!("gradebook-{}-of-{}.csv", s.index, s.count),
@@ -248,6 +326,12 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         eprintln!("warning: the gradebook could not be rewritten during the run: {e}");
     }
     let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(mut m) = manifest
+        && failures.is_empty()
+    {
+        m.complete = true;
+        m.write(&args.reports).map_err(anyhow::Error::msg)?;
+    }
     let mut sorted = rows.clone();
     sorted.sort_by(|a, b| a.submission.cmp(&b.submission));
     if args.json {
@@ -259,6 +343,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             "elapsed_ms": u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
             "rows": sorted,
             "errors": failures,
+            "skipped": strays,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
@@ -268,6 +353,40 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         bail!("{} submission(s) could not be graded:\n{}", failures.len(), failures.join("\n"));
     }
     Ok(Outcome::Success)
+}
+
+/// The corpus as `grade.json` names it: as given when relative, else relative to the current
+/// folder when inside it, else its name.
+fn corpus_label(corpus: &std::path::Path) -> String {
+    if corpus.is_relative() {
+        return corpus.display().to_string();
+    }
+    let inside = std::env::current_dir()
+        .ok()
+        .and_then(|d| corpus.strip_prefix(d).ok().map(|p| p.display().to_string()));
+    inside.filter(|p| !p.is_empty()).unwrap_or_else(|| {
+        corpus.file_name().map_or_else(|| "corpus".to_string(), |n| n.to_string_lossy().into_owned())
+    })
+}
+
+/// A fingerprint of the corpus's content: every case's name, board and expected answers, in
+/// order (FNV-1a, 64 bits, as hex). Two corpora with the same fingerprint grade alike wherever
+/// they are.
+fn fingerprint(cases: &[crate::harness::verify::ReadyCase]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for b in bytes.iter().chain([&0xff]) {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    for case in cases {
+        eat(case.spec.name.as_bytes());
+        eat(&case.input);
+        for answer in case.prepared.expected() {
+            eat(answer.as_bytes());
+        }
+    }
+    format!("{h:016x}")
 }
 
 /// Writes the gradebook of `rows`, sorted, atomically.

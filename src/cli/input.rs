@@ -159,9 +159,19 @@ impl EngineChoice {
     }
 }
 
-/// The number of jobs: as given (the option's parser holds it to 1..=256), or the number of
-/// cores, up to the same bound.
+/// The number of jobs: as given, or the number of cores; never more than the cores (a run's
+/// wall-clock cap assumes it has a processor to itself), which is said on stderr when a larger
+/// number was asked for.
 pub fn jobs(given: Option<usize>) -> usize {
-    let max = super::bounds::MAX_JOBS as usize;
-    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, max)
+    let cores = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, super::bounds::MAX_JOBS as usize);
+    match given {
+        Some(asked) if asked > cores => {
+            eprintln!("note: --jobs {asked} is more than the {cores} cores here: running {cores} at once");
+            cores
+        }
+        Some(asked) => asked.max(1),
+        None => cores,
+    }
 }

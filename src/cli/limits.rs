@@ -7,13 +7,15 @@ use super::bounds::{
     self, MAX_CAPTURE_BYTES, MAX_DISK_MB, MAX_FILE_KB, MAX_MEMORY_MB, MAX_PROCS, MAX_TIMEOUT_SECONDS,
 };
 use crate::harness::runner::Limits;
-use crate::harness::sandbox::{self, Mode, Policy, Summary};
+use crate::harness::sandbox::{self, Mode, PassEnv, Policy, Summary};
 
-/// Limits on each bot process.
-#[derive(clap::Args, Debug, Clone)]
+/// Limits on each bot process. Serialised as given into `grade.json`'s settings, so that a
+/// grading with other limits is not taken for this one.
+#[derive(clap::Args, Debug, Clone, serde::Serialize)]
 pub struct LimitArgs {
-    /// Seconds a bot may take for one move, more than 0 and at most 3600; on expiry its whole
-    /// process group is killed.
+    /// CPU seconds (user + system, all its processes together) a bot may use for one move,
+    /// more than 0 and at most 3600. A bot still running after 3 x this + 1 s of wall time is
+    /// stopped too (a sleeper cannot stall the grader).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = bounds::seconds(false, MAX_TIMEOUT_SECONDS))]
     pub timeout: f64,
@@ -23,8 +25,8 @@ pub struct LimitArgs {
           value_parser = bounds::whole::<u64>(0, MAX_MEMORY_MB))]
     pub memory_mb: u64,
 
-    /// Cap on processes, at most 32768 (RLIMIT_NPROC, counted over all of the user's processes
-    /// and ignored for root; 0 = none).
+    /// Cap on processes, at most 32768 (for all the bot's processes together where a cgroup can
+    /// be made, else RLIMIT_NPROC, counted over the bot's user; 0 = none).
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = bounds::whole::<u64>(0, MAX_PROCS))]
     pub max_procs: u64,
 
@@ -48,6 +50,16 @@ pub struct LimitArgs {
     /// Landlock, `off` runs them with per-process limits only. See README, "Sandbox".
     #[arg(long, value_enum, default_value_t = Mode::Auto, value_name = "LEVEL")]
     pub sandbox: Mode,
+
+    /// Let bots also read DIR (a folder or a file), read-only; repeat for more. For what the
+    /// sandbox does not find by itself: a data file, an interpreter it cannot trace.
+    #[arg(long = "allow-read", value_name = "DIR")]
+    pub allow_read: Vec<PathBuf>,
+
+    /// Pass the variable NAME to bots (arbiter's own value), or set it to VALUE; repeat for
+    /// more. Bots get only PATH, HOME, the locale, TZ, TERM and runtime variables otherwise.
+    #[arg(long = "env", value_name = "NAME[=VALUE]")]
+    pub env: Vec<PassEnv>,
 }
 
 impl LimitArgs {
@@ -91,7 +103,18 @@ impl LimitArgs {
             max_file_bytes: nonzero(self.max_file_kb, 1 << 10),
             capture_bytes: self.capture_bytes,
             disk_bytes: self.max_disk_mb << 20,
-            sandbox: Policy { mode: self.sandbox, hidden: Vec::new(), helper: None },
+            sandbox: Policy {
+                mode: self.sandbox,
+                hidden: Vec::new(),
+                helper: None,
+                allow_read: self
+                    .allow_read
+                    .iter()
+                    .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+                    .collect(),
+                env: self.env.clone(),
+            },
+            ..Limits::default()
         })
     }
 
@@ -102,9 +125,8 @@ impl LimitArgs {
         let mut limits = self.limits()?;
         limits.sandbox.hidden = hidden;
         let summary = sandbox::probe(&limits).map_err(anyhow::Error::msg)?;
-        // Strict needs the layers that keep bots apart from the grader; a cgroup is not among
-        // them, as the sandbox measures memory and processes itself where none can be made.
-        let essential = ["namespaces", "landlock", "proc"];
+        // Strict needs every layer that keeps bots apart from the grader and from each other.
+        let essential = ["namespaces", "root", "landlock", "proc", "cgroup", "seccomp"];
         if limits.sandbox.mode == Mode::Strict
             && summary.missing.iter().any(|(n, _)| essential.contains(&n.as_str()))
         {

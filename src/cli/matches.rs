@@ -104,16 +104,20 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if args.bots.len() != 2 {
         bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
     }
-    let a = Bot::parse(&args.bots[0], referee.as_ref()).map_err(anyhow::Error::msg)?;
-    let b = Bot::parse(&args.bots[1], referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
+    let open = |spec: &str| {
+        Bot::open(spec, referee.as_ref(), &limits, &crate::harness::host::HostOptions::default())
+            .map_err(anyhow::Error::msg)
+    };
+    let a = open(&args.bots[0])?;
+    let b = open(&args.bots[1])?;
     let profile = match &args.profile {
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
         None => Profile::builtin(referee.marking_profile()),
     };
     let starts = read_starts(&args.start)?;
-    let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
     // Built-in bots run inside arbiter; the sandbox is news only when a program runs.
-    if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(..))) {
+    if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(..) | Bot::Hosted(_))) {
         eprintln!("{}", sandbox.line());
     }
     let options = MatchOptions {

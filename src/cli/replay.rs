@@ -32,7 +32,9 @@ fn say(line: &str) {
 
 /// Replays one record; returns what was confirmed, or the first disagreement.
 fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result<String, String> {
-    let mut game = referee.new_game(Some(("the record's start board", record.start_board.as_bytes())))?;
+    let mut game = referee
+        .require_games()?
+        .new_game(Some(("the record's start board", record.start_board.as_bytes())))?;
     for (i, mv) in record.moves.iter().enumerate() {
         if verbose {
             println!("{}", String::from_utf8_lossy(&game.board_file()));

@@ -1,10 +1,16 @@
 //! The options of every command that runs a bot over cases (`verify`, `grade`): limits, how the
-//! files are passed, and the jobs and seed that results must not depend on.
+//! files are passed, the jobs and seed that results must not depend on, and every option that
+//! shapes the results and their reports. Declared once here, so that `grade` can do whatever
+//! `verify` does to one bot, for a whole class.
 
-use super::bounds::{self, MAX_JOBS};
+use std::path::PathBuf;
+
+use anyhow::Context;
+
+use super::bounds::{self, MAX_DETAILS, MAX_JOBS};
 use super::limits::LimitArgs;
 
-/// How bots are run over cases.
+/// How bots are run over cases, and what their reports show.
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
     #[command(flatten)]
@@ -13,6 +19,11 @@ pub struct RunArgs {
     /// Pass the same path as input and output (the assignment allows it).
     #[arg(long)]
     pub same_file: bool,
+
+    /// Create the output file (empty) before the bot starts, for bots that can only open an
+    /// existing file.
+    #[arg(long, conflicts_with = "same_file")]
+    pub create_output: bool,
 
     /// Demand output of exactly 9 lines each ending in `\n`.
     #[arg(long)]
@@ -25,4 +36,55 @@ pub struct RunArgs {
     /// Seed for the built-in bots' random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+
+    /// Stop a bot's run once a stage has a case that did not pass: the later stages could not
+    /// count, and their cases are reported as not run (the score is the same).
+    #[arg(long)]
+    pub stop_at_gate: bool,
+
+    /// After N timeouts (each counted only when the case timed out twice), do not run the
+    /// bot's remaining cases (reported as not run).
+    #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, 1_000_000))]
+    pub max_timeouts: Option<usize>,
+
+    /// A marking profile (JSON) replacing the built-in one, corpus/marking-profile.json.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<PathBuf>,
+
+    /// Hide the cases of this category (`7`, `grade7`, `win`) from students: their tests in
+    /// results.json get Gradescope's `"visibility": "hidden"` and hold the verdict only (no
+    /// board, move, expected answer or reproduce line), as do their JUnit tests. Their score
+    /// still counts. Repeatable.
+    #[arg(long, value_name = "CATEGORY")]
+    pub hidden: Vec<String>,
+
+    /// Failures shown in full in the text report, 0 to 10000 (the rest get a line each).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = bounds::whole::<usize>(0, MAX_DETAILS))]
+    pub details: usize,
+
+    /// Check how the bot takes the assignment's bad inputs (wrong first argument, too few
+    /// arguments, missing input file, invalid characters, wrong size, no legal move,
+    /// unwritable output path) and its `name`. `verify` runs these checks instead of the
+    /// corpus; `grade` runs them after each submission's cases and reports them beside its
+    /// score, which they do not change.
+    #[arg(long)]
+    pub robustness: bool,
+}
+
+impl RunArgs {
+    /// The categories named by `--hidden`, each a category of the game or an Advance grade
+    /// number.
+    pub fn hidden_categories(&self, categories: &[&str]) -> anyhow::Result<Vec<String>> {
+        self.hidden
+            .iter()
+            .map(|name| {
+                let numbered = format!("grade{name}");
+                [name.as_str(), numbered.as_str()]
+                    .into_iter()
+                    .find(|n| categories.contains(n))
+                    .map(str::to_string)
+                    .with_context(|| format!("--hidden {name}: the categories are {}", categories.join(", ")))
+            })
+            .collect()
+    }
 }

@@ -7,7 +7,6 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::bounds::{self, MAX_DETAILS};
 use super::run_args::RunArgs;
 use super::{CommandResult, Outcome};
 use crate::harness::bot::Bot;
@@ -15,6 +14,8 @@ use crate::harness::corpus::find_cases;
 use crate::harness::escape::escape_controls;
 use crate::harness::files;
 use crate::harness::grade::{StopRules, run_ladder};
+use crate::harness::host::HostOptions;
+use crate::harness::machine::Snapshot;
 use crate::harness::profile::Profile;
 use crate::harness::referee::Referee;
 use crate::harness::report::files::ReportFiles;
@@ -40,20 +41,11 @@ pub struct Args {
     #[command(flatten)]
     run: RunArgs,
 
-    /// Create the output file (empty) before the bot starts, for bots that can only open an
-    /// existing file.
-    #[arg(long, conflicts_with = "same_file")]
-    create_output: bool,
-
     /// Read golden answers from DIR, mirroring each case's path inside the corpus
     /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
     /// of a `golden` folder beside a folder named `corpus`.
     #[arg(long, value_name = "DIR")]
     golden_dir: Option<PathBuf>,
-
-    /// A marking profile (JSON) replacing the built-in one, corpus/marking-profile.json.
-    #[arg(long, value_name = "FILE")]
-    profile: Option<PathBuf>,
 
     /// Print the whole report as JSON on stdout.
     #[arg(long)]
@@ -79,16 +71,6 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     relative_to: Option<PathBuf>,
 
-    /// Hide the cases of this category (`7`, `grade7`, `win`) from students: their tests in
-    /// results.json get Gradescope's `"visibility": "hidden"` and show no board, move or
-    /// output, only the verdict to the grader. Their score still counts. Repeatable.
-    #[arg(long, value_name = "CATEGORY")]
-    hidden: Vec<String>,
-
-    /// Failures shown in full, 0 to 10000 (the rest get a line each).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = bounds::whole::<usize>(0, MAX_DETAILS))]
-    details: usize,
-
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -102,21 +84,6 @@ pub struct Args {
     /// turned upside down) and flag cases that pass while a twin fails. Twins are not scored.
     #[arg(long)]
     variants: bool,
-
-    /// Stop once a stage has a case that did not pass: the later stages could not count, and
-    /// their cases are reported as not run.
-    #[arg(long)]
-    stop_at_gate: bool,
-
-    /// After N timeouts, do not run the remaining cases (reported as not run).
-    #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, 1_000_000))]
-    max_timeouts: Option<usize>,
-
-    /// Instead of the corpus, feed the bot the assignment's bad inputs (wrong first argument,
-    /// too few arguments, missing input file, invalid characters, wrong size, no legal move,
-    /// unwritable output path) and check `name`.
-    #[arg(long)]
-    robustness: bool,
 }
 
 /// When to colour a report.
@@ -145,11 +112,23 @@ impl ColorWhen {
 }
 
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
-    let bot = Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?;
-    if args.robustness {
-        return robustness(&args, &bot, referee.as_ref());
+    // A hosted game's submission is compiled and loaded once the sandbox's limits are known;
+    // any other bot is checked at once.
+    let parsed = if Bot::needs_open(&args.bot, referee.as_ref()) {
+        None
+    } else {
+        Some(Bot::parse(&args.bot, referee.as_ref()).map_err(anyhow::Error::msg)?)
+    };
+    if args.run.robustness {
+        let Some(bot) = &parsed else {
+            bail!(
+                "{}'s bots are called, not given files, so there are no bad inputs to give them",
+                referee.game()
+            );
+        };
+        return robustness(&args, bot, referee.as_ref());
     }
-    let profile = match &args.profile {
+    let profile = match &args.run.profile {
         Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
         None => Profile::builtin(referee.marking_profile()),
     };
@@ -162,6 +141,11 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         }
     }
     let (limits, sandbox) = args.run.limits.sandboxed(hidden_paths(&args, &specs))?;
+    let bot = match parsed {
+        Some(bot) => bot,
+        None => Bot::open(&args.bot, referee.as_ref(), &limits, &HostOptions::default())
+            .map_err(anyhow::Error::msg)?,
+    };
     if specs.is_empty() {
         bail!(
             "no test cases under {}: expected files like grade6/white/NAME.txt (or the course's 6/white/tests/N.txt)",
@@ -169,6 +153,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         );
     }
     let start = Instant::now();
+    let machine = Snapshot::take();
     let (cases, errors) = prepare_cases(referee.as_ref(), specs, jobs);
     if !errors.is_empty() {
         bail!("the corpus has {} case(s) that cannot be used:\n{}", errors.len(), errors.join("\n"));
@@ -203,14 +188,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Vec::new()
     };
 
-    let rules = StopRules { stop_at_gate: args.stop_at_gate, max_timeouts: args.max_timeouts };
+    let rules = StopRules { stop_at_gate: args.run.stop_at_gate, max_timeouts: args.run.max_timeouts };
     let options = VerifyOptions {
         limits,
         same_file: args.run.same_file,
         strict: args.run.strict,
         seed: args.run.seed,
         jobs,
-        create_output: args.create_output,
+        create_output: args.run.create_output,
     };
     let all: Vec<&ReadyCase> = cases.iter().chain(&twins).collect();
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(all.len() as u64) };
@@ -228,7 +213,9 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         bot: bot.label(),
         corpus: args.corpus.display().to_string(),
         paths: RelativePaths::new(&args.corpus, &base, exe.as_deref()),
-        hidden: hidden_categories(&args.hidden, referee.categories())?,
+        hidden: args.run.hidden_categories(referee.categories())?,
+        machine,
+        refused: None,
         seed: args.run.seed,
         profile: &profile,
         disagreements,
@@ -240,6 +227,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         gradescope: args.gradescope.clone(),
         junit: args.junit.clone(),
         json: args.json_out.clone(),
+        text: None,
     };
     // The result files exist, valid and marked incomplete, from before the first case runs
     // until the last write marks them complete: a killed run leaves the cases it finished.
@@ -289,25 +277,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::json::render(&report))?);
     } else {
-        print!("{}", report::human::render_colored(&report, args.details, args.color.for_stdout()));
+        print!("{}", report::human::render_colored(&report, args.run.details, args.color.for_stdout()));
     }
     let clean = report.failures().next().is_none() && report.suspicious.is_empty();
     Ok(if clean { Outcome::Success } else { Outcome::Failure })
-}
-
-/// The categories named by `--hidden`, each a category of the game or an Advance grade number.
-fn hidden_categories(names: &[String], categories: &[&str]) -> anyhow::Result<Vec<String>> {
-    names
-        .iter()
-        .map(|name| {
-            let numbered = format!("grade{name}");
-            [name.as_str(), numbered.as_str()]
-                .into_iter()
-                .find(|n| categories.contains(n))
-                .map(str::to_string)
-                .with_context(|| format!("--hidden {name}: the categories are {}", categories.join(", ")))
-        })
-        .collect()
 }
 
 /// What no bot may see: the corpus, its golden answers and course answers, and the folders the
@@ -315,7 +288,8 @@ fn hidden_categories(names: &[String], categories: &[&str]) -> anyhow::Result<Ve
 fn hidden_paths(args: &Args, specs: &[crate::harness::referee::CaseSpec]) -> Vec<PathBuf> {
     let mut hidden = vec![args.corpus.clone()];
     let answers = specs.iter().flat_map(|s| [s.golden.as_ref(), s.answer.as_ref()]).flatten();
-    let reports = [args.gradescope.as_ref(), args.junit.as_ref()].into_iter().flatten();
+    let reports =
+        [args.gradescope.as_ref(), args.junit.as_ref(), args.json_out.as_ref()].into_iter().flatten();
     for file in answers.chain(reports) {
         let dir = std::path::absolute(file).ok().and_then(|f| f.parent().map(PathBuf::from));
         if let Some(dir) = dir
@@ -332,7 +306,13 @@ fn robustness(args: &Args, bot: &Bot, referee: &dyn Referee) -> CommandResult {
     // A built-in bot is checked through its command-line form, `arbiter bot --builtin NAME`.
     let command = bot.as_command(args.run.seed);
     let (limits, sandbox) = args.run.limits.sandboxed(Vec::new())?;
-    let checks = run_checks(&command, &referee.protocol(), &referee.robustness_boards(), &limits);
+    let boards = referee.cases().and_then(|c| c.robustness_boards()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{}'s bots read no position file, so there are no bad inputs to give them",
+            referee.game()
+        )
+    })?;
+    let checks = run_checks(&command, &referee.protocol(), &boards, &limits);
     let passed = checks.iter().filter(|c| c.passed).count();
     if args.json {
         let out = serde_json::json!({"bot": bot.label(), "sandbox": sandbox, "passed": passed, "total": checks.len(), "checks": checks});

@@ -4,6 +4,7 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use super::host::{HostOptions, HostedBot};
 use super::referee::{BuiltinBot, Protocol, Referee};
 use super::runner::{self, BotCommand, Limits, Outcome, RunReport, quote};
 use crate::side::Side;
@@ -15,6 +16,9 @@ pub enum Bot {
     Command(BotCommand, Protocol),
     /// One of the game's bots, run inside arbiter.
     Builtin { name: String, bot: Box<dyn BuiltinBot>, game_args: Vec<String> },
+    /// Classes or a module driven by calls, or a program speaking the host protocol, for a game
+    /// whose bots are hosted ([`Protocol::Hosted`]).
+    Hosted(Box<HostedBot>),
 }
 
 /// How one move by a bot went, as far as running it is concerned.
@@ -59,26 +63,39 @@ impl Played {
 }
 
 impl Bot {
+    /// Reads a bot specification as [`Bot::parse`] does; for a game whose bots are hosted, a
+    /// submission (a folder of Java sources, a Python module) is made ready under `limits`
+    /// (compiled in the sandbox) and loaded once, so that one that cannot load is refused here.
+    pub fn open(
+        spec: &str,
+        referee: &dyn Referee,
+        limits: &Limits,
+        host: &HostOptions,
+    ) -> Result<Bot, String> {
+        match referee.protocol() {
+            Protocol::Hosted(hosts) if !spec.starts_with("builtin:") => {
+                Ok(Bot::Hosted(Box::new(HostedBot::prepare(spec, &hosts, host, limits)?)))
+            }
+            _ => Bot::parse(spec, referee),
+        }
+    }
+
+    /// Whether `spec` names a submission that must be made ready with [`Bot::open`] (a hosted
+    /// game's submission, as opposed to a built-in bot or a program given files).
+    pub fn needs_open(spec: &str, referee: &dyn Referee) -> bool {
+        matches!(referee.protocol(), Protocol::Hosted(_)) && !spec.starts_with("builtin:")
+    }
+
     /// Reads a bot specification. `builtin:NAME` names one of `referee`'s bots; anything else is
-    /// a command, whose program must exist.
+    /// a command, whose program must exist. A hosted game's submissions need [`Bot::open`].
     pub fn parse(spec: &str, referee: &dyn Referee) -> Result<Bot, String> {
         if let Some(name) = spec.strip_prefix("builtin:") {
-            return match referee.builtin(name) {
-                Some(bot) => Ok(Bot::Builtin { name: name.to_string(), bot, game_args: referee.game_args() }),
-                None => Err(format!(
-                    "there is no built-in bot `{name}`; the built-in bots are {}",
-                    referee
-                        .builtin_names()
-                        .iter()
-                        .map(|n| format!("builtin:{n}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            };
+            let bot = referee.require_builtin(name)?;
+            return Ok(Bot::Builtin { name: name.to_string(), bot, game_args: referee.game_args() });
         }
         let command =
             BotCommand::parse(spec).map_err(|e| format!("cannot read the bot command `{spec}`: {e}"))?;
-        check_program(command.program())?;
+        check_command(&command)?;
         Ok(Bot::Command(command, referee.protocol()))
     }
 
@@ -87,6 +104,7 @@ impl Bot {
         match self {
             Bot::Command(c, _) => c.original().to_string(),
             Bot::Builtin { name, .. } => format!("builtin:{name}"),
+            Bot::Hosted(hosted) => hosted.label.clone(),
         }
     }
 
@@ -106,8 +124,17 @@ impl Bot {
                 let args = arguments(protocol, side, input, output);
                 Played::from_report(&runner::run(command, &args, dir, limits))
             }
+            Bot::Hosted(_) => Played {
+                outcome: Outcome::FailedToStart("a hosted bot is called, not given files".to_string()),
+                description: "could not start: a hosted bot is called, not given files".to_string(),
+                stderr_tail: String::new(),
+                stdout_head: String::new(),
+                elapsed: std::time::Duration::ZERO,
+                cpu: None,
+            },
             Bot::Builtin { bot, .. } => {
                 let start = Instant::now();
+                let cpu_start = thread_cpu_time();
                 let result = std::fs::read(dir.join(input))
                     .map_err(|e| format!("cannot read {input}: {e}"))
                     .and_then(|bytes| bot.play(&bytes, input, side, seed))
@@ -129,7 +156,7 @@ impl Bot {
                     stderr_tail: stderr,
                     stdout_head: String::new(),
                     elapsed: start.elapsed(),
-                    cpu: None,
+                    cpu: thread_cpu_time().zip(cpu_start).map(|(end, begin)| end.saturating_sub(begin)),
                 }
             }
         }
@@ -139,7 +166,7 @@ impl Bot {
     pub fn command_line(&self, side: Side, input: &str, output: &str, seed: u64) -> String {
         let protocol = match self {
             Bot::Command(_, protocol) => protocol.clone(),
-            Bot::Builtin { .. } => Protocol::SideInOut,
+            Bot::Builtin { .. } | Bot::Hosted(_) => Protocol::SideInOut,
         };
         self.as_command(seed).command_line(&arguments(&protocol, side, input, output))
     }
@@ -149,6 +176,7 @@ impl Bot {
     pub fn as_command(&self, seed: u64) -> BotCommand {
         match self {
             Bot::Command(command, _) => command.clone(),
+            Bot::Hosted(hosted) => hosted.command().clone(),
             Bot::Builtin { name, game_args, .. } => {
                 let exe =
                     std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
@@ -160,19 +188,56 @@ impl Bot {
     }
 }
 
+/// CPU time used so far by the calling thread, where a built-in bot plays its move.
+fn thread_cpu_time() -> Option<Duration> {
+    use nix::time::{ClockId, clock_gettime};
+    let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+    let nanos = u64::try_from(t.tv_nsec()).ok()?;
+    Some(Duration::from_secs(u64::try_from(t.tv_sec()).ok()?) + Duration::from_nanos(nanos))
+}
+
 /// The arguments a bot gets after its own: the side and the files for Advance's protocol,
 /// nothing for a game whose bots find their files by name.
 fn arguments(protocol: &Protocol, side: Side, input: &str, output: &str) -> Vec<OsString> {
     match protocol {
         Protocol::SideInOut => [side.name(), input, output].iter().map(OsString::from).collect(),
-        Protocol::FixedFiles { .. } => Vec::new(),
+        Protocol::FixedFiles { .. } | Protocol::Hosted(_) => Vec::new(),
     }
+}
+
+/// The endings of the arguments taken for a source or program file that the command needs
+/// (`python3 bot.py`, `java -jar bot.jar`, `dotnet Bot.dll`, `mono Bot.exe`): when no such file
+/// exists the command cannot work, whatever the case.
+const SCRIPT_ENDINGS: [&str; 7] = ["py", "js", "rb", "jar", "dll", "class", "exe"];
+
+/// [`check_program`] for a whole command, and its script: an argument ending in one of
+/// [`SCRIPT_ENDINGS`] must name an existing file. Such an argument was made absolute when the
+/// command was parsed if the file existed, so one still relative names a file that is not there.
+pub fn check_command(command: &BotCommand) -> Result<(), String> {
+    check_program(command.program())?;
+    for arg in command.args() {
+        let path = Path::new(arg);
+        let script =
+            path.extension().is_some_and(|e| SCRIPT_ENDINGS.iter().any(|s| e.eq_ignore_ascii_case(s)));
+        if !script || arg.to_string_lossy().starts_with('-') || path.exists() {
+            continue;
+        }
+        let folder = std::env::current_dir().map(|d| d.display().to_string()).unwrap_or_default();
+        return Err(format!(
+            "the bot command `{}` names `{}`, but there is no such file{} (a relative path in the command is relative to the folder arbiter is started from)",
+            command.original(),
+            path.display(),
+            if path.is_absolute() || folder.is_empty() { String::new() } else { format!(" in {folder}") }
+        ));
+    }
+    Ok(())
 }
 
 /// Fails early, with a clear message, when the bot's program cannot be started: otherwise every
 /// case would end in the same "could not start" verdict. The program must exist, carry an
 /// execute bit, and, when it is a script, name an interpreter that exists (`#!/usr/bin/python9`,
-/// or `#!/usr/bin/env python9` with no `python9` on `PATH`, fail here).
+/// or `#!/usr/bin/env python9` with no `python9` on `PATH`, fail here) on a `#!` line that does
+/// not end in a carriage return (a file saved with Windows line endings).
 pub fn check_program(program: &std::ffi::OsStr) -> Result<(), String> {
     let path = Path::new(program);
     let found = if program.to_string_lossy().contains('/') {
@@ -206,7 +271,7 @@ fn on_path(name: &Path) -> Vec<std::path::PathBuf> {
 }
 
 /// Whether anyone may execute the file. Root too needs one execute bit on a regular file.
-fn is_executable(file: &Path) -> bool {
+pub(crate) fn is_executable(file: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(file).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
@@ -224,6 +289,15 @@ fn check_interpreter(file: &Path) -> Result<(), String> {
         return Ok(());
     }
     let line = head[2..].split(|&b| b == b'\n').next().unwrap_or_default();
+    if line.ends_with(b"\r") {
+        // The kernel takes the carriage return as part of the interpreter's name, then says
+        // "No such file or directory" as if the script itself were missing.
+        let name = runner::quote(file.file_name().unwrap_or(file.as_os_str()));
+        return Err(format!(
+            "the bot's program `{}` has Windows line endings: its #! line ends in a carriage return (CRLF), so the system looks for an interpreter whose name ends in `\\r`; convert the file with `dos2unix {name}` or `sed -i 's/\\r$//' {name}`",
+            file.display()
+        ));
+    }
     let line = String::from_utf8_lossy(line);
     let mut words = line.split_whitespace();
     let Some(interpreter) = words.next() else {

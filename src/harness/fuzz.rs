@@ -1,27 +1,33 @@
 //! Fuzzing a bot: positions from several sources, each answer judged as `verify` judges it,
 //! failures grouped by kind and each kind shrunk to a small position a person can read.
 //!
-//! Sources: uniform random positions, and the game's edge sources (positions where one kind of
-//! move is the only legal move or the unique best answer), which catch a bot that never
-//! considers some move. Case `i` takes its source from a fixed rotation that gives each source
-//! an equal share (random positions a larger one), so the mix depends only on the seed.
+//! Sources: uniform random positions, and the game's own sources: positions where one kind of
+//! move is the only legal move or the unique best answer (catching a bot that never considers
+//! some move), and positions where a forbidden move is within reach of a plausible bug
+//! (catching a bot that plays it). Case `i` takes its source from a fixed rotation that gives
+//! each source an equal share (random positions a larger one), so the mix depends only on the
+//! seed.
 //!
 //! Two failures are the same bug when they have the same verdict, break the same rule, and
-//! involve the same kind of move ([`Signature`]): for an illegal move the move the bot played,
-//! for a missed move the single answer it did not play. The first failure of each kind is run
-//! again to tell a bug that reproduces from an intermittent one, and only the first kind is
-//! shrunk: the game offers one-step simplifications of the position (a piece or wall removed, a
-//! piece made simpler, always well-formed), and the first that still fails the same way is kept,
-//! until none does or the shrink budget (runs and time) is spent.
+//! involve the same kind of move ([`Signature`], shared with `verify`'s report): for an illegal
+//! move the move the bot played; for any other failure in a position with a single answer (a
+//! wrong move, no output, a crash) the answer it did not play. The first failure of each kind
+//! is run again to tell a bug that reproduces from an intermittent one, and each kind is shrunk:
+//! the game offers one-step simplifications of the position (a piece or wall removed, a piece
+//! made simpler, always well-formed), and the first that still fails the same way is kept, until
+//! none does or the shrink budget (runs and time) is spent. Kinds are reported in the order to
+//! fix them ([`super::failure::urgency`]: illegal moves and crashes first), each with the case
+//! and the time at which it was first found.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
 use super::bot::Bot;
+pub use super::failure::Signature;
 use super::interrupt::interrupted;
-use super::referee::{CaseSpec, Referee, SoleAnswer};
+use super::referee::{CaseSpec, Cases, Fuzzing, Referee, SoleAnswer};
 use super::verdict::Verdict;
 use super::verify::{CaseResult, ReadyCase, VerifyOptions, case_seed, run_case};
 use crate::side::Side;
@@ -41,6 +47,9 @@ pub struct FuzzOptions {
     pub auto_category: bool,
     /// Draw from the game's edge sources as well as random positions.
     pub edges: bool,
+    /// Keep only the sources whose names start with one of these (`tempt/`, `random`); all
+    /// when empty.
+    pub only_sources: Vec<String>,
     /// Stop starting new cases after this long.
     pub time: Option<Duration>,
     /// Bot runs allowed for shrinking each kind of failure.
@@ -51,30 +60,6 @@ pub struct FuzzOptions {
     pub reruns: usize,
     /// Limits, seed, jobs, same file.
     pub run: VerifyOptions,
-}
-
-/// What makes two failures the same bug.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-pub struct Signature {
-    pub verdict: Verdict,
-    /// The rule broken (`protected-by-sentinel`), or for a missed move `missed-` and the kind
-    /// of move missed (`missed-general-swap`).
-    pub rule: Option<String>,
-    /// The piece of the move concerned: played (illegal move) or missed.
-    pub piece: Option<String>,
-    /// The action of that move (`swap`, `convert`).
-    pub move_kind: Option<String>,
-}
-
-impl Signature {
-    /// A short name for files: verdict, rule, piece and move, as far as known.
-    pub fn slug(&self) -> String {
-        let mut parts = vec![self.verdict.to_string()];
-        parts.extend(self.rule.iter().cloned());
-        parts.extend(self.piece.iter().map(|p| p.to_lowercase()));
-        parts.extend(self.move_kind.iter().cloned());
-        parts.join("-").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
-    }
 }
 
 /// One failing case, as kept in reports.
@@ -117,12 +102,24 @@ impl Reproduction {
     }
 }
 
+/// When a kind of failure was first found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FirstFound {
+    /// The lowest index of the cases that failed this way: how many cases it took to find.
+    pub case: usize,
+    /// Seconds from the start of the run until the first of those cases had run (cases run in
+    /// parallel, so with several jobs this may be a case other than `case`).
+    pub seconds: f64,
+}
+
 /// One kind of failure, shrunk.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Failure {
     pub signature: Signature,
     /// How many fuzzed cases failed this way.
     pub count: usize,
+    /// When this kind was first found.
+    pub first_found: FirstFound,
     /// The index of the case shrunk: the smallest of them (the first among equals).
     pub first_case: usize,
     /// Where its position came from.
@@ -160,6 +157,9 @@ pub struct FuzzReport {
     pub stopped: Option<String>,
     /// Cases run from each source.
     pub sources: BTreeMap<String, usize>,
+    /// What the sizes of positions count (`pieces and walls`, `stones`).
+    pub size_unit: &'static str,
+    /// The kinds of failure, in the order to fix them: by urgency, then as first found.
     pub failures: Vec<Failure>,
 }
 
@@ -172,46 +172,76 @@ struct Drawn {
     category: String,
 }
 
+/// What fuzzing needs of a game: its position sources and its judge of cases.
+#[derive(Clone, Copy)]
+pub struct FuzzGame<'a> {
+    pub fuzzing: &'a dyn Fuzzing,
+    pub cases: &'a dyn Cases,
+}
+
+impl<'a> FuzzGame<'a> {
+    /// The game's fuzzing sources and cases, or an error naming what it lacks.
+    pub fn of(referee: &'a dyn Referee) -> Result<FuzzGame<'a>, String> {
+        Ok(FuzzGame { fuzzing: referee.require_fuzzing()?, cases: referee.require_cases()? })
+    }
+}
+
 /// One case's run.
 struct Ran {
     drawn: Drawn,
     result: CaseResult,
     sole: Option<SoleAnswer>,
+    /// Time from the start of the run until this case had run.
+    finished: Duration,
 }
 
 /// The rotation of sources: each edge source once, and random positions a third as often as
 /// all edge sources together (at least once), so every source gets its share of the cases.
-pub fn source_plan(referee: &dyn Referee, edges: bool) -> Vec<String> {
-    let edge = if edges { referee.edge_sources() } else { Vec::new() };
-    let randoms = (edge.len() / 3).max(1);
+/// `only` keeps the sources whose names start with one of its prefixes (all when empty); an
+/// error lists the sources when it keeps none.
+pub fn source_plan(game: FuzzGame<'_>, edges: bool, only: &[String]) -> Result<Vec<String>, String> {
+    let kept = |name: &str| only.is_empty() || only.iter().any(|p| name.starts_with(p.as_str()));
+    let all_edges = if edges { game.fuzzing.edge_sources() } else { Vec::new() };
+    let edge: Vec<String> = all_edges.iter().filter(|e| kept(e)).cloned().collect();
+    let with_random = kept(RANDOM);
+    let randoms = if with_random { (edge.len() / 3).max(1) } else { 0 };
     let mut plan = Vec::new();
     // Random positions spread through the rotation rather than in one block.
-    let every = edge.len().div_ceil(randoms).max(1);
+    let every = edge.len().div_ceil(randoms.max(1)).max(1);
     for (i, e) in edge.into_iter().enumerate() {
-        if i % every == 0 {
+        if with_random && i % every == 0 {
             plan.push(RANDOM.to_string());
         }
         plan.push(e);
     }
-    if plan.is_empty() {
+    if plan.is_empty() && with_random {
         plan.push(RANDOM.to_string());
     }
-    plan
+    if plan.is_empty() {
+        let mut names = vec![RANDOM.to_string()];
+        names.extend(all_edges);
+        return Err(format!(
+            "no source starts with {}; the sources are {}",
+            only.join(" or "),
+            names.join(", ")
+        ));
+    }
+    Ok(plan)
 }
 
 /// Case `i`'s position: from the source its place in the rotation gives (rotated by the seed),
 /// falling back to a random position if that source finds none.
-fn draw(referee: &dyn Referee, options: &FuzzOptions, plan: &[String], i: usize) -> Drawn {
+fn draw(game: FuzzGame<'_>, options: &FuzzOptions, plan: &[String], i: usize) -> Drawn {
     let seed = case_seed(options.run.seed, &format!("fuzz position {i}"));
     let offset = (case_seed(options.run.seed, "fuzz sources") % plan.len() as u64) as usize;
     let planned = &plan[(i + offset) % plan.len()];
-    let edge = (planned != RANDOM).then(|| referee.edge_position(planned, seed)).flatten();
+    let edge = (planned != RANDOM).then(|| game.fuzzing.edge_position(planned, seed)).flatten();
     let (source, (input, side)) = match edge {
         Some(p) => (planned.clone(), p),
-        None => (RANDOM.to_string(), referee.random_position(seed)),
+        None => (RANDOM.to_string(), game.fuzzing.random_position(seed)),
     };
     let category = if options.auto_category {
-        referee.auto_category(&input, side).unwrap_or_else(|| options.category.clone())
+        game.fuzzing.auto_category(&input, side).unwrap_or_else(|| options.category.clone())
     } else {
         options.category.clone()
     };
@@ -220,7 +250,7 @@ fn draw(referee: &dyn Referee, options: &FuzzOptions, plan: &[String], i: usize)
 
 /// Runs the bot on one position, judged in `category`.
 fn run_position(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
     name: &str,
@@ -236,8 +266,8 @@ fn run_position(
         answer: None,
         golden: None,
     };
-    let prepared = referee.prepare(&spec, input, None)?;
-    let check_args = referee.check_args(&spec);
+    let prepared = game.cases.prepare(&spec, input, None)?;
+    let check_args = game.cases.check_args(&spec);
     let ready = ReadyCase { spec, check_args, input: input.to_vec(), prepared };
     let mut result = run_case(&ready, bot, &options.run);
     if result.expected.is_empty() {
@@ -248,30 +278,10 @@ fn run_position(
     Ok(result)
 }
 
-/// The signature of a failed run. `general` holds the verdicts that also happen where no single
-/// answer was expected: those are not about a missed move, so they are not split by one.
-fn signature_of(
-    referee: &dyn Referee,
-    input: &[u8],
-    side: Side,
-    result: &CaseResult,
-    sole: Option<&SoleAnswer>,
-    general: &HashSet<Verdict>,
-) -> Signature {
-    let mut s =
-        Signature { verdict: result.verdict, rule: result.rule.clone(), piece: None, move_kind: None };
-    if result.verdict == Verdict::IllegalMove {
-        if let Some(kind) = result.played.as_deref().and_then(|m| referee.move_kind(input, side, m)) {
-            s.piece = Some(kind.piece);
-            s.move_kind = Some(kind.action);
-        }
-    } else if let Some(sole) = sole.filter(|_| !general.contains(&result.verdict)) {
-        let what = sole.kind.edge.clone().unwrap_or_else(|| sole.kind.action.clone());
-        s.rule = Some(format!("missed-{what}"));
-        s.piece = Some(sole.kind.piece.clone());
-        s.move_kind = Some(sole.kind.action.clone());
-    }
-    s
+/// The signature of a failed run: the kind of the move it played when illegal, else of the
+/// single answer it missed.
+fn signature_of(result: &CaseResult, sole: Option<&SoleAnswer>) -> Signature {
+    Signature::of(result.verdict, result.rule.as_deref(), result.played_kind.as_ref(), sole.map(|s| &s.kind))
 }
 
 /// When shrinking and reruns must stop.
@@ -288,35 +298,33 @@ impl Budget {
 
 /// Shrinks a failing position while it keeps failing the same way; returns the smallest
 /// position, the run on it, its single answer, and the runs spent.
-#[allow(clippy::too_many_arguments)]
 fn shrink(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
     drawn: &Drawn,
     first: &Ran,
     signature: &Signature,
-    general: &HashSet<Verdict>,
     budget: &Budget,
 ) -> (Vec<u8>, CaseResult, Option<SoleAnswer>, usize) {
     let side = drawn.side;
     let (mut current, mut result, mut sole, mut runs) =
         (drawn.input.clone(), first.result.clone(), first.sole.clone(), 0);
     'smaller: while !budget.spent(runs) {
-        for candidate in referee.shrink_steps(&current, side) {
+        for candidate in game.fuzzing.shrink_steps(&current, side) {
             if budget.spent(runs) {
                 break 'smaller;
             }
             runs += 1;
-            let Ok(r) = run_position(referee, bot, options, &drawn.name, &drawn.category, &candidate, side)
+            let Ok(r) = run_position(game, bot, options, &drawn.name, &drawn.category, &candidate, side)
             else {
                 continue;
             };
             if interrupted() {
                 break 'smaller;
             }
-            let s = referee.sole_answer(&candidate, side, &drawn.category);
-            if signature_of(referee, &candidate, side, &r, s.as_ref(), general) == *signature {
+            let s = game.fuzzing.sole_answer(&candidate, side, &drawn.category);
+            if signature_of(&r, s.as_ref()) == *signature {
                 current = candidate;
                 result = r;
                 sole = s;
@@ -332,7 +340,7 @@ fn shrink(
 /// whether it passed. Stops starting cases when the time budget is spent or on Ctrl-C (see
 /// [`super::interrupt`]), and reports what was found so far.
 pub fn fuzz(
-    referee: &dyn Referee,
+    game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
     progress: &(dyn Fn(bool) + Sync),
@@ -343,7 +351,7 @@ pub fn fuzz(
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
     let out_of_time = || options.time.is_some_and(|t| started.elapsed() >= t);
-    let plan = source_plan(referee, options.edges);
+    let plan = source_plan(game, options.edges, &options.only_sources)?;
     let results: Vec<Option<Result<Ran, String>>> = pool.install(|| {
         (0..options.cases)
             .into_par_iter()
@@ -351,26 +359,20 @@ pub fn fuzz(
                 if interrupted() || out_of_time() {
                     return None;
                 }
-                let drawn = draw(referee, options, &plan, i);
-                let r = run_position(
-                    referee,
-                    bot,
-                    options,
-                    &drawn.name,
-                    &drawn.category,
-                    &drawn.input,
-                    drawn.side,
-                );
+                let drawn = draw(game, options, &plan, i);
+                let r =
+                    run_position(game, bot, options, &drawn.name, &drawn.category, &drawn.input, drawn.side);
                 // A run cut short by Ctrl-C (its bot killed) says nothing about the bot.
                 if interrupted() {
                     return None;
                 }
+                let finished = started.elapsed();
                 progress(r.as_ref().is_ok_and(|r| r.verdict == Verdict::Pass));
                 Some(r.map(|result| {
                     let sole = (result.verdict != Verdict::Pass)
-                        .then(|| referee.sole_answer(&drawn.input, drawn.side, &drawn.category))
+                        .then(|| game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category))
                         .flatten();
-                    Ran { drawn, result, sole }
+                    Ran { drawn, result, sole, finished }
                 }))
             })
             .collect()
@@ -393,19 +395,13 @@ pub fn fuzz(
         *sources.entry(r.drawn.source.clone()).or_default() += 1;
     }
     let passed = ran.iter().filter(|(_, r)| r.result.verdict == Verdict::Pass).count();
-    let general: HashSet<Verdict> = ran
-        .iter()
-        .filter(|(_, r)| r.result.verdict != Verdict::Pass && r.sole.is_none())
-        .map(|(_, r)| r.result.verdict)
-        .collect();
     // Group failures by signature, in case order.
     let mut groups: BTreeMap<Signature, Vec<(usize, Ran)>> = BTreeMap::new();
     for (i, r) in ran {
         if r.result.verdict == Verdict::Pass {
             continue;
         }
-        let s = signature_of(referee, &r.drawn.input, r.drawn.side, &r.result, r.sole.as_ref(), &general);
-        groups.entry(s).or_default().push((i, r));
+        groups.entry(signature_of(&r.result, r.sole.as_ref())).or_default().push((i, r));
     }
     let budget = Budget { runs: options.max_shrink_runs, deadline: Instant::now() + options.shrink_time };
     let failures: Vec<Failure> = pool.install(|| {
@@ -415,7 +411,7 @@ pub fn fuzz(
                 // Shrinking starts from the smallest case that failed this way (the first of
                 // those): the smaller the start, the smaller the end.
                 let smallest = (0..members.len())
-                    .min_by_key(|&k| (referee.size(&members[k].1.drawn.input), k))
+                    .min_by_key(|&k| (game.fuzzing.size(&members[k].1.drawn.input), k))
                     .expect("a group has a member");
                 let (first_case, first) = &members[smallest];
                 let drawn = &first.drawn;
@@ -427,7 +423,7 @@ pub fn fuzz(
                         break;
                     }
                     let again = run_position(
-                        referee,
+                        game,
                         bot,
                         options,
                         &drawn.name,
@@ -437,8 +433,8 @@ pub fn fuzz(
                     );
                     reproduction.runs += 1;
                     if again.is_ok_and(|r| {
-                        let s = referee.sole_answer(&drawn.input, drawn.side, &drawn.category);
-                        signature_of(referee, &drawn.input, drawn.side, &r, s.as_ref(), &general) == signature
+                        let s = game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category);
+                        signature_of(&r, s.as_ref()) == signature
                     }) {
                         reproduction.failed += 1;
                     }
@@ -446,7 +442,7 @@ pub fn fuzz(
                 let (minimal, result, missed, shrink_runs) = if reproduction.intermittent() {
                     (drawn.input.clone(), first.result.clone(), first.sole.clone(), 0)
                 } else {
-                    shrink(referee, bot, options, drawn, first, &signature, &general, &budget)
+                    shrink(game, bot, options, drawn, first, &signature, &budget)
                 };
                 let cases = members
                     .iter()
@@ -465,15 +461,20 @@ pub fn fuzz(
                         stderr_tail: r.result.stderr_tail.clone(),
                     })
                     .collect();
+                let first_found = FirstFound {
+                    case: members[0].0,
+                    seconds: members.iter().map(|(_, r)| r.finished).min().unwrap_or_default().as_secs_f64(),
+                };
                 Failure {
                     count: members.len(),
+                    first_found,
                     first_case: *first_case,
                     source: drawn.source.clone(),
                     category: drawn.category.clone(),
                     original_board: String::from_utf8_lossy(&drawn.input).into_owned(),
-                    original_size: referee.size(&drawn.input),
+                    original_size: game.fuzzing.size(&drawn.input),
                     side: drawn.side,
-                    minimal_size: referee.size(&minimal),
+                    minimal_size: game.fuzzing.size(&minimal),
                     minimal_board: String::from_utf8_lossy(&minimal).into_owned(),
                     shrink_runs,
                     reproduction,
@@ -485,30 +486,15 @@ pub fn fuzz(
             })
             .collect()
     });
+    let mut failures = failures;
+    failures.sort_by_key(|f| (f.signature.urgency(), f.first_found.case));
     Ok(FuzzReport {
         cases: sources.values().sum(),
         requested: options.cases,
         passed,
         stopped,
         sources,
+        size_unit: game.fuzzing.size_unit(),
         failures,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slugs_name_every_part_and_only_safe_characters() {
-        let s = Signature {
-            verdict: Verdict::Unchanged,
-            rule: Some("missed-general-swap".into()),
-            piece: Some("Jester".into()),
-            move_kind: Some("swap".into()),
-        };
-        assert_eq!(s.slug(), "unchanged-missed-general-swap-jester-swap");
-        let s = Signature { verdict: Verdict::Crash, rule: None, piece: None, move_kind: None };
-        assert_eq!(s.slug(), "crash");
-    }
 }

@@ -10,11 +10,15 @@
 //!   run (they could not count). With `--max-timeouts N`, once the bot has timed out N times,
 //!   the cases after the Nth timeout are not run. Both decisions follow the run order, never the
 //!   order in which cases happened to finish, so results do not depend on the job count.
+//! - **Per-submission options** ([`super::submission_options`]): `arbiter.toml` in the folder
+//!   and the grader's `--overrides` CSV may set `same-file`, `create-output` and a longer
+//!   `timeout` for one submission; they are recorded in `grade.json` and the row's note.
 //! - **Reports**: `DIR/<submission>/` gets `report.txt`, `report.json`, Gradescope's
-//!   `results.json` and `junit.xml` (the last three written while the run goes on and marked
+//!   `results.json` and `junit.xml` (all four written while the run goes on and marked
 //!   incomplete until it ends), `games.json` when games were played, and last `grade.json`,
-//!   the gradebook row: a submission with `grade.json` and a complete `report.json`, graded
-//!   with the same settings, is complete and skipped by a rerun.
+//!   the gradebook row with the settings, the submission's options, its shard and how busy the
+//!   machine was: a submission with `grade.json` and a complete `report.json`, graded with the
+//!   same settings and options, is complete and skipped by a rerun.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -27,16 +31,19 @@ use super::bot::{Bot, check_program};
 use super::category;
 use super::files::{self, write_atomic};
 use super::gradebook::{Row, StageCell};
+use super::machine::{Load, Snapshot};
 use super::matches::{GameRecord, MatchOptions, games_stage_score, play_match, tally};
 use super::profile::Profile;
-use super::referee::{Protocol, Referee};
+use super::referee::{Protocol, Referee, RobustnessBoards};
 use super::report::files::ReportFiles;
 use super::report::live::LiveFiles;
 use super::report::paths::RelativePaths;
-use super::report::{self, RunInfo, pass_counts};
+use super::report::{RunInfo, pass_counts};
+use super::robustness::run_checks;
 use super::runner::{self, BotCommand, Outcome};
+use super::submission_options::{Overrides, SubmissionOptions};
 use super::verdict::Verdict;
-use super::verify::{CaseResult, ReadyCase, VerifyOptions, not_run, run_case};
+use super::verify::{CaseResult, ReadyCase, VerifyOptions, not_run, run_case_settled};
 
 /// The file in a submission folder that is run as its bot.
 pub const RUN_FILE: &str = "run";
@@ -187,7 +194,7 @@ fn run_batch(
                     continue;
                 }
             }
-            let result = run_case(cases[i], bot, options);
+            let result = run_case_settled(cases[i], bot, options);
             let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
             // Called under the lock: progress output from several threads stays whole.
             progress(i, &result);
@@ -228,11 +235,15 @@ pub fn safe_name(text: &str) -> String {
     name
 }
 
-/// The submissions named on the command line, sorted by name. A folder (an existing directory)
-/// is a submission named after it; anything else is a bot command. Two submissions with the
-/// same name are an error naming both.
-pub fn submissions(given: &[String]) -> Result<Vec<Submission>, String> {
+/// The submissions named on the command line, sorted by name, and a note for each name that
+/// is skipped. A folder (an existing directory) is a submission named after it; an existing
+/// file is a submission (a bot program given directly) only if it is executable, and otherwise
+/// a stray file among the submissions (a README, a spreadsheet, an archive) that is skipped
+/// with a note rather than graded as a bot; anything else is a bot command. Two submissions
+/// with the same name are an error naming both.
+pub fn submissions(given: &[String]) -> Result<(Vec<Submission>, Vec<String>), String> {
     let mut list: Vec<Submission> = Vec::new();
+    let mut skipped = Vec::new();
     for g in given {
         let path = Path::new(g);
         let submission = if path.is_dir() {
@@ -241,6 +252,11 @@ pub fn submissions(given: &[String]) -> Result<Vec<Submission>, String> {
                 std::fs::canonicalize(path).map_err(|e| format!("cannot read the folder {g}: {e}"))?;
             let base = absolute.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             Submission { name: safe_name(&base), given: g.clone(), folder: Some(absolute) }
+        } else if path.symlink_metadata().is_ok() && !super::bot::is_executable(path) {
+            skipped.push(format!(
+                "{g} is a file, not a submission: a submission is a folder with a `{RUN_FILE}` file, an executable program, or a bot command"
+            ));
+            continue;
         } else {
             Submission { name: safe_name(g), given: g.clone(), folder: None }
         };
@@ -253,12 +269,31 @@ pub fn submissions(given: &[String]) -> Result<Vec<Submission>, String> {
         list.push(submission);
     }
     list.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(list)
+    Ok((list, skipped))
 }
 
-/// The submission's bot, and why it is refused if it cannot be started. The bot is made even
-/// when refused, so that its reports can show the command a student would run.
-pub fn open_bot(submission: &Submission, referee: &dyn Referee) -> Result<(Bot, Option<String>), String> {
+/// The submission's bot, and why it is refused if it cannot be started (see
+/// [`super::bot::check_command`]: a missing program or script, no execute bit, a `#!` line
+/// naming no interpreter or ending in a carriage return). The bot is made even when refused, so
+/// that its reports can show the command a student would run.
+pub fn open_bot(
+    submission: &Submission,
+    referee: &dyn Referee,
+    limits: &runner::Limits,
+) -> Result<(Bot, Option<String>), String> {
+    if Bot::needs_open(&submission.given, referee) {
+        // A hosted game's submission is the folder itself (Java sources, a Python module):
+        // compiled and loaded here, refused with the compiler's or the import's words.
+        let given = submission.folder.as_ref().map_or(submission.given.clone(), |f| f.display().to_string());
+        return match Bot::open(&given, referee, limits, &super::host::HostOptions::default()) {
+            Ok(bot) => Ok((bot, None)),
+            Err(why) => {
+                let placeholder = BotCommand::parse(&runner::quote(given.as_ref()))
+                    .map_err(|e| format!("cannot name the submission {given}: {e}"))?;
+                Ok((Bot::Command(placeholder, referee.protocol()), Some(why)))
+            }
+        };
+    }
     let Some(folder) = &submission.folder else {
         // A command: `builtin:NAME` or a program, checked as `verify` checks it.
         return match Bot::parse(&submission.given, referee) {
@@ -270,7 +305,8 @@ pub fn open_bot(submission: &Submission, referee: &dyn Referee) -> Result<(Bot, 
         };
     };
     let run = folder.join(RUN_FILE);
-    let command = BotCommand::parse(&runner::quote(run.as_os_str()))
+    // Typed as a student types it in their folder, so that reproduce lines say `./run`.
+    let command = BotCommand::parse_in(&format!("./{RUN_FILE}"), folder)
         .map_err(|e| format!("cannot make a command of {}: {e}", run.display()))?;
     let refusal = if !run.is_file() {
         Some(format!("the folder {} has no `{RUN_FILE}` file to run", folder.display()))
@@ -286,7 +322,9 @@ pub fn open_bot(submission: &Submission, referee: &dyn Referee) -> Result<(Bot, 
 pub fn bot_name(bot: &Bot, limits: &runner::Limits) -> String {
     let name = match bot {
         Bot::Builtin { bot, .. } => bot.name(),
-        Bot::Command(_, Protocol::FixedFiles { .. }) => return String::new(),
+        Bot::Command(_, Protocol::FixedFiles { .. } | Protocol::Hosted(_)) | Bot::Hosted(_) => {
+            return String::new();
+        }
         Bot::Command(command, Protocol::SideInOut) => {
             let Ok(dir) = tempfile::Builder::new().prefix("arbiter-name-").tempdir() else {
                 return String::new();
@@ -317,9 +355,21 @@ pub struct Setup<'a> {
     pub sandbox: &'a super::sandbox::Summary,
     /// The folder of every submission's reports.
     pub reports: PathBuf,
-    /// What a grading depends on apart from the bot, as one line: a submission graded with
-    /// other settings is graded again.
-    pub settings: String,
+    /// What a grading depends on apart from the bot and its own options, as plain JSON with
+    /// no absolute path: a submission graded with other settings is graded again.
+    pub settings: serde_json::Value,
+    /// Categories whose cases students do not see (`--hidden`).
+    pub hidden: Vec<String>,
+    /// Failures shown in full in `report.txt`.
+    pub details: usize,
+    /// The bad-input checks to run after the cases (`--robustness`).
+    pub robustness: Option<RobustnessBoards>,
+    /// The longest timeout, in seconds, a submission's `arbiter.toml` may ask for.
+    pub timeout_cap: f64,
+    /// The grader's per-submission options (`--overrides`).
+    pub overrides: Overrides,
+    /// The share of the class this run grades (`--shard`), as `K/N`.
+    pub shard: Option<String>,
 }
 
 /// The games stage: `games` games against `opponent`, colours alternating.
@@ -339,12 +389,19 @@ pub enum Graded {
 }
 
 /// What a complete earlier grading of the submission left: its row, when `grade.json` is there
-/// with the same settings and `report.json` says the run was complete.
-pub fn earlier_grading(folder: &Path, settings: &str) -> Result<Row, String> {
+/// with the same settings and submission options and `report.json` says the run was complete.
+pub fn earlier_grading(
+    folder: &Path,
+    settings: &serde_json::Value,
+    options: &SubmissionOptions,
+) -> Result<Row, String> {
     let text = files::read_capped_text(&folder.join(ROW_FILE), files::PROFILE).map_err(|e| e.to_string())?;
     let saved: SavedRow = serde_json::from_str(&text).map_err(|e| format!("{ROW_FILE}: {e}"))?;
-    if saved.settings != settings {
+    if &saved.settings != settings {
         return Err("it was graded with other settings".to_string());
+    }
+    if &saved.options != options {
+        return Err("it was graded with other options of its own".to_string());
     }
     let report =
         files::read_capped_text(&folder.join(JSON_REPORT), files::GOLDEN).map_err(|e| e.to_string())?;
@@ -356,15 +413,25 @@ pub fn earlier_grading(folder: &Path, settings: &str) -> Result<Row, String> {
     Ok(saved.row)
 }
 
-/// `grade.json`: a gradebook row and the settings it was graded with.
+/// `grade.json`: a gradebook row and what it was graded with, all plain JSON (no absolute
+/// path: the reports folder can be moved, or shown).
 #[derive(Serialize, Deserialize)]
 pub struct SavedRow {
-    pub settings: String,
+    /// The settings shared by the class (see [`Setup::settings`]).
+    pub settings: serde_json::Value,
+    /// The submission's own options (`arbiter.toml`, `--overrides`).
+    #[serde(default)]
+    pub options: SubmissionOptions,
+    /// The share of the class it was graded in (`2/4`), if the class was split.
+    #[serde(default)]
+    pub shard: Option<String>,
+    /// How busy the machine was while it was graded.
+    pub machine: Option<Load>,
     pub row: Row,
 }
 
 /// Reads every complete `grade.json` in the submission folders of a reports folder.
-pub fn saved_rows(reports: &Path) -> Result<Vec<Row>, String> {
+pub fn saved_rows(reports: &Path) -> Result<Vec<SavedRow>, String> {
     let entries =
         std::fs::read_dir(reports).map_err(|e| format!("cannot read {}: {e}", reports.display()))?;
     let mut rows = Vec::new();
@@ -375,9 +442,55 @@ pub fn saved_rows(reports: &Path) -> Result<Vec<Row>, String> {
         }
         let text = files::read_capped_text(&file, files::PROFILE).map_err(|e| e.to_string())?;
         let saved: SavedRow = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-        rows.push(saved.row);
+        rows.push(saved);
     }
     Ok(rows)
+}
+
+/// The submission's own options (see [`super::submission_options`]), or why they cannot be
+/// used: a refusal.
+pub fn submission_options(submission: &Submission, setup: &Setup) -> Result<SubmissionOptions, String> {
+    let from_file = match &submission.folder {
+        Some(folder) => SubmissionOptions::from_folder(folder, setup.timeout_cap)?,
+        None => SubmissionOptions::default(),
+    };
+    from_file.with_overrides(&setup.overrides, &submission.name)
+}
+
+/// Why the submission will be refused before any case runs, if it will: its program cannot
+/// start, or its options cannot be read. Cheap: nothing is run.
+pub fn precheck(submission: &Submission, setup: &Setup) -> Option<String> {
+    if Bot::needs_open(&submission.given, setup.referee) {
+        // A hosted submission is checked by compiling and loading it, which is not cheap: that
+        // happens when it is graded.
+        return submission_options(submission, setup).err();
+    }
+    let refusal = match open_bot(submission, setup.referee, &setup.options.limits) {
+        Ok((_, refusal)) => refusal,
+        Err(e) => Some(e),
+    };
+    refusal.or_else(|| submission_options(submission, setup).err())
+}
+
+/// `options` with a submission's own laid over them.
+fn apply(options: &VerifyOptions, own: &SubmissionOptions) -> VerifyOptions {
+    let mut options = options.clone();
+    if let Some(s) = &own.same_file {
+        options.same_file = s.value;
+        if s.value {
+            options.create_output = false;
+        }
+    }
+    if let Some(s) = &own.create_output {
+        options.create_output = s.value;
+        if s.value {
+            options.same_file = false;
+        }
+    }
+    if let Some(s) = &own.timeout {
+        options.limits.timeout = Duration::from_secs_f64(s.value);
+    }
+    options
 }
 
 /// Grades one submission into `setup.reports/<name>/` (skipping it if an earlier run with the
@@ -390,7 +503,14 @@ pub fn grade(
     progress: &(dyn Fn(Option<&CaseResult>) + Sync),
 ) -> Result<Graded, String> {
     let folder = setup.reports.join(&submission.name);
-    if !force && let Ok(row) = earlier_grading(&folder, &setup.settings) {
+    let own = submission_options(submission, setup);
+    // Options that cannot be read are recorded as such, so that fixing the file (even to no
+    // option at all) makes the submission count as changed and graded again.
+    let recorded = own.clone().unwrap_or_else(|why| SubmissionOptions {
+        notes: vec![format!("unreadable: {why}")],
+        ..SubmissionOptions::default()
+    });
+    if !force && let Ok(row) = earlier_grading(&folder, &setup.settings, &recorded) {
         return Ok(Graded::Skipped(row));
     }
     std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
@@ -402,7 +522,10 @@ pub fn grade(
         _ => {}
     }
     let start = Instant::now();
-    let (bot, refusal) = open_bot(submission, setup.referee)?;
+    let machine = Snapshot::take();
+    let options = apply(&setup.options, &recorded);
+    let (bot, refusal) = open_bot(submission, setup.referee, &options.limits)?;
+    let refusal = refusal.or_else(|| own.as_ref().err().cloned());
     let all: Vec<&ReadyCase> = setup.cases.iter().collect();
     // Paths in the reports are relative to the submission (a student reads them), the corpus's
     // relative to the corpus, and arbiter's own path is `arbiter`.
@@ -415,36 +538,39 @@ pub fn grade(
         bot: bot.label(),
         corpus: setup.corpus.clone(),
         paths: RelativePaths::new(Path::new(&setup.corpus), &base, exe.as_deref()),
-        hidden: Vec::new(),
-        seed: setup.options.seed,
+        hidden: setup.hidden.clone(),
+        seed: options.seed,
         profile: setup.profile,
         disagreements: Vec::new(),
         categories: setup.cases.iter().map(|c| c.spec.category.clone()).collect(),
         start,
         sandbox: setup.sandbox.clone(),
+        machine,
+        refused: refusal.clone(),
     };
     let report_files = ReportFiles {
         gradescope: Some(folder.join("results.json")),
         junit: Some(folder.join("junit.xml")),
         json: Some(folder.join(JSON_REPORT)),
+        text: Some((folder.join("report.txt"), setup.details)),
     };
     let (bot_name, results) = match &refusal {
         Some(why) => {
             let reason = format!("the submission was refused before any case ran: {why}");
             let results: Vec<CaseResult> =
-                all.iter().map(|c| not_run(c, &bot, &setup.options, reason.clone())).collect();
+                all.iter().map(|c| not_run(c, &bot, &options, reason.clone())).collect();
             for _ in &results {
                 progress(None);
             }
             (String::new(), results)
         }
         None => {
-            let name = bot_name(&bot, &setup.options.limits);
+            let name = bot_name(&bot, &options.limits);
             let live = LiveFiles::new(&info, &report_files, all.len(), all.len());
             live.write_now()?;
             let results = std::thread::scope(|scope| {
                 scope.spawn(|| live.keep_writing());
-                let results = run_ladder(&all, setup.profile, &bot, &setup.options, &setup.rules, &|i, r| {
+                let results = run_ladder(&all, setup.profile, &bot, &options, &setup.rules, &|i, r| {
                     live.record(i, r);
                     progress(Some(r));
                 });
@@ -459,11 +585,21 @@ pub fn grade(
         }
     };
 
+    // The bad-input checks, beside the cases: reported, not scored.
+    let checks = match (&setup.robustness, &refusal) {
+        (Some(boards), None) => {
+            run_checks(&bot.as_command(options.seed), &setup.referee.protocol(), boards, &options.limits)
+        }
+        _ => Vec::new(),
+    };
     let counts = pass_counts(&info.categories, &results);
     let mut score = setup.profile.score(&counts, None);
     let mut notes: Vec<String> = Vec::new();
     if let Some(why) = &refusal {
         notes.push(format!("refused: {why}"));
+    }
+    if own.is_ok() && (!recorded.is_empty() || !recorded.notes.is_empty()) {
+        notes.push(format!("options: {}", recorded.describe()));
     }
     let mut games_summary = None;
     if let Some(games) = &setup.games
@@ -474,7 +610,7 @@ pub fn grade(
                 "games not played: the games stage is reached only when every stage passes".to_string(),
             );
         } else {
-            let records = play_games(setup, &bot, games)?;
+            let records = play_games(setup, &options, &bot, games)?;
             write_atomic(
                 &folder.join("games.json"),
                 &pretty(&serde_json::to_value(&records).unwrap_or_default()),
@@ -500,10 +636,18 @@ pub fn grade(
 
     let mut report = info.report(&results, &[], true);
     report.score = score.clone();
+    report.robustness = &checks;
     report_files.write(&report)?;
-    let text = super::escape::escape_controls(&report::human::render(&report, 5)).into_owned();
-    write_atomic(&folder.join("report.txt"), text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", folder.join("report.txt").display()))?;
+    if !checks.is_empty() {
+        let passed = checks.iter().filter(|c| c.passed).count();
+        notes.push(format!("bad inputs handled: {passed} of {}", checks.len()));
+    }
+    if !report.course_score() {
+        notes.push(format!(
+            "not a course score: the corpus is not the profile's ({})",
+            report.corpus_mismatch().unwrap_or_default()
+        ));
+    }
 
     let count = |v: Verdict| results.iter().filter(|r| r.verdict == v).count();
     if refusal.is_none() && count(Verdict::NotRun) > 0 {
@@ -541,20 +685,31 @@ pub fn grade(
         wall_seconds: (start.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         note: notes.join("; "),
     };
-    let saved = SavedRow { settings: setup.settings.clone(), row: row.clone() };
+    let saved = SavedRow {
+        settings: setup.settings.clone(),
+        options: recorded,
+        shard: setup.shard.clone(),
+        machine: Some(report.machine.clone()),
+        row: row.clone(),
+    };
     write_atomic(&folder.join(ROW_FILE), &pretty(&serde_json::to_value(&saved).unwrap_or_default()))
         .map_err(|e| format!("cannot write {}: {e}", folder.join(ROW_FILE).display()))?;
     Ok(Graded::Graded(row))
 }
 
-/// Plays the games stage for `bot`.
-fn play_games(setup: &Setup, bot: &Bot, games: &Games) -> Result<Vec<GameRecord>, String> {
+/// Plays the games stage for `bot`, run with `options`.
+fn play_games(
+    setup: &Setup,
+    options: &VerifyOptions,
+    bot: &Bot,
+    games: &Games,
+) -> Result<Vec<GameRecord>, String> {
     let options = MatchOptions {
         games: games.games,
-        seed: setup.options.seed,
+        seed: options.seed,
         jobs: games.jobs,
-        limits: setup.options.limits.clone(),
-        same_file: setup.options.same_file,
+        limits: options.limits.clone(),
+        same_file: options.same_file,
         starts: Vec::new(),
     };
     play_match(setup.referee, bot, &games.opponent, &options, &|_| {})

@@ -15,9 +15,13 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::bot::Bot;
+use super::host::case::first_failure;
+use super::host::{CallLimits, Session};
+use super::referee::GameState;
 use super::referee::{Protocol, Referee};
 use super::runner::{Limits, Outcome};
 use super::verify::{case_seed, decide, read_output};
+use crate::side::Side;
 
 /// Moves each side makes before the game is decided on material.
 pub const MOVES_EACH: usize = 100;
@@ -119,7 +123,10 @@ pub fn play_match(
 ) -> Result<Vec<GameRecord>, String> {
     // Check every start position before any bot runs.
     for (label, board) in &options.starts {
-        referee.new_game(Some((label, board))).map_err(|e| format!("bad start position: {e}"))?;
+        referee
+            .require_games()?
+            .new_game(Some((label, board)))
+            .map_err(|e| format!("bad start position: {e}"))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
@@ -150,24 +157,53 @@ fn play_game(
     let a_is_white = number % 2 == 1;
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
-    let mut game = referee.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
+    let mut game =
+        referee.require_games()?.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
     let start_board = String::from_utf8_lossy(&game.record_file()).into_owned();
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();
     let mut forfeit_output = None;
     let persist: &[&str] = match referee.protocol() {
         Protocol::FixedFiles { persist, .. } => persist,
-        Protocol::SideInOut => &[],
+        Protocol::SideInOut | Protocol::Hosted(_) => &[],
     };
     let mut persisted: [Vec<(String, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
     // Wall time each side has used, and what a side with a clock may use in all: twice its
     // starting clock. The clock is charged CPU time, so without this a bot that sleeps instead
     // of computing could hold the match up for ever.
+    // Hosted bots (classes driven by calls) keep one session each for the whole game.
+    let mut sessions: [Option<Session>; 2] = [None, None];
+    let mut forfeit_at_start = None;
+    for (turn, (bot, side)) in [(white, Side::White), (black, Side::Black)].into_iter().enumerate() {
+        let Bot::Hosted(hosted) = bot else { continue };
+        let loser = if side == Side::White { GameResult::Black } else { GameResult::White };
+        let started = hosted.game_session(&options.limits).and_then(|mut session| {
+            for call in game.host_start(side) {
+                let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
+                let record = session.call(&call.op, call.args, limits);
+                if let Some((_, why)) = first_failure(std::slice::from_ref(&record)) {
+                    return Err(why);
+                }
+            }
+            Ok(session)
+        });
+        match started {
+            Ok(session) => sessions[turn] = Some(session),
+            Err(why) if forfeit_at_start.is_none() => {
+                forfeit_at_start =
+                    Some((loser, "crash".to_string(), format!("{side} ({}) forfeits: {why}", bot.label())));
+            }
+            Err(_) => {}
+        }
+    }
     let mut wall_used = [0.0f64; 2];
     let wall_budget =
         [crate::side::Side::White, crate::side::Side::Black].map(|s| game.clock(s).map(|c| 2.0 * c));
     let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
     let (result, ending, detail) = loop {
+        if let Some(forfeit) = forfeit_at_start.take() {
+            break forfeit;
+        }
         let side = game.to_move();
         let white_to_move = side == crate::side::Side::White;
         // The game's own ending (Pente: five in a row, ten captured, a full board).
@@ -201,6 +237,52 @@ fn play_game(
         }
         let bot = if white_to_move { white } else { black };
         let loser = if white_to_move { GameResult::Black } else { GameResult::White };
+        let by = side_name(white_to_move);
+        let turn = usize::from(!white_to_move);
+        if let Some(session) = sessions[turn].as_mut() {
+            let call = game.host_turn();
+            let limit = call.limit.unwrap_or(options.limits.timeout);
+            let record = session.call(&call.op, call.args, CallLimits::cpu(limit));
+            wall_used[turn] += record.wall.as_secs_f64();
+            let ran_out = matches!(record.outcome, super::host::CallOutcome::TimedOut(_));
+            if !ran_out && !game.spend(side, record.cpu.as_secs_f64()) {
+                break (
+                    loser,
+                    "out-of-time".to_string(),
+                    format!("{by} ({}) used up its clock", bot.label()),
+                );
+            }
+            let Some(value) = record.value() else {
+                let (verdict, why) = first_failure(std::slice::from_ref(&record))
+                    .unwrap_or((super::verdict::Verdict::Crash, "the bot gave no answer".to_string()));
+                break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+            };
+            let bytes = match value {
+                serde_json::Value::String(text) => text.clone().into_bytes(),
+                other => other.to_string().into_bytes(),
+            };
+            match game.play_output(&bytes) {
+                Ok(notation) => {
+                    if let Some(forfeit) =
+                        notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
+                    {
+                        moves.push(notation);
+                        break forfeit;
+                    }
+                    moves.push(notation);
+                    continue;
+                }
+                Err(j) => {
+                    forfeit_output = Some(String::from_utf8_lossy(&bytes).into_owned());
+                    let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
+                    break (
+                        loser,
+                        verdict.to_string(),
+                        format!("{by} ({}) forfeits: {}", bot.label(), j.reason),
+                    );
+                }
+            }
+        }
         let turn_seed = case_seed(seed, &format!("ply {}", moves.len()));
         let dir = tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
         let output_name = if options.same_file { "input.txt" } else { "output.txt" };
@@ -210,7 +292,6 @@ fn play_game(
         for (name, bytes) in kept.iter() {
             std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
         }
-        let turn = usize::from(!white_to_move);
         let mut limits = options.limits.clone();
         if let (Some(left), Some(budget)) = (game.clock(side), wall_budget[turn]) {
             // A game with a clock kills a bot when its clock runs out, not after a fixed time
@@ -237,6 +318,12 @@ fn play_game(
         let judgement = match (&output, played.outcome == Outcome::TimedOut) {
             (Ok(bytes), false) => match game.play_output(bytes) {
                 Ok(notation) => {
+                    if let Some(forfeit) =
+                        notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
+                    {
+                        moves.push(notation);
+                        break forfeit;
+                    }
                     moves.push(notation);
                     continue;
                 }
@@ -248,9 +335,13 @@ fn play_game(
         if judgement.is_some() {
             forfeit_output = output.ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
         }
-        let by = side_name(white_to_move);
         break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
     };
+    for (bot, session) in [white, black].into_iter().zip(sessions) {
+        if let (Bot::Hosted(hosted), Some(session)) = (bot, session) {
+            hosted.give_back(session);
+        }
+    }
     Ok(GameRecord {
         number,
         white: white.label(),
@@ -267,6 +358,33 @@ fn play_game(
         material: game.material(),
         seed,
     })
+}
+
+/// Tells the opponent of `mover`, if it is hosted, the move just played. A call that fails
+/// forfeits the game for the opponent: the result, ending and detail to end the game with.
+fn notify(
+    sessions: &mut [Option<Session>; 2],
+    game: &dyn GameState,
+    mover: Side,
+    notation: &str,
+    white: &Bot,
+    black: &Bot,
+    options: &MatchOptions,
+) -> Option<(GameResult, String, String)> {
+    let other = mover.opponent();
+    let (turn, bot, winner) = match other {
+        Side::White => (0, white, GameResult::Black),
+        Side::Black => (1, black, GameResult::White),
+    };
+    let session = sessions[turn].as_mut()?;
+    for call in game.host_notify(other, notation) {
+        let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
+        let record = session.call(&call.op, call.args, limits);
+        if let Some((verdict, why)) = first_failure(std::slice::from_ref(&record)) {
+            return Some((winner, verdict.to_string(), format!("{other} ({}) forfeits: {why}", bot.label())));
+        }
+    }
+    None
 }
 
 /// The result of a game stopped at the move limit: more material wins, equal is a draw.

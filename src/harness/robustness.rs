@@ -55,6 +55,9 @@ pub fn run_checks(
         Protocol::FixedFiles { input, output, .. } => {
             fixed_files_checks(command, input, output, boards, limits)
         }
+        // A hosted bot reads no file to be fed badly; its games have no robustness boards, so
+        // `verify --robustness` refuses them before this point.
+        Protocol::Hosted(_) => Vec::new(),
     }
 }
 

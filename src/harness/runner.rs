@@ -1,36 +1,47 @@
-//! Running one bot process safely: limits, a timeout, captured output, and no survivors.
+//! Running one bot process safely: limits, a time limit, captured output, and no survivors.
 //!
 //! A bot is an untrusted program. It may crash, hang, start children that hang, flood its
-//! output, write huge files or allocate without end. [`run`] starts it in a session of its
-//! own with resource limits ([`Limits`]), drains its stdout and stderr on threads so it never
-//! blocks on a full pipe, waits at most the timeout, and then kills its whole process group,
-//! whether it timed out or exited normally, so that nothing it started outlives the run.
+//! output, write huge files or allocate without end. [`run`] starts it with resource limits
+//! ([`Limits`]), inside the sandbox unless that is off ([`crate::harness::sandbox`]), drains its
+//! stdout and stderr on threads so it never blocks on a full pipe, and ends it when it has used
+//! its CPU time ([`Limits::timeout`]) or its wall-clock cap ([`Limits::wall_limit`]), whichever
+//! comes first. Then everything it started is killed, whether it timed out or exited normally.
+//! [`Interactive`] runs a bot the same way but keeps it alive, talking to it over its stdin and
+//! stdout a line at a time.
 //!
-//! What it cannot catch: a process that moves itself into another session or process group
-//! (`setsid`, `setpgid`) escapes the group kill. The runner still returns on time in that
-//! case (at most a second late), with whatever output was captured by then; the
-//! thread reading a pipe such a process holds goes on reading, and discarding, until the
-//! process closes it. Catching those too would take a cgroup or a PID namespace.
+//! The time limit is CPU time, read while the bot runs ([`cpu`]): a neighbour that loads the
+//! machine slows a bot down but does not change its verdict.
+//!
+//! Without the sandbox (`--sandbox off`) the bot runs in a session of its own and its process
+//! group is killed at the end; a process that moves itself into another session escapes that
+//! kill (the runner still returns on time). The sandbox closes that gap.
 //!
 //! This module knows nothing about the game: it runs a command and reports what happened.
 
 mod capture;
 mod command;
+mod cpu;
+mod interactive;
 mod limits;
 mod process;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io;
+use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc::RecvTimeoutError;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
+use cpu::RunClock;
+pub(crate) use cpu::{CgroupClock, children, read_cgroup};
+pub use interactive::{Interactive, MAX_LINE, Recv};
 pub(crate) use limits::RlimitPlan;
-pub use limits::{AppliedLimits, Limits};
+pub use limits::{AppliedLimits, Limits, WallCap};
 
 use super::sandbox;
 pub(crate) use process::cpu_time;
@@ -40,9 +51,19 @@ pub use process::kill_all_running;
 /// SIGKILL cannot be caught, so only a process stuck in the kernel takes this long.
 const KILL_GRACE: Duration = Duration::from_secs(5);
 
+/// How long the sandbox gets, once told to stop a run, to kill its processes, hand back the
+/// case folder and report the run's CPU time, before it is killed outright.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
 /// How long to wait, after the process group is dead, for the output threads to reach the end
 /// of their pipes. It is only ever used up when a process outside the group holds a pipe.
 const DRAIN_GRACE: Duration = Duration::from_secs(1);
+
+/// The shortest wait between two readings of a run's CPU time.
+const CPU_POLL_MIN: Duration = Duration::from_millis(10);
+
+/// The longest wait between two readings of a run's CPU time.
+const CPU_POLL_MAX: Duration = Duration::from_millis(250);
 
 /// How a bot run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,7 +72,8 @@ pub enum Outcome {
     Exited(i32),
     /// The bot was killed by a signal it did not catch (or sent itself): its number and name.
     Signaled(i32, &'static str),
-    /// The bot ran past the timeout and was killed.
+    /// The bot used up its CPU time or its wall-clock cap and was killed;
+    /// [`RunReport::time_limit`] says which.
     TimedOut,
     /// The bot could not be started (no such program, not executable, ...): why.
     FailedToStart(String),
@@ -62,6 +84,15 @@ pub enum Outcome {
     /// something else in this process reaps children or ignores SIGCHLD, or if a killed
     /// bot is stuck in the kernel for a long time.
     StatusUnknown(String),
+}
+
+/// Which time limit ended a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeLimit {
+    /// It used its CPU time ([`Limits::timeout`]).
+    Cpu,
+    /// It was still running at the wall-clock cap ([`Limits::wall_limit`]).
+    Wall,
 }
 
 /// Everything known about one bot run.
@@ -80,14 +111,22 @@ pub struct RunReport {
     pub stderr_truncated: bool,
     /// Wall-clock time from starting the bot to its exit (or to the kill, on a timeout).
     pub elapsed: Duration,
-    /// The timeout the run had, to describe a [`Outcome::TimedOut`].
+    /// The CPU-time limit the run had, to describe a [`Outcome::TimedOut`].
     pub timeout: Duration,
+    /// The wall-clock cap the run had.
+    pub wall_limit: Duration,
+    /// Which limit ended the run, for [`Outcome::TimedOut`].
+    pub time_limit: Option<TimeLimit>,
     /// The resource limits that were actually set on the bot.
     pub limits_applied: AppliedLimits,
     /// What the sandbox reported about the run (empty without a sandbox).
     pub events: Vec<sandbox::Event>,
-    /// CPU time (user + system) of the bot and every process it started, when known.
+    /// CPU time (user + system) of the bot and every process it started. Set for every run
+    /// that started, timeouts included; `None` only when nothing could be started.
     pub cpu_time: Option<Duration>,
+    /// What the sandbox kept from the bot that it seems to have needed: one sentence each,
+    /// naming the option that would allow it (filled in when the bot failed).
+    pub denials: Vec<String>,
 }
 
 impl RunReport {
@@ -101,9 +140,12 @@ impl RunReport {
             stderr_truncated: false,
             elapsed: Duration::ZERO,
             timeout: limits.timeout,
+            wall_limit: limits.wall_limit(),
+            time_limit: None,
             limits_applied,
             events: Vec::new(),
             cpu_time: None,
+            denials: Vec::new(),
         }
     }
 
@@ -113,16 +155,37 @@ impl RunReport {
     }
 
     /// One line saying how the run ended, e.g. "exited with status 3", "killed by signal 11
-    /// (SIGSEGV)", "timed out after 10 s", "could not start: No such file or directory".
+    /// (SIGSEGV)", "timed out: used 10 s of CPU time", "could not start: No such file or
+    /// directory". What the sandbox denied a failing bot follows, with the option that allows
+    /// it.
     pub fn describe(&self) -> String {
-        match &self.outcome {
+        let cpu = self.cpu_time.unwrap_or_default();
+        let mut line = match &self.outcome {
             Outcome::Exited(code) => format!("exited with status {code}"),
             Outcome::Signaled(signal, name) => format!("killed by signal {signal} ({name})"),
-            Outcome::TimedOut => format!("timed out after {}", format_duration(self.timeout)),
+            Outcome::TimedOut => match self.time_limit {
+                Some(TimeLimit::Wall) => format!(
+                    "timed out: still running after {} of wall time, having used {} of CPU time (the \
+                     wall-clock cap for a {} CPU limit)",
+                    format_duration(self.elapsed),
+                    format_seconds(cpu),
+                    format_duration(self.timeout)
+                ),
+                _ => format!(
+                    "timed out: used {} of CPU time, its limit {}",
+                    format_seconds(cpu.max(self.timeout)),
+                    format_duration(self.timeout)
+                ),
+            },
             Outcome::FailedToStart(why) => format!("could not start: {why}"),
             Outcome::OverLimit(what) => format!("was killed for using {what}"),
             Outcome::StatusUnknown(why) => format!("exit status unknown: {why}"),
+        };
+        for denial in &self.denials {
+            line.push_str("; ");
+            line.push_str(denial);
         }
+        line
     }
 
     /// The last `n_lines` lines of the captured stderr (invalid UTF-8 replaced), without a
@@ -146,200 +209,423 @@ impl RunReport {
 /// The bot gets stdin from `/dev/null` and has its stdout and stderr captured. Unless
 /// [`Limits::sandbox`] is off it runs inside the sandbox ([`crate::harness::sandbox`]), which
 /// guarantees that nothing it started survives the run. Without the sandbox it runs in a new
-/// session (so in a process group of its own), and when it exits, or when the timeout passes,
-/// its whole process group is killed with SIGKILL, so children it left behind die too and
-/// release the output pipes.
+/// session (so in a process group of its own), and when it exits, or when a time limit
+/// passes, its whole process group is killed with SIGKILL, so children it left behind die too
+/// and release the output pipes.
 pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
-    let plan = RlimitPlan::new(limits);
-    let mut report = RunReport::starting(limits, plan.applied());
-
-    // std reports a missing working directory as a bare "No such file or directory", which
-    // would look like a missing program.
-    if let Err(why) = check_dir(cwd) {
-        report.outcome = Outcome::FailedToStart(why);
-        return report;
-    }
-    if limits.sandbox.mode != sandbox::Mode::Off {
-        let mut launch = match sandbox::Launch::new(command, args, cwd, limits) {
-            Ok(launch) => launch,
-            Err(err) => {
-                report.outcome =
-                    Outcome::FailedToStart(format!("cannot prepare the sandbox: {}", os_message(&err)));
-                return report;
-            }
-        };
-        let report = supervise_launch(&mut launch, cwd, limits);
-        if let Some(cg) = launch.cgroup.take() {
-            cg.remove();
-        }
-        return report;
-    }
-
-    let mut cmd = Command::new(command.program());
-    cmd.args(command.args())
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: the closure runs in the child between fork and exec, where only
-    // async-signal-safe calls are allowed. It calls setsid and setrlimit (plain system calls)
-    // on values computed beforehand, and allocates nothing: io::Error::last_os_error only
-    // reads errno.
-    unsafe {
-        cmd.pre_exec(move || {
-            // A new session makes the bot the leader of a new process group whose id is its
-            // pid, so the group can be killed as a whole; it also detaches the bot from
-            // arbiter's terminal, so a ^C aimed at arbiter is arbiter's to handle.
-            if libc::setsid() == -1 {
-                return Err(io::Error::last_os_error());
-            }
-            plan.apply();
-            Ok(())
-        });
-    }
-    supervise(cmd, None, report, limits)
-}
-
-/// Runs a prepared sandbox launch (the helper) and reports on the bot it ran. Leaves the
-/// launch's cgroup for the caller to remove.
-pub(crate) fn supervise_launch(launch: &mut sandbox::Launch, cwd: &Path, limits: &Limits) -> RunReport {
-    let plan = RlimitPlan::new(limits);
-    let report = RunReport::starting(limits, plan.applied());
-    let writer = launch.status_writer_fd();
-    let mut cmd = std::mem::replace(&mut launch.command, Command::new("/"));
-    cmd.current_dir(cwd);
-    // SAFETY: between fork and exec the closure only calls setsid, dup2 and fcntl, which are
-    // async-signal-safe, and allocates nothing.
-    unsafe {
-        cmd.pre_exec(move || {
-            if libc::setsid() == -1 {
-                return Err(io::Error::last_os_error());
-            }
-            sandbox::install_status_fd(writer)
-        });
-    }
-    supervise(cmd, Some(launch), report, limits)
-}
-
-/// Spawns `cmd`, captures its output, waits at most the timeout, kills its process group,
-/// and fills in `report`. With a sandbox launch, `cmd` is the helper: it is handed its
-/// request, and the outcome is the bot's, as the helper reports it.
-fn supervise(
-    mut cmd: Command,
-    mut launch: Option<&mut sandbox::Launch>,
-    mut report: RunReport,
-    limits: &Limits,
-) -> RunReport {
-    let start = Instant::now();
-    let mut child = match cmd.spawn() {
-        Ok(child) => child,
-        Err(err) => {
-            report.outcome = Outcome::FailedToStart(os_message(&err));
-            report.elapsed = start.elapsed();
-            return report;
-        }
+    let mut started = match start(command, args, cwd, limits, false) {
+        Ok(started) => started,
+        Err(report) => return *report,
     };
-    // A pid always fits in pid_t; 0 makes every later call on the group a no-op.
-    let pid = libc::pid_t::try_from(child.id()).unwrap_or(0);
-    process::register(pid);
-
-    let mut status = None;
-    if let Some(launch) = launch.as_deref_mut() {
-        launch.spawned();
-        // The request is small and the helper reads it before anything else; if the helper
-        // died already the write fails, and its exit tells why.
-        if let Some(mut stdin) = child.stdin.take() {
-            let _ = stdin.write_all(&launch.request);
-        }
-        status = match launch.take_status().and_then(|f| Capture::spawn("sandbox-status", f, 1 << 16)) {
-            Ok(capture) => Some(capture),
-            Err(err) => {
-                abandon(pid, child);
-                report.outcome =
-                    Outcome::FailedToStart(format!("cannot read the sandbox's status: {}", os_message(&err)));
-                return report;
-            }
-        };
-    }
-
-    let (stdout, stderr) = match start_captures(&mut child, limits.capture_bytes) {
+    let (stdout, stderr) = match start_captures(&mut started, limits.capture_bytes) {
         Ok(captures) => captures,
         Err(err) => {
-            abandon(pid, child);
-            report.outcome = Outcome::FailedToStart(format!(
-                "cannot start a thread to read its output: {}",
-                os_message(&err)
-            ));
-            return report;
+            let why = format!("cannot start a thread to read its output: {}", os_message(&err));
+            return started.abandon(why);
         }
     };
-    let exited = match process::watch_exit(pid) {
-        Ok(exited) => exited,
-        Err(err) => {
-            abandon(pid, child);
-            report.outcome =
-                Outcome::FailedToStart(format!("cannot start a thread to wait for it: {}", os_message(&err)));
-            return report;
-        }
-    };
-
-    let (timed_out, watch) = match exited.recv_timeout(limits.timeout) {
-        Ok(watch) => (false, Some(watch)),
-        Err(RecvTimeoutError::Timeout) => (true, None),
-        Err(RecvTimeoutError::Disconnected) => (false, None),
-    };
-    report.elapsed = start.elapsed();
-
-    // The bot is still unreaped here, so its pid (= the group id) is still taken. Kill the
-    // group before reaping: that ends any children it left behind, and with them the last
-    // writers of the output pipes, so the capture threads reach end of file.
-    process::kill_group(pid);
-    process::unregister(pid);
-
-    let watch = match watch {
-        Some(watch) => Some(watch),
-        None if timed_out => exited.recv_timeout(KILL_GRACE).ok(),
-        None => None,
-    };
-    report.outcome = match watch {
-        Some(Ok(())) => match reap(pid) {
-            Ok((status, cpu)) => {
-                report.cpu_time = Some(cpu);
-                outcome_of(status, timed_out)
-            }
-            Err(err) => Outcome::StatusUnknown(os_message(&err)),
-        },
-        Some(Err(err)) => Outcome::StatusUnknown(os_message(&err)),
-        // Still alive after SIGKILL (stuck in the kernel). Leave it; dropping `child` does
-        // not wait, and the wait thread ends once the process does.
-        None if timed_out => Outcome::TimedOut,
-        None => Outcome::StatusUnknown("the thread waiting for the bot stopped".to_owned()),
-    };
-
+    let limit = started.wait(limits);
     let deadline = Instant::now() + DRAIN_GRACE;
-    if let Some(status) = status {
-        let Drained { data, .. } = status.finish(deadline);
-        report.events = data
-            .split(|&b| b == b'\n')
-            .filter(|line| !line.is_empty())
-            .filter_map(|line| serde_json::from_slice(line).ok())
-            .collect();
-        let helper = std::mem::replace(&mut report.outcome, Outcome::TimedOut);
-        report.cpu_time = report.events.iter().find_map(|e| match e {
-            sandbox::Event::Usage { cpu_us } => Some(Duration::from_micros(*cpu_us)),
-            _ => None,
-        });
-        let cgroup = launch.and_then(|l| l.cgroup.as_ref());
-        report.outcome = sandboxed_outcome(&report.events, helper, timed_out, cgroup, limits);
-    }
+    let mut report = started.conclude(limit, limits);
     let Drained { data, truncated } = stdout.finish(deadline);
     report.stdout = data;
     report.stdout_truncated = truncated;
     let Drained { data, truncated } = stderr.finish(deadline);
     report.stderr = data;
     report.stderr_truncated = truncated;
+    if !report.succeeded() {
+        report.denials = sandbox::denials(command, &report.stderr, cwd, limits);
+    }
     report
+}
+
+/// A bot process (or the sandbox helper running it) that has been started, and what watches
+/// it.
+pub(crate) struct Started {
+    process: Proc,
+    pid: libc::pid_t,
+    /// The grader's ends of the bot's stdin (when piped), stdout and stderr.
+    stdin: Option<File>,
+    stdout: Option<File>,
+    stderr: Option<File>,
+    launch: Option<sandbox::Launch>,
+    /// The sandbox's reports, read on a thread.
+    status: Option<Capture>,
+    /// Fires when the process has terminated (it is left unreaped).
+    exited: Receiver<io::Result<()>>,
+    /// What the exit watcher said, once it has.
+    watched: Option<io::Result<()>>,
+    clock: RunClock,
+    start: Instant,
+    /// The CPU time last read while the run went on.
+    cpu_seen: Duration,
+    report: RunReport,
+}
+
+/// The process the runner started.
+enum Proc {
+    /// The bot itself (no sandbox): a child of this process.
+    Child(Child),
+    /// The run's sandbox helper, a child of the zygote, held by a pidfd.
+    Helper(OwnedFd),
+}
+
+/// Starts `command` with `args` in `cwd`: in the sandbox unless it is off, with stdin from
+/// `/dev/null` or, if `piped_stdin`, a pipe (and then stdout a pipe the caller reads).
+/// On failure, the report saying why.
+pub(crate) fn start(
+    command: &BotCommand,
+    args: &[OsString],
+    cwd: &Path,
+    limits: &Limits,
+    piped_stdin: bool,
+) -> Result<Started, Box<RunReport>> {
+    let plan = RlimitPlan::new(limits);
+    let report = RunReport::starting(limits, plan.applied());
+    let fail = |mut report: RunReport, why: String| {
+        report.outcome = Outcome::FailedToStart(why);
+        Box::new(report)
+    };
+    // std reports a missing working directory as a bare "No such file or directory", which
+    // would look like a missing program.
+    if let Err(why) = check_dir(cwd) {
+        return Err(fail(report, why));
+    }
+    if limits.sandbox.mode == sandbox::Mode::Off {
+        let mut cmd = Command::new(command.program());
+        cmd.args(command.args()).args(args).current_dir(cwd);
+        // SAFETY: the closure runs in the child between fork and exec, where only
+        // async-signal-safe calls are allowed. It calls setsid and setrlimit (plain system
+        // calls) on values computed beforehand, and allocates nothing: io::Error::last_os_error
+        // only reads errno.
+        unsafe {
+            cmd.pre_exec(move || {
+                // A new session makes the bot the leader of a new process group whose id is
+                // its pid, so the group can be killed as a whole; it also detaches the bot from
+                // arbiter's terminal, so a ^C aimed at arbiter is arbiter's to handle.
+                if libc::setsid() == -1 {
+                    return Err(io::Error::last_os_error());
+                }
+                plan.apply();
+                Ok(())
+            });
+        }
+        return spawn_child(cmd, report, piped_stdin);
+    }
+    match sandbox::Launch::new(command, args, cwd, limits) {
+        Ok(launch) => spawn_helper(launch, report, piped_stdin),
+        Err(why) => Err(fail(report, why)),
+    }
+}
+
+/// Runs a prepared sandbox launch, for the probe that finds out what the sandbox can do here.
+pub(crate) fn start_launch(launch: sandbox::Launch, limits: &Limits) -> Result<Started, Box<RunReport>> {
+    let report = RunReport::starting(limits, RlimitPlan::new(limits).applied());
+    spawn_helper(launch, report, false)
+}
+
+fn failed(mut report: RunReport, why: String) -> Box<RunReport> {
+    report.outcome = Outcome::FailedToStart(why);
+    report.cpu_time = Some(Duration::ZERO);
+    Box::new(report)
+}
+
+/// Spawns the bot itself (no sandbox) and starts watching it.
+fn spawn_child(
+    mut cmd: Command,
+    mut report: RunReport,
+    piped_stdin: bool,
+) -> Result<Started, Box<RunReport>> {
+    let stdin = if piped_stdin { Stdio::piped() } else { Stdio::null() };
+    cmd.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut child = match cmd.spawn() {
+        Ok(child) => child,
+        Err(err) => {
+            report.elapsed = start.elapsed();
+            return Err(failed(report, os_message(&err)));
+        }
+    };
+    // A pid always fits in pid_t; 0 makes every later call on the group a no-op.
+    let pid = libc::pid_t::try_from(child.id()).unwrap_or(0);
+    process::register(pid);
+    let stdin = child.stdin.take().map(|p| File::from(OwnedFd::from(p)));
+    let stdout = child.stdout.take().map(|p| File::from(OwnedFd::from(p)));
+    let stderr = child.stderr.take().map(|p| File::from(OwnedFd::from(p)));
+    let exited = match process::watch_exit(pid) {
+        Ok(exited) => exited,
+        Err(err) => {
+            abandon(pid, child);
+            return Err(failed(
+                report,
+                format!("cannot start a thread to wait for it: {}", os_message(&err)),
+            ));
+        }
+    };
+    Ok(Started {
+        process: Proc::Child(child),
+        pid,
+        stdin,
+        stdout,
+        stderr,
+        launch: None,
+        status: None,
+        exited,
+        watched: None,
+        clock: RunClock::new(pid, 0, None),
+        start,
+        cpu_seen: Duration::ZERO,
+        report,
+    })
+}
+
+/// Starts the sandbox helper of `launch` (through the zygote) and starts watching it.
+fn spawn_helper(
+    mut launch: sandbox::Launch,
+    report: RunReport,
+    piped_stdin: bool,
+) -> Result<Started, Box<RunReport>> {
+    let pipes = (|| -> io::Result<_> {
+        let stdin = if piped_stdin { Some(pipe()?) } else { None };
+        Ok((stdin, pipe()?, pipe()?))
+    })();
+    let (stdin, (stdout, stdout_w), (stderr, stderr_w)) = match pipes {
+        Ok(pipes) => pipes,
+        Err(err) => return Err(failed(report, format!("cannot make pipes: {}", os_message(&err)))),
+    };
+    // The bot reads the pipe's first end; the grader writes its second.
+    let (stdin_r, stdin_w) = match stdin {
+        Some((r, w)) => (Some(r), Some(File::from(w))),
+        None => (None, None),
+    };
+    let start = Instant::now();
+    let running = match launch.start(stdin_r.as_ref(), &stdout_w, &stderr_w) {
+        Ok(running) => running,
+        Err(err) => {
+            if let Some(cg) = launch.cgroup.take() {
+                cg.remove();
+            }
+            return Err(failed(report, format!("cannot start the sandbox: {}", os_message(&err))));
+        }
+    };
+    // The helper holds its own copies now; ours would keep the pipes from ever ending.
+    drop((stdin_r, stdout_w, stderr_w));
+    let sandbox::Running { pid, pidfd, status } = running;
+    process::register(pid);
+    let fail = |why: String, pidfd: &OwnedFd, launch: &mut sandbox::Launch, report: RunReport| {
+        process::kill_pidfd(pidfd);
+        process::unregister(pid);
+        if let Some(cg) = launch.cgroup.take() {
+            cg.remove();
+        }
+        Err(failed(report, why))
+    };
+    let status = match Capture::spawn("sandbox-status", status, 1 << 16) {
+        Ok(capture) => capture,
+        Err(err) => {
+            return fail(
+                format!("cannot read the sandbox's status: {}", os_message(&err)),
+                &pidfd,
+                &mut launch,
+                report,
+            );
+        }
+    };
+    let exited = match process::watch_pidfd(&pidfd) {
+        Ok(exited) => exited,
+        Err(err) => {
+            return fail(
+                format!("cannot start a thread to wait for it: {}", os_message(&err)),
+                &pidfd,
+                &mut launch,
+                report,
+            );
+        }
+    };
+    let clock = RunClock::new(pid, 1, launch.cpu_clock());
+    Ok(Started {
+        process: Proc::Helper(pidfd),
+        pid,
+        stdin: stdin_w,
+        stdout: Some(File::from(stdout)),
+        stderr: Some(File::from(stderr)),
+        launch: Some(launch),
+        status: Some(status),
+        exited,
+        watched: None,
+        clock,
+        start,
+        cpu_seen: Duration::ZERO,
+        report,
+    })
+}
+
+/// A pipe: (reading end, writing end), both closed on exec.
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)
+}
+
+impl Started {
+    /// The CPU time the run has used so far.
+    pub(crate) fn cpu_time(&mut self) -> Duration {
+        if self.watched.is_none() {
+            self.cpu_seen = self.cpu_seen.max(self.clock.read());
+        }
+        self.cpu_seen
+    }
+
+    /// Whether the process has ended, waiting at most `wait` for it to.
+    pub(crate) fn ended_within(&mut self, wait: Duration) -> bool {
+        if self.watched.is_some() {
+            return true;
+        }
+        match self.exited.recv_timeout(wait) {
+            Ok(watch) => {
+                self.watched = Some(watch);
+                true
+            }
+            Err(RecvTimeoutError::Timeout) => false,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.watched = Some(Err(io::Error::other("the thread waiting for the bot stopped")));
+                true
+            }
+        }
+    }
+
+    /// Waits for the run to end by itself or to reach a time limit, whichever is first;
+    /// returns the limit it reached.
+    pub(crate) fn wait(&mut self, limits: &Limits) -> Option<TimeLimit> {
+        let wall_deadline = self.start + limits.wall_limit();
+        loop {
+            let now = Instant::now();
+            if now >= wall_deadline {
+                self.cpu_time();
+                return Some(TimeLimit::Wall);
+            }
+            // The soonest the CPU limit can be reached: what is left of it, spent on every
+            // processor at once.
+            let left = limits.timeout.saturating_sub(self.cpu_seen) / cpu::online_cpus();
+            let wait = left.clamp(CPU_POLL_MIN, CPU_POLL_MAX).min(wall_deadline - now);
+            if self.ended_within(wait) {
+                return None;
+            }
+            if self.over_cpu(limits) {
+                return Some(TimeLimit::Cpu);
+            }
+        }
+    }
+
+    /// Whether the run has used more than its CPU time; a reading over the limit is taken
+    /// again, so that a process counted twice while its parent reaped it cannot end a run.
+    pub(crate) fn over_cpu(&mut self, limits: &Limits) -> bool {
+        if self.cpu_time() < limits.timeout {
+            return false;
+        }
+        self.cpu_seen = self.clock.read();
+        self.cpu_seen >= limits.timeout
+    }
+
+    /// Kills what is left of the run (after asking the sandbox to end it, if it has not ended
+    /// by itself), reaps it and reports how it went, `limit` being the time limit it reached.
+    /// Output is left to the caller.
+    pub(crate) fn conclude(mut self, limit: Option<TimeLimit>, limits: &Limits) -> RunReport {
+        let mut report =
+            std::mem::replace(&mut self.report, RunReport::starting(limits, AppliedLimits::default()));
+        report.elapsed = self.start.elapsed();
+        if self.watched.is_none()
+            && let Some(launch) = self.launch.as_mut()
+        {
+            // The sandbox kills every process of the run, hands back the case folder and
+            // says how much CPU time the run used.
+            launch.stop();
+            self.ended_within(STOP_GRACE);
+        }
+        // The process is still unreaped here, so its pid (= the group id) is still taken.
+        // Kill the group before reaping: that ends any children it left behind, and with them
+        // the last writers of the output pipes, so the capture threads reach end of file.
+        match &self.process {
+            Proc::Child(_) => process::kill_group(self.pid),
+            Proc::Helper(pidfd) => process::kill_pidfd(pidfd),
+        }
+        process::unregister(self.pid);
+        if self.watched.is_none() {
+            self.ended_within(KILL_GRACE);
+        }
+        let timed_out = limit.is_some();
+        let mut rusage_cpu = None;
+        let reaps = matches!(self.process, Proc::Child(_));
+        report.outcome = match self.watched.take() {
+            // The zygote reaps the helper; its outcome is in its reports.
+            Some(Ok(())) if !reaps => Outcome::StatusUnknown("the sandbox ended without a report".to_owned()),
+            Some(Ok(())) => match reap(self.pid) {
+                Ok((status, cpu)) => {
+                    rusage_cpu = Some(cpu);
+                    outcome_of(status, timed_out)
+                }
+                Err(err) => Outcome::StatusUnknown(os_message(&err)),
+            },
+            Some(Err(err)) => Outcome::StatusUnknown(os_message(&err)),
+            // Still alive after SIGKILL (stuck in the kernel). Leave it; dropping the child
+            // does not wait, and the wait thread ends once the process does.
+            None if timed_out => Outcome::TimedOut,
+            None => Outcome::StatusUnknown("the process did not end after SIGKILL".to_owned()),
+        };
+        let mut cpu = self.cpu_seen.max(rusage_cpu.unwrap_or_default());
+        if let Some(status) = self.status.take() {
+            let Drained { data, .. } = status.finish(Instant::now() + DRAIN_GRACE);
+            report.events = data
+                .split(|&b| b == b'\n')
+                .filter(|line| !line.is_empty())
+                .filter_map(|line| serde_json::from_slice(line).ok())
+                .collect();
+            // The sandbox's count is exact: every process of the run, reaped.
+            cpu = report
+                .events
+                .iter()
+                .find_map(|e| match e {
+                    sandbox::Event::Usage { cpu_us } => Some(Duration::from_micros(*cpu_us)),
+                    _ => None,
+                })
+                .unwrap_or(self.cpu_seen);
+            let helper = std::mem::replace(&mut report.outcome, Outcome::TimedOut);
+            let cgroup = self.launch.as_ref().and_then(|l| l.cgroup.as_ref());
+            report.outcome = sandboxed_outcome(&report.events, helper, timed_out, cgroup, limits);
+        }
+        report.cpu_time = Some(cpu);
+        report.time_limit = limit;
+        // A run that used more than its CPU time is a timeout however it ended, even one that
+        // ended between two readings of its clock: the verdict must not depend on when the
+        // clock was read.
+        if limit.is_none() && cpu > limits.timeout && !matches!(report.outcome, Outcome::FailedToStart(_)) {
+            report.outcome = Outcome::TimedOut;
+            report.time_limit = Some(TimeLimit::Cpu);
+        }
+        if let Some(cg) = self.launch.as_mut().and_then(|l| l.cgroup.take()) {
+            cg.remove();
+        }
+        report
+    }
+
+    /// Kills and reaps a run that cannot be supervised; the report says why.
+    fn abandon(mut self, why: String) -> RunReport {
+        let mut report = std::mem::replace(
+            &mut self.report,
+            RunReport::starting(&Limits::default(), AppliedLimits::default()),
+        );
+        match self.process {
+            Proc::Child(child) => abandon(self.pid, child),
+            Proc::Helper(pidfd) => {
+                process::kill_pidfd(&pidfd);
+                process::unregister(self.pid);
+            }
+        }
+        if let Some(cg) = self.launch.as_mut().and_then(|l| l.cgroup.take()) {
+            cg.remove();
+        }
+        report.outcome = Outcome::FailedToStart(why);
+        report.cpu_time = Some(Duration::ZERO);
+        report
+    }
 }
 
 /// The bot's outcome from what the sandbox helper reported. A setup failure outranks
@@ -371,7 +657,7 @@ fn sandboxed_outcome(
                     "the sandbox could not hand back the case folder: {why}"
                 ));
             }
-            Event::Layer { .. } | Event::Missing { .. } | Event::Usage { .. } => continue,
+            Event::Layer { .. } | Event::Missing { .. } | Event::Usage { .. } | Event::Stopped => continue,
         };
         if !matches!(outcome, Some(Outcome::OverLimit(_))) {
             outcome = Some(found);
@@ -412,11 +698,11 @@ fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
     }
 }
 
-/// Starts the threads that drain the child's stdout and stderr.
-fn start_captures(child: &mut Child, cap: usize) -> io::Result<(Capture, Capture)> {
+/// Starts the threads that drain the run's stdout and stderr.
+fn start_captures(started: &mut Started, cap: usize) -> io::Result<(Capture, Capture)> {
     let missing = || io::Error::other("output pipe missing");
-    let stdout = child.stdout.take().ok_or_else(missing)?;
-    let stderr = child.stderr.take().ok_or_else(missing)?;
+    let stdout = started.stdout.take().ok_or_else(missing)?;
+    let stderr = started.stderr.take().ok_or_else(missing)?;
     let stdout = Capture::spawn("bot-stdout", stdout, cap)?;
     let stderr = Capture::spawn("bot-stderr", stderr, cap)?;
     Ok((stdout, stderr))
@@ -462,6 +748,11 @@ pub(crate) fn os_message(err: &io::Error) -> String {
         Some(at) if text.ends_with(')') => text[..at].to_owned(),
         _ => text,
     }
+}
+
+/// A measured duration in seconds with one decimal: "10.3 s", "0.2 s".
+fn format_seconds(d: Duration) -> String {
+    format!("{:.1} s", d.as_secs_f64())
 }
 
 /// A duration as a person would write it: "10 s", "300 ms", "1.5 s".

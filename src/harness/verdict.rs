@@ -22,6 +22,10 @@ pub enum Verdict {
     Crash,
     /// The bot ran out of time.
     Timeout,
+    /// A hosted bot's call returned or printed something other than what the case expects
+    /// (`forceMove` accepted an illegal move, a function returned the wrong value, `main()`
+    /// printed another line).
+    WrongAnswer,
     /// The case was not run: the submission was refused before any case ran, a stage below it
     /// failed under `--stop-at-gate`, or the bot had used up `--max-timeouts`. The reason says
     /// which. It scores as a failure.
@@ -30,7 +34,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, passing first.
-    pub const ALL: [Verdict; 9] = [
+    pub const ALL: [Verdict; 10] = [
         Verdict::Pass,
         Verdict::WrongMove,
         Verdict::IllegalMove,
@@ -39,6 +43,7 @@ impl Verdict {
         Verdict::Unchanged,
         Verdict::Crash,
         Verdict::Timeout,
+        Verdict::WrongAnswer,
         Verdict::NotRun,
     ];
 
@@ -53,6 +58,7 @@ impl Verdict {
             Verdict::Unchanged => "unchanged",
             Verdict::Crash => "crash",
             Verdict::Timeout => "timeout",
+            Verdict::WrongAnswer => "wrong-answer",
             Verdict::NotRun => "not-run",
         }
     }

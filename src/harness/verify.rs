@@ -9,6 +9,10 @@
 //! - otherwise what the game's referee says of the board it wrote: `pass`, `wrong-move`,
 //!   `illegal-move`, `malformed-output` or `unchanged`. A bot that writes a board and then exits
 //!   with an error is judged on its board; the exit is noted.
+//!
+//! A timeout is not counted at once ([`run_case_settled`]): the case is run again, fresh, and
+//! only a second timeout counts. A machine shared with other jobs can hold a bot back once; a
+//! bot that is too slow is too slow twice.
 
 use std::sync::Mutex;
 
@@ -17,7 +21,7 @@ use rayon::prelude::*;
 use super::bot::{Bot, Played};
 use super::files;
 pub(crate) use super::output_file::read_output;
-use super::referee::{CaseSpec, PreparedCase, Referee};
+use super::referee::{CaseSpec, MoveKind, PreparedCase, Referee};
 use super::runner::{Limits, Outcome, quote};
 use super::verdict::{Judgement, Verdict};
 
@@ -65,9 +69,17 @@ pub struct CaseResult {
     /// The bot's move in notation, when there is one.
     #[serde(rename = "move")]
     pub played: Option<String>,
+    /// What kind of move the bot's move is (`Zombie leap`), when the game says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub played_kind: Option<MoveKind>,
     /// The answers the case's category expects, whatever the verdict: a student whose bot
-    /// crashed or ran out of time still learns what the right move was.
+    /// crashed or ran out of time still learns what the right move was. Empty for a case not
+    /// run: nothing was asked of the bot there, and the answer stays unknown to the student.
     pub expected: Vec<String>,
+    /// The kind of the expected answer when every expected move is of one kind (a case with a
+    /// single answer): the move a failing bot missed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_kind: Option<MoveKind>,
     /// The grades whose expected sets hold the bot's move.
     pub satisfies: Vec<u8>,
     pub reason: String,
@@ -82,15 +94,37 @@ pub struct CaseResult {
     pub output: Option<String>,
     /// Wall-clock time the bot took, in milliseconds.
     pub elapsed_ms: u64,
-    /// CPU time the bot used, in milliseconds, when the platform measured it.
+    /// CPU time the bot used, in milliseconds (0 for a case not run), when the platform
+    /// measured it.
     pub cpu_ms: Option<u64>,
+    /// When the case timed out once and was run again (only a second timeout counts): how the
+    /// first run went.
+    pub timeout_rerun: Option<FirstRun>,
     /// One shell line that replays the case by hand, in the folder the bot command was typed
-    /// in: it writes the board itself, so it needs neither the corpus nor the grader's paths.
+    /// in: it writes the board itself (to `case.txt`, copied to the bot's input), runs the bot
+    /// and shows what it wrote. It needs neither the corpus, nor the grader's paths, nor
+    /// arbiter (unless the bot is one of arbiter's own).
     pub reproduce: String,
+    /// The `arbiter check` line that judges the output `reproduce` left, for those who have
+    /// arbiter.
+    pub check: String,
     /// Whether the expected answers came from a golden file.
     pub golden: bool,
     /// The seed a built-in bot used for this case.
     pub seed: u64,
+    /// The position drawn by the game, the bot's move marked, for a failure's human report
+    /// (not in JSON: the board is in the case file).
+    #[serde(skip)]
+    pub picture: Option<String>,
+}
+
+/// The first run of a case that timed out and was run again.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FirstRun {
+    /// How it ended: "timed out after 10 s".
+    pub process: String,
+    pub elapsed_ms: u64,
+    pub cpu_ms: Option<u64>,
 }
 
 /// A stable 64-bit mix of a seed and a name (FNV-1a, then a SplitMix64 finish), so every case
@@ -112,6 +146,10 @@ pub fn prepare_cases(
     specs: Vec<CaseSpec>,
     jobs: usize,
 ) -> (Vec<ReadyCase>, Vec<String>) {
+    let cases = match referee.require_cases() {
+        Ok(cases) => cases,
+        Err(e) => return (Vec::new(), vec![e]),
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build().expect("a thread pool");
     let results: Vec<Result<ReadyCase, String>> = pool.install(|| {
         specs
@@ -125,8 +163,8 @@ pub fn prepare_cases(
                     Some(Err(e)) if e.is_not_found() => None,
                     Some(result) => Some(result.map_err(|e| e.to_string())?),
                 };
-                let prepared = referee.prepare(&spec, &input, golden.as_deref())?;
-                Ok(ReadyCase { check_args: referee.check_args(&spec), spec, input, prepared })
+                let prepared = cases.prepare(&spec, &input, golden.as_deref())?;
+                Ok(ReadyCase { check_args: cases.check_args(&spec), spec, input, prepared })
             })
             .collect()
     });
@@ -142,11 +180,15 @@ pub fn prepare_cases(
 }
 
 /// The symmetric twins of every case, ready to run: named `NAME@mirror`, `NAME@swap`, with
-/// answers computed for the twin board (no golden file).
+/// answers computed for the twin board (no golden file). A game without symmetries refuses.
 pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<ReadyCase>, String> {
+    let symmetry = referee
+        .symmetry()
+        .ok_or_else(|| format!("{} has no symmetries to check with --variants", referee.game()))?;
+    let judge = referee.require_cases()?;
     let mut twins = Vec::new();
     for case in cases {
-        for (label, input, side) in referee.twins(&case.input, case.spec.side) {
+        for (label, input, side) in symmetry.twins(&case.input, case.spec.side) {
             let spec = CaseSpec {
                 name: format!("{}@{label}", case.spec.name),
                 side,
@@ -154,10 +196,10 @@ pub fn twin_cases(referee: &dyn Referee, cases: &[ReadyCase]) -> Result<Vec<Read
                 answer: None,
                 ..case.spec.clone()
             };
-            let prepared = referee
+            let prepared = judge
                 .prepare(&spec, &input, None)
                 .map_err(|e| format!("{} ({label} twin): {e}", spec.name))?;
-            twins.push(ReadyCase { check_args: referee.check_args(&spec), spec, input, prepared });
+            twins.push(ReadyCase { check_args: judge.check_args(&spec), spec, input, prepared });
         }
     }
     Ok(twins)
@@ -181,7 +223,7 @@ pub fn run_cases(
             .par_iter()
             .enumerate()
             .map(|(index, case)| {
-                let result = run_case(case, bot, options);
+                let result = run_case_settled(case, bot, options);
                 let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
                 progress(index, &result);
                 result
@@ -206,6 +248,8 @@ fn blank_result(
 ) -> CaseResult {
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
+    let expected = case.prepared.expected();
+    let picture = (verdict != Verdict::Pass).then(|| case.prepared.picture(None)).flatten();
     CaseResult {
         path: case.spec.path.display().to_string(),
         name: case.spec.name.clone(),
@@ -213,7 +257,9 @@ fn blank_result(
         side: case.spec.side,
         verdict,
         played: None,
-        expected: case.prepared.expected(),
+        played_kind: None,
+        expected_kind: kind_of_all(case.prepared.as_ref(), &expected),
+        expected: if verdict == Verdict::NotRun { Vec::new() } else { expected },
         satisfies: Vec::new(),
         reason,
         rule: None,
@@ -223,11 +269,41 @@ fn blank_result(
         stdout_head: String::new(),
         output: None,
         elapsed_ms: 0,
-        cpu_ms: None,
-        reproduce: reproduce_line(case, bot, output_name, seed, options),
+        // No bot ran (yet): no CPU time used.
+        cpu_ms: Some(0),
+        timeout_rerun: None,
+        reproduce: reproduce_line(case, bot, output_name, seed),
+        check: check_line(case, output_name, options),
         golden: case.prepared.golden_used(),
         seed,
+        picture,
     }
+}
+
+/// Runs one case as [`run_case`] does, and once more, fresh, if it timed out: only a second
+/// timeout counts. The result is the second run's, noting the first in `timeout_rerun`.
+pub fn run_case_settled(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
+    let first = run_case(case, bot, options);
+    if first.verdict != Verdict::Timeout {
+        return first;
+    }
+    let mut second = run_case(case, bot, options);
+    second.timeout_rerun =
+        Some(FirstRun { process: first.process, elapsed_ms: first.elapsed_ms, cpu_ms: first.cpu_ms });
+    second
+}
+
+/// Expected sets longer than this are not looked at for a common kind: a case that accepts many
+/// moves has no single answer to miss.
+const KIND_OF_AT_MOST: usize = 4;
+
+/// The kind every move of `moves` shares, if there are few and they share one.
+fn kind_of_all(prepared: &dyn PreparedCase, moves: &[String]) -> Option<MoveKind> {
+    if moves.is_empty() || moves.len() > KIND_OF_AT_MOST {
+        return None;
+    }
+    let first = prepared.move_kind(&moves[0])?;
+    moves[1..].iter().all(|m| prepared.move_kind(m).as_ref() == Some(&first)).then_some(first)
 }
 
 /// Runs one case in a fresh temporary folder and judges the answer.
@@ -236,6 +312,9 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     let seed = case_seed(options.seed, &case.spec.name);
     let output_name = if options.same_file { INPUT } else { OUTPUT };
     let base = |verdict: Verdict, reason: String| blank_result(case, bot, options, verdict, reason);
+    if let Bot::Hosted(hosted) = bot {
+        return super::host::case::run_case(case, hosted, options, base(Verdict::NotRun, String::new()));
+    }
     let dir = match tempfile::Builder::new().prefix("arbiter-case-").tempdir() {
         Ok(d) => d,
         Err(e) => return base(Verdict::Crash, format!("arbiter could not make a temporary folder: {e}")),
@@ -259,6 +338,7 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     let (verdict, reason) = decide(&played, &output, judgement.as_ref());
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
+        result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));
         result.played = j.played;
         if !j.expected.is_empty() {
             result.expected = j.expected;
@@ -281,6 +361,8 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     result.stdout_head = local(&played.stdout_head);
     result.elapsed_ms = millis(played.elapsed);
     result.cpu_ms = played.cpu.map(millis);
+    result.picture =
+        (verdict != Verdict::Pass).then(|| case.prepared.picture(result.played.as_deref())).flatten();
     result
 }
 
@@ -325,21 +407,25 @@ pub(crate) fn decide(
 }
 
 /// One shell line that replays a case by hand: it writes the case's board to `case.txt` and a
-/// copy to the bot's input, runs the bot as its command was typed, then has `arbiter check`
-/// judge the output. The board is written out rather than copied from the corpus, so the line
-/// works for a student who has neither the corpus nor the grader's folders, in the folder the
-/// bot command was typed in.
-fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64, options: &VerifyOptions) -> String {
-    let spec = &case.spec;
-    let strict = if options.strict { " --strict" } else { "" };
+/// copy to the bot's input, runs the bot as its command was typed, then shows what it wrote.
+/// The board is written out rather than copied from the corpus, so the line works for a student
+/// who has neither the corpus nor the grader's folders, nor arbiter, in the folder the bot
+/// command was typed in (a submission's own folder, where its `run` is `./run`).
+fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64) -> String {
     let text = String::from_utf8_lossy(&case.input);
     let lines: Vec<String> = text.lines().map(|l| quote(l.as_ref())).collect();
     format!(
-        "printf '%s\\n' {} > case.txt && cp case.txt {INPUT} && {} ; arbiter check case.txt {output} {}{strict}",
+        "printf '%s\\n' {} > case.txt && cp case.txt {INPUT} && {} ; cat {output}",
         lines.join(" "),
-        typed_command(bot, spec.side, output, seed),
-        case.check_args,
+        typed_command(bot, case.spec.side, output, seed),
     )
+}
+
+/// The `arbiter check` line that judges the output a [`reproduce_line`] left, against the
+/// board it wrote to `case.txt`.
+fn check_line(case: &ReadyCase, output: &str, options: &VerifyOptions) -> String {
+    let strict = if options.strict { " --strict" } else { "" };
+    format!("arbiter check case.txt {output} {}{strict}", case.check_args)
 }
 
 /// The bot's command line for one case as the user typed it (relative paths kept relative),
@@ -358,5 +444,6 @@ fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) ->
         }
         Bot::Builtin { .. } if !exe.is_empty() => resolved.replacen(&exe, "arbiter", 1),
         Bot::Builtin { .. } => resolved,
+        Bot::Hosted(hosted) => hosted.label.clone(),
     }
 }

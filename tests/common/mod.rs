@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: hand-drawn boards and random positions.
 #![allow(dead_code)]
 
+pub mod junit;
 pub mod strategy;
 
 use arbiter::Side;

@@ -190,14 +190,17 @@ pub fn judge(
     }
     let side = answers.side;
     // Of the moves that mechanically explain the change, prefer the mover's own pieces, and among
-    // those the ones whose only fault is leaving the General in danger (the shape was right).
+    // those the ones whose only fault is leaving the General in danger, then those whose shape
+    // was right (a shot at a protected piece 3 squares away rather than a "shot" by a nearer
+    // Catapult that could not reach it).
     let mut attempts: Vec<(Move, Violation)> = attempted_moves(before, &board)
         .into_iter()
         .filter_map(|mv| diagnose(before, side, mv).err().map(|v| (mv, v)))
         .collect();
     attempts.sort_by_key(|(_, v)| match v {
-        Violation::NotYourPiece { .. } => 2,
         Violation::GeneralInDanger { .. } => 0,
+        Violation::OutOfReach { .. } => 2,
+        Violation::NotYourPiece { .. } => 3,
         _ => 1,
     });
     let attempt = attempts.into_iter().next();
@@ -235,4 +238,37 @@ pub fn board_diff(expected: &Board, actual: &Board, expected_label: &str, actual
         .context_radius(9)
         .header(expected_label, actual_label)
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::advance::grades::grade_report;
+    use crate::advance::{Engine, Reference};
+
+    /// Two white Catapults could have removed the black Catapult on i4: the one on f4 shoots
+    /// exactly 3 squares (forbidden only because i4 is protected), the nearer one on i6 cannot
+    /// reach. The bot meant the shot whose shape is right.
+    #[test]
+    fn an_ambiguous_shot_is_read_as_the_one_in_range() {
+        let before = Board::from_text(
+            ".........\n.........\n.G.......\n........C\n.........\n.....C..c\n........s\n........g\n.........\n",
+        )
+        .unwrap();
+        let after = Board::from_text(
+            ".........\n.........\n.G.......\n........C\n.........\n.....C...\n........s\n........g\n.........\n",
+        )
+        .unwrap();
+        let pos = Reference.load(&before, Side::White);
+        let answers =
+            Answers::from_report(&Reference, &pos, &grade_report(&Reference, &pos), Aggregation::Min);
+        let Finding::Illegal(ill) =
+            judge(&before, &answers, after.to_text().as_bytes(), "out", Strictness::Lenient)
+        else {
+            panic!("an illegal shot")
+        };
+        let (mv, violation) = ill.attempt.expect("an attempt");
+        assert_eq!(mv.to_string(), "Cf4*i4");
+        assert_eq!(violation.rule(), "protected-by-sentinel");
+    }
 }

@@ -27,6 +27,7 @@ pub mod reference;
 pub mod shrink;
 pub mod square;
 pub mod symmetry;
+pub mod temptations;
 pub mod text;
 
 pub use board::Board;

@@ -1,7 +1,8 @@
 //! Bots with one planted rule bug, for testing the tests: a grader can check that a corpus
 //! catches each bug (`verify corpus --bot builtin:mutant-protection`), and the fuzzer is tested
 //! on them. Each mutant plays a move its bug allows (and the rules forbid) whenever there is
-//! one, and otherwise a random legal move.
+//! one, and otherwise what a grade-6 bot plays (a winning move, else the greatest material
+//! gain), so that the bug is the only thing wrong with it.
 
 use super::board::Board;
 use super::notation::{Action, Move};
@@ -15,38 +16,80 @@ use crate::side::Side;
 /// One planted bug.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mutant {
-    /// Captures (and shoots) pieces that a Sentinel protects.
+    /// Captures (and shoots) pieces that a Sentinel protects, with any piece.
     IgnoresProtection,
+    /// Its Catapult shoots pieces that a Sentinel protects (its other pieces respect it).
+    CatapultShootsProtected,
+    /// Its Dragon captures pieces that a Sentinel protects, at range.
+    DragonCapturesProtected,
+    /// Its Zombie leaps onto pieces that a Sentinel protects.
+    ZombieLeapsProtected,
     /// Lets a Dragon capture an adjacent piece.
     DragonCapturesAdjacent,
     /// Lets a Jester convert the enemy General.
     ConvertsGeneral,
     /// Never checks whether its own General ends in danger.
     IgnoresDanger,
+    /// Checks danger only for the General's own steps: moves a pinned piece off the line to its
+    /// General.
+    MovesPinned,
+    /// Checks danger only when a piece other than the General moves: steps its General next to
+    /// danger.
+    GeneralStepsIntoDanger,
+    /// Swaps a Jester with its General without asking whether the General lands in danger.
+    SwapsIntoDanger,
 }
 
 impl Mutant {
     /// Every mutant.
-    pub const ALL: [Mutant; 4] = [
+    pub const ALL: [Mutant; 10] = [
         Mutant::IgnoresProtection,
+        Mutant::CatapultShootsProtected,
+        Mutant::DragonCapturesProtected,
+        Mutant::ZombieLeapsProtected,
         Mutant::DragonCapturesAdjacent,
         Mutant::ConvertsGeneral,
         Mutant::IgnoresDanger,
+        Mutant::MovesPinned,
+        Mutant::GeneralStepsIntoDanger,
+        Mutant::SwapsIntoDanger,
     ];
 
     /// The name after `builtin:`.
     pub fn name(self) -> &'static str {
         match self {
             Mutant::IgnoresProtection => "mutant-protection",
+            Mutant::CatapultShootsProtected => "mutant-catapult-protected",
+            Mutant::DragonCapturesProtected => "mutant-dragon-protected",
+            Mutant::ZombieLeapsProtected => "mutant-zombie-protected",
             Mutant::DragonCapturesAdjacent => "mutant-dragon-adjacent",
             Mutant::ConvertsGeneral => "mutant-convert-general",
             Mutant::IgnoresDanger => "mutant-no-danger",
+            Mutant::MovesPinned => "mutant-pinned",
+            Mutant::GeneralStepsIntoDanger => "mutant-general-danger",
+            Mutant::SwapsIntoDanger => "mutant-swap-danger",
         }
     }
 
     /// The mutant named `name`.
     pub fn from_name(name: &str) -> Option<Mutant> {
         Mutant::ALL.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The rule its buggy moves break, as the judge names it.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Mutant::IgnoresProtection
+            | Mutant::CatapultShootsProtected
+            | Mutant::DragonCapturesProtected
+            | Mutant::ZombieLeapsProtected => "protected-by-sentinel",
+            Mutant::DragonCapturesAdjacent => "dragon-adjacent-capture",
+            Mutant::ConvertsGeneral => "convert-general",
+            Mutant::IgnoresDanger
+            | Mutant::MovesPinned
+            | Mutant::GeneralStepsIntoDanger
+            | Mutant::SwapsIntoDanger => "general-in-danger",
+        }
     }
 
     /// The moves this mutant's bug allows that the rules forbid, in [`Move`]'s order.
@@ -57,21 +100,40 @@ impl Mutant {
             Cell::Piece(p) => p.side != side && kind.is_none_or(|k| p.kind == k),
             _ => false,
         };
-        let mut moves: Vec<Move> = match self {
-            Mutant::IgnoresProtection => own()
+        // Strikes of protected enemy pieces by `kind` (any kind when `None`) with `action`
+        // (any when `None`).
+        let protected_strikes = |kind: Option<Kind>, action: Option<Action>| -> Vec<Move> {
+            own()
+                .filter(|(_, piece)| kind.is_none_or(|k| piece.kind == k))
                 .flat_map(|(from, piece)| {
                     reach(board, from, piece)
                         .strikes
                         .into_iter()
-                        .filter(|&(_, to)| {
-                            enemy_at(to, None)
+                        .filter(|&(a, to)| {
+                            action.is_none_or(|x| a == x)
+                                && enemy_at(to, None)
                                 && !enemy_at(to, Some(Kind::General))
                                 && is_protected(board, to)
                         })
-                        .map(move |(action, to)| Move::new(piece.kind, from, action, to))
+                        .map(move |(a, to)| Move::new(piece.kind, from, a, to))
                 })
                 .filter(|&mv| safe(mv))
-                .collect(),
+                .collect()
+        };
+        // Moves the rules make illegal only by the danger they leave the General in, and that
+        // `moves` picks out.
+        let into_danger = |picks: &dyn Fn(Move) -> bool| -> Vec<Move> {
+            pseudo_legal_moves(board, side).into_iter().filter(|&mv| picks(mv) && !safe(mv)).collect()
+        };
+        let swaps_general = |mv: Move| {
+            mv.action == Action::Swap && matches!(board[mv.to], Cell::Piece(p) if p.kind == Kind::General)
+        };
+        let was_safe = !in_danger(board, side);
+        let mut moves: Vec<Move> = match self {
+            Mutant::IgnoresProtection => protected_strikes(None, None),
+            Mutant::CatapultShootsProtected => protected_strikes(Some(Kind::Catapult), Some(Action::Shoot)),
+            Mutant::DragonCapturesProtected => protected_strikes(Some(Kind::Dragon), Some(Action::Capture)),
+            Mutant::ZombieLeapsProtected => protected_strikes(Some(Kind::Zombie), Some(Action::Leap)),
             Mutant::DragonCapturesAdjacent => own()
                 .filter(|(_, p)| p.kind == Kind::Dragon)
                 .flat_map(|(from, _)| {
@@ -92,9 +154,14 @@ impl Mutant {
                 .map(|(from, to)| Move::new(Kind::Jester, from, Action::Convert, to))
                 .filter(|&mv| safe(mv))
                 .collect(),
-            Mutant::IgnoresDanger => {
-                pseudo_legal_moves(board, side).into_iter().filter(|&mv| !safe(mv)).collect()
+            Mutant::IgnoresDanger => into_danger(&|_| true),
+            // A General already in danger is another bug (not getting out of it).
+            Mutant::MovesPinned if was_safe => {
+                into_danger(&|mv| mv.kind != Kind::General && !swaps_general(mv))
             }
+            Mutant::GeneralStepsIntoDanger => into_danger(&|mv| mv.kind == Kind::General),
+            Mutant::SwapsIntoDanger => into_danger(&swaps_general),
+            Mutant::MovesPinned => Vec::new(),
         };
         moves.sort();
         moves

@@ -16,7 +16,8 @@ use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
 use crate::harness::referee::{
-    BuiltinBot, CaseSpec, GameState, MoveKind, PreparedCase, Referee, RobustnessBoards, SoleAnswer,
+    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase, Referee,
+    RobustnessBoards, SoleAnswer, Symmetry,
 };
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
@@ -55,10 +56,6 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         self
     }
 
-    fn any_move_category(&self) -> &'static str {
-        "grade4"
-    }
-
     fn categories(&self) -> &'static [&'static str] {
         CATEGORIES
     }
@@ -67,6 +64,28 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         include_str!("../../../corpus/marking-profile.json")
     }
 
+    fn cases(&self) -> Option<&dyn Cases> {
+        Some(self)
+    }
+
+    fn builtins(&self) -> Option<&dyn Builtins> {
+        Some(self)
+    }
+
+    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        Some(self)
+    }
+}
+
+impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {
     fn check_args(&self, case: &CaseSpec) -> String {
         format!("--side {} --grade {}", case.side, grade_of(case))
     }
@@ -99,6 +118,20 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
     }
 
+    fn robustness_boards(&self) -> Option<RobustnessBoards> {
+        let initial = Board::initial().to_text();
+        // The white General walled into a1 with nothing else to move: white has no legal move.
+        let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
+        Some(RobustnessBoards {
+            valid: (initial.clone().into_bytes(), Side::White),
+            invalid_chars: initial.replacen("BZZZZZZZB", "BZZZXZZZB", 1).into_bytes(),
+            wrong_size: initial.lines().take(8).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
+            no_moves: (stuck.as_bytes().to_vec(), Side::White),
+        })
+    }
+}
+
+impl<E: Engine + Clone + 'static> Builtins for AdvanceReferee<E> {
     fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
         if let Some(mutant) = Mutant::from_name(name) {
             return Some(Box::new(MutantBot { engine: self.engine.clone(), mutant }));
@@ -122,6 +155,12 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         names.extend(Blind::ALL.iter().map(|b| b.name()));
         names
     }
+}
+
+impl<E: Engine + Clone + 'static> Fuzzing for AdvanceReferee<E> {
+    fn any_move_category(&self) -> &'static str {
+        "grade4"
+    }
 
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
         let (board, side) = super::generate::random_position(&self.engine, seed);
@@ -137,35 +176,20 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         Board::parse(input, "input", Strictness::Lenient).map_or(0, |b| b.occupied_count())
     }
 
-    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
-        let board = match start {
-            Some((origin, bytes)) => {
-                Board::parse(bytes, origin, Strictness::Lenient).map_err(|e| e.to_string())?
-            }
-            None => Board::initial(),
-        };
-        // White moves first.
-        Ok(Box::new(AdvanceGame::new(self.engine.clone(), &board, Side::White)?))
-    }
-
-    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {
-        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
-        Twin::ALL
-            .iter()
-            .map(|twin| {
-                let (b, s) = twin.board(&board, side);
-                (twin.name().to_string(), b.to_text().into_bytes(), s)
-            })
-            .collect()
-    }
-
     fn edge_sources(&self) -> Vec<String> {
-        super::edges::source_names()
+        let mut names = super::edges::source_names();
+        names.extend(super::temptations::source_names());
+        names
     }
 
     fn edge_position(&self, source: &str, seed: u64) -> Option<(Vec<u8>, Side)> {
-        let (kind, goal) = super::edges::parse_source(source)?;
-        let (board, side) = super::edges::edge_position(&self.engine, kind, goal, seed)?;
+        let (board, side) = match super::temptations::Temptation::from_name(source) {
+            Some(t) => super::temptations::tempting_position(t, seed)?,
+            None => {
+                let (kind, goal) = super::edges::parse_source(source)?;
+                super::edges::edge_position(&self.engine, kind, goal, seed)?
+            }
+        };
         Some((board.to_text().into_bytes(), side))
     }
 
@@ -210,31 +234,47 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
             sentence: format!("{what} was {mv}, {}", super::edges::describe(board, side, mv)),
         })
     }
+}
 
-    fn move_kind(&self, input: &[u8], side: Side, notation: &str) -> Option<MoveKind> {
-        let board = Board::parse(input, "input", Strictness::Lenient).ok()?;
-        Some(move_kind(&board, side, notation.parse().ok()?))
-    }
-
-    fn robustness_boards(&self) -> RobustnessBoards {
-        let initial = Board::initial().to_text();
-        // The white General walled into a1 with nothing else to move: white has no legal move.
-        let stuck = "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
-        RobustnessBoards {
-            valid: (initial.clone().into_bytes(), Side::White),
-            invalid_chars: initial.replacen("BZZZZZZZB", "BZZZXZZZB", 1).into_bytes(),
-            wrong_size: initial.lines().take(8).map(|l| format!("{l}\n")).collect::<String>().into_bytes(),
-            no_moves: (stuck.as_bytes().to_vec(), Side::White),
-        }
+impl<E: Engine + Clone + 'static> Games for AdvanceReferee<E> {
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
+        let board = match start {
+            Some((origin, bytes)) => {
+                Board::parse(bytes, origin, Strictness::Lenient).map_err(|e| e.to_string())?
+            }
+            None => Board::initial(),
+        };
+        // White moves first.
+        Ok(Box::new(AdvanceGame::new(self.engine.clone(), &board, Side::White)?))
     }
 }
 
-/// The kind of a move of `side` on `board`, for grouping failures.
+impl<E: Engine + Clone + 'static> Symmetry for AdvanceReferee<E> {
+    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {
+        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
+        Twin::ALL
+            .iter()
+            .map(|twin| {
+                let (b, s) = twin.board(&board, side);
+                (twin.name().to_string(), b.to_text().into_bytes(), s)
+            })
+            .collect()
+    }
+}
+
+/// The kind of a move of `side` on `board` (legal or not), for grouping failures and naming
+/// moves: `Zombie leap`, `Jester swap with the General`.
 fn move_kind(board: &Board, side: Side, mv: super::notation::Move) -> MoveKind {
+    let edge = super::edges::EdgeKind::of(board, side, mv);
+    let name = match edge {
+        Some(super::edges::EdgeKind::GeneralSwap) => "Jester swap with the General".to_string(),
+        _ => format!("{} {}", mv.kind.name(), mv.action.name()),
+    };
     MoveKind {
         piece: mv.kind.name().to_string(),
         action: mv.action.name().to_string(),
-        edge: super::edges::EdgeKind::of(board, side, mv).map(|k| k.name().to_string()),
+        edge: edge.map(|k| k.name().to_string()),
+        name,
     }
 }
 
@@ -322,6 +362,15 @@ impl PreparedCase for AdvanceCase {
         self.answers.expected(self.grade).map(|a| a.mv.to_string()).collect()
     }
 
+    fn move_kind(&self, notation: &str) -> Option<MoveKind> {
+        Some(move_kind(&self.board, self.answers.side, notation.parse().ok()?))
+    }
+
+    fn picture(&self, _played: Option<&str>) -> Option<String> {
+        // The move itself shows in the diff of boards; this is the position it was played in.
+        Some(format!("{}{} to move\n", super::analyst::draw(&self.board), self.answers.side))
+    }
+
     fn check_answer(&self, answer: &[u8]) -> Option<String> {
         let finding = judge(&self.board, &self.answers, answer, "answer", Strictness::Lenient);
         let boards = self.answers.expected_boards(self.grade);
@@ -370,7 +419,7 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
 }
 
 /// A bot with a planted rule bug (see [`Mutant`]): plays a move only its bug allows whenever
-/// there is one, else a random legal move.
+/// there is one, else a grade-6 move (a winning move, else the greatest material gain).
 pub struct MutantBot<E> {
     engine: E,
     mutant: Mutant,
@@ -389,8 +438,8 @@ impl<E: Engine> BuiltinBot for MutantBot<E> {
             return Ok(super::reference::apply(&board, mv).to_text().into_bytes());
         }
         let pos = self.engine.load(&board, side);
-        let mv =
-            *self.engine.moves(&pos).choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
+        let choices = super::grades::grade6_set(&self.engine, &pos);
+        let mv = *choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
         Ok(self.engine.board(&self.engine.play(&pos, mv)).to_text().into_bytes())
     }
 }
@@ -437,7 +486,8 @@ mod tests {
 
     #[test]
     fn the_robustness_boards_are_what_they_say() {
-        let boards = AdvanceReferee { engine: Reference }.robustness_boards();
+        let boards =
+            AdvanceReferee { engine: Reference }.robustness_boards().expect("Advance bots read a board file");
         let (stuck, side) = &boards.no_moves;
         let position = read_position(stuck, "stuck", *side).unwrap();
         assert!(reference::legal_moves(&position.board, *side).is_empty());

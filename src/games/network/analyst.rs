@@ -117,7 +117,8 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         return out;
     }
     let Some(category) = oracle.category() else { return out };
-    let _ = writeln!(out, "the position's category: {category} (the first of win, block, legal that applies)");
+    let _ =
+        writeln!(out, "the position's category: {category} (the first of win, block, legal that applies)");
     for c in Category::ALL {
         if only.is_some_and(|o| o != c) {
             continue;
@@ -135,9 +136,17 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
             if oracle.threats.is_empty() && oracle.win.is_empty() {
                 let _ = writeln!(out, "  {} threatens no win", pos.to_move.opponent());
             } else if !oracle.threats.is_empty() {
-                let _ = writeln!(out, "  {} threatens to win with {}", pos.to_move.opponent(), list(&oracle.threats));
+                let _ = writeln!(
+                    out,
+                    "  {} threatens to win with {}",
+                    pos.to_move.opponent(),
+                    list(&oracle.threats)
+                );
                 if oracle.lost() {
-                    let _ = writeln!(out, "  no move stops every threat: the game is lost, so any legal move is right");
+                    let _ = writeln!(
+                        out,
+                        "  no move stops every threat: the game is lost, so any legal move is right"
+                    );
                 }
             }
         }
@@ -233,7 +242,12 @@ impl Analyst for NetworkAnalyst {
                 let _ = writeln!(out, "{} threatens no win", position.to_move.opponent());
             }
             None if oracle.win.is_empty() => {
-                let _ = writeln!(out, "{} threatens to win with {}", position.to_move.opponent(), list(&oracle.threats));
+                let _ = writeln!(
+                    out,
+                    "{} threatens to win with {}",
+                    position.to_move.opponent(),
+                    list(&oracle.threats)
+                );
             }
             None => {
                 let _ = writeln!(out, "{} can win with {}", position.to_move, list(&oracle.win));

@@ -54,7 +54,8 @@ pub fn network_checks_per_second(positions: &[Position], min_time: Duration) -> 
 }
 
 /// The measurements as JSON: `network_checks_per_second`, `expect_mean_ms` and
-/// `expect_max_ms` over the crowded positions, and `alphabeta_depth3_opening_ms`.
+/// `expect_max_ms` over the crowded positions, `alphabeta_depth3_opening_ms`, and the search
+/// of the first crowded position (steps) to depths 2 and 3.
 pub fn measure(min_time: Duration) -> Json {
     let rules = Rules::default();
     let positions = crowded_positions();
@@ -67,12 +68,17 @@ pub fn measure(min_time: Duration) -> Json {
     let mean = expect_ms.iter().sum::<f64>() / expect_ms.len().max(1) as f64;
     let max = expect_ms.iter().copied().fold(0.0, f64::max);
     let start = Position::start();
-    let search_ms = 1000.0 * time(Duration::ZERO, || {
-        black_box(AlphaBeta::search(&start, &rules, 3, 0));
-    });
+    let search_ms = 1000.0
+        * time(Duration::ZERO, || {
+            black_box(AlphaBeta::search(&start, &rules, 3, 0));
+        });
     let step_ms = 1000.0
         * time(Duration::ZERO, || {
             black_box(AlphaBeta::search(&positions[0], &rules, 2, 0));
+        });
+    let step3_ms = 1000.0
+        * time(Duration::ZERO, || {
+            black_box(AlphaBeta::search(&positions[0], &rules, 3, 0));
         });
     json!({
         "network_checks_per_second": checks,
@@ -81,5 +87,6 @@ pub fn measure(min_time: Duration) -> Json {
         "expect_positions": positions.len(),
         "alphabeta_depth3_opening_ms": search_ms,
         "alphabeta_depth2_steps_ms": step_ms,
+        "alphabeta_depth3_steps_ms": step3_ms,
     })
 }

@@ -140,11 +140,8 @@ fn negamax(pos: &Position, rules: &Rules, depth: u32, mut alpha: i32, beta: i32,
         return 0; // Walled in: no move, no win; call it even.
     }
     let mover = pos.to_move;
-    let children = if depth >= 2 {
-        ordered(pos, moves)
-    } else {
-        moves.into_iter().map(|m| (m, play(pos, m))).collect()
-    };
+    let children =
+        if depth >= 2 { ordered(pos, moves) } else { moves.into_iter().map(|m| (m, play(pos, m))).collect() };
     let mut best = -INFINITY;
     for (_, after) in children {
         let value = match finished(status(&after, rules), mover, ply + 1) {

@@ -70,7 +70,10 @@ pub fn random_walk<R: Rng + ?Sized>(rng: &mut R, rules: &Rules, plies: usize, fi
         let moves: Vec<Move> = if finish {
             legal
         } else {
-            legal.into_iter().filter(|&m| status(&play(&game.position, m), rules) == Status::Ongoing).collect()
+            legal
+                .into_iter()
+                .filter(|&m| status(&play(&game.position, m), rules) == Status::Ongoing)
+                .collect()
         };
         let Some(&mv) = moves.choose(rng) else { break };
         game.push(mv);
@@ -105,7 +108,10 @@ impl CaseKind {
         out.extend(
             Illegal::ALL
                 .into_iter()
-                .filter(|&k| k != Illegal::Quit && (k != Illegal::LiftDouble || rules.lift == super::rules::Lift::NoDouble))
+                .filter(|&k| {
+                    k != Illegal::Quit
+                        && (k != Illegal::LiftDouble || rules.lift == super::rules::Lift::NoDouble)
+                })
                 .map(CaseKind::Reject),
         );
         out.extend([CaseKind::Legal, CaseKind::Win, CaseKind::Block]);
@@ -249,7 +255,8 @@ mod tests {
                 if kind == CaseKind::Reject(Illegal::LiftDouble) {
                     continue; // Too rare in random games to insist on.
                 }
-                let case = generate_case(kind, &rules, 1).unwrap_or_else(|| panic!("no {} case", kind.name()));
+                let case =
+                    generate_case(kind, &rules, 1).unwrap_or_else(|| panic!("no {} case", kind.name()));
                 assert_eq!(CaseKind::from_name(&kind.name()), Some(kind));
                 let pos = &case.game.position;
                 let oracle = Oracle::new(pos, &rules);

@@ -52,7 +52,8 @@ const fn build_neighbours() -> [u64; 64] {
             // The nearest square of each ray is the neighbour that way.
             let ray = RAYS[i][d];
             if ray != 0 {
-                out[i] |= if ascending(d) { ray & ray.wrapping_neg() } else { 1 << (63 - ray.leading_zeros()) };
+                out[i] |=
+                    if ascending(d) { ray & ray.wrapping_neg() } else { 1 << (63 - ray.leading_zeros()) };
             }
             d += 1;
         }

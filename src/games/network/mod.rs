@@ -36,8 +36,8 @@ pub use oracle::{Category, Oracle};
 pub use perft::{perft, perft_divide};
 pub use position::{CHIPS_PER_PLAYER, Position};
 pub use rules::{
-    DoubleNetwork, Illegal, Lift, Rules, Status, WinReason, check, is_legal, legal_moves, outcome, play, status,
-    wins,
+    DoubleNetwork, Illegal, Lift, Rules, Status, WinReason, check, is_legal, legal_moves, outcome, play,
+    status, wins,
 };
 pub use square::Square;
 pub use text::{ParseError, parse_move};

@@ -99,7 +99,9 @@ pub fn block_moves_brute_force(pos: &Position, rules: &Rules) -> Option<Vec<Move
             .filter(|&m| {
                 let after = play(pos, m);
                 status(&after, rules) == Status::Ongoing
-                    && legal_moves(&after, rules).into_iter().all(|r| winner_after(&after, rules, r) != Some(opponent))
+                    && legal_moves(&after, rules)
+                        .into_iter()
+                        .all(|r| winner_after(&after, rules, r) != Some(opponent))
             })
             .collect(),
     )
@@ -196,7 +198,17 @@ impl Oracle {
             (Vec::new(), None)
         };
         let networks = [find_network(&pos.board, Color::Black), find_network(&pos.board, Color::White)];
-        Oracle { position: *pos, rules: *rules, status: status(pos, rules), networks, legal, win, losing, threats, block }
+        Oracle {
+            position: *pos,
+            rules: *rules,
+            status: status(pos, rules),
+            networks,
+            legal,
+            win,
+            losing,
+            threats,
+            block,
+        }
     }
 
     /// Whether the opponent threatens a win that no move stops.
@@ -244,7 +256,9 @@ impl Oracle {
         }
         Some(match explain_status(&self.position, &self.rules) {
             Some(over) => format!("no legal moves: the game is over: {over}"),
-            None => format!("no legal moves: every square {} could go to breaks a rule", self.position.to_move),
+            None => {
+                format!("no legal moves: every square {} could go to breaks a rule", self.position.to_move)
+            }
         })
     }
 
@@ -274,7 +288,10 @@ impl Oracle {
                             format!("{what}; the game is lost whatever is played: after it {reply_text}")
                         } else {
                             let blocks = self.block.as_deref().unwrap_or_default();
-                            format!("{what}; after it {reply_text}. Moves that stop every threat: {}", list(blocks))
+                            format!(
+                                "{what}; after it {reply_text}. Moves that stop every threat: {}",
+                                list(blocks)
+                            )
                         }
                     }
                 }
@@ -291,12 +308,20 @@ pub fn explain_illegal(pos: &Position, rules: &Rules, mv: Move, why: Illegal) ->
     let mover = pos.to_move;
     let to = mv.to().map(|s| s.to_string()).unwrap_or_default();
     let reason = match why {
-        Illegal::Quit => return format!("quit gives the game up: {} wins; it is not a move on the board", mover.opponent()),
+        Illegal::Quit => {
+            return format!(
+                "quit gives the game up: {} wins; it is not a move on the board",
+                mover.opponent()
+            );
+        }
         Illegal::GameOver => {
             format!("the game is over: {}", explain_status(pos, rules).unwrap_or_default())
         }
         Illegal::MustStep => format!("{mover} has put all ten chips down, so only step moves remain"),
-        Illegal::MustAdd => format!("{mover} still has {} chips to add; step moves begin once all are down", pos.in_hand(mover)),
+        Illegal::MustAdd => format!(
+            "{mover} still has {} chips to add; step moves begin once all are down",
+            pos.in_hand(mover)
+        ),
         Illegal::StepInPlace => "a step must move its chip to a different square".to_string(),
         Illegal::StepFromEmpty => match mv {
             Move::Step { from, .. } => format!("{from} is empty: there is no chip to step"),
@@ -309,7 +334,9 @@ pub fn explain_illegal(pos: &Position, rules: &Rules, mv: Move, why: Illegal) ->
         Illegal::Corner => format!("{to} is a dead corner"),
         Illegal::OpponentGoal => format!("{to} is in {}'s goal area", mover.opponent()),
         Illegal::Occupied => format!("{to} already holds a chip"),
-        Illegal::LiftDouble => "lifting the chip leaves both players a network (rule lift=no-double)".to_string(),
+        Illegal::LiftDouble => {
+            "lifting the chip leaves both players a network (rule lift=no-double)".to_string()
+        }
         Illegal::Cluster => {
             let mut board = pos.board;
             if let Move::Step { from, .. } = mv {
@@ -319,10 +346,7 @@ pub fn explain_illegal(pos: &Position, rules: &Rules, mv: Move, why: Illegal) ->
                 .to()
                 .map(|t| Square::in_bits(board.chips(mover) & super::lines::NEIGHBOURS[t.index()]).collect())
                 .unwrap_or_default();
-            format!(
-                "{mover}'s chip on {to} would join {} in a group of three or more",
-                square::list(&near)
-            )
+            format!("{mover}'s chip on {to} would join {} in a group of three or more", square::list(&near))
         }
     };
     format!("{mv} is not a legal move ({}): {reason}", why.name())

@@ -151,7 +151,9 @@ impl Illegal {
     /// The assignment's sentence the rule rests on.
     pub fn seed_sentence(self) -> &'static str {
         match self {
-            Illegal::Quit | Illegal::GameOver => "Each player tries to complete a \"network\" joining its two goal areas.",
+            Illegal::Quit | Illegal::GameOver => {
+                "Each player tries to complete a \"network\" joining its two goal areas."
+            }
             Illegal::MustStep | Illegal::MustAdd => {
                 "Each player has ten chips, and only add moves are permitted until those chips are exhausted."
             }
@@ -314,7 +316,9 @@ pub fn legal_moves_unchecked(pos: &Position, rules: &Rules) -> Vec<Move> {
             continue;
         }
         moves.extend(
-            Square::in_bits(targets).filter(|&to| !board.would_cluster(mover, to)).map(|to| Move::Step { to, from }),
+            Square::in_bits(targets)
+                .filter(|&to| !board.would_cluster(mover, to))
+                .map(|to| Move::Step { to, from }),
         );
     }
     moves.sort_unstable();

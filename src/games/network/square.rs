@@ -178,7 +178,9 @@ impl FromStr for Square {
         }
         let digit = |c: u8, what: &str| match c {
             b'0'..=b'7' => Ok(c - b'0'),
-            b'8' | b'9' => Err(format!("the {what} {} is off the board: columns and rows run 0..7", c as char)),
+            b'8' | b'9' => {
+                Err(format!("the {what} {} is off the board: columns and rows run 0..7", c as char))
+            }
             _ => Err(format!("expected a {what} digit 0..7, found `{}`", c as char)),
         };
         let x = digit(b[0], "column")?;
@@ -198,7 +200,10 @@ mod tests {
         assert_eq!(sq.to_string(), "34");
         assert!("00".parse::<Square>().unwrap().is_corner());
         assert!("77".parse::<Square>().unwrap().is_corner());
-        assert_eq!("80".parse::<Square>().unwrap_err(), "the column 8 is off the board: columns and rows run 0..7");
+        assert_eq!(
+            "80".parse::<Square>().unwrap_err(),
+            "the column 8 is off the board: columns and rows run 0..7"
+        );
         assert!("3".parse::<Square>().is_err());
         assert!("3a".parse::<Square>().is_err());
     }

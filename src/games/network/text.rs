@@ -122,7 +122,12 @@ impl Position {
         for y in 0..SIZE {
             let n = y as usize + 1;
             let Some(&line) = lines.get(y as usize) else {
-                return Err(err(n, 1, format!("expected board line {n} of 8 (row {y}), found the end of the file"), None));
+                return Err(err(
+                    n,
+                    1,
+                    format!("expected board line {n} of 8 (row {y}), found the end of the file"),
+                    None,
+                ));
             };
             for x in 0..SIZE {
                 let col = x as usize + 1;
@@ -146,7 +151,9 @@ impl Position {
                         return Err(err(
                             n,
                             col,
-                            format!("`#` marks a dead corner, but {sq} is not a corner; use `.` for an empty square"),
+                            format!(
+                                "`#` marks a dead corner, but {sq} is not a corner; use `.` for an empty square"
+                            ),
                             Some(line),
                         ));
                     }
@@ -188,7 +195,12 @@ impl Position {
         }
         let n = FILE_LINES;
         let Some(&side) = lines.get(n - 1) else {
-            return Err(err(n, 1, "expected the side to move, `black` or `white`, found the end of the file".into(), None));
+            return Err(err(
+                n,
+                1,
+                "expected the side to move, `black` or `white`, found the end of the file".into(),
+                None,
+            ));
         };
         let to_move = match side {
             b"black" => Color::Black,
@@ -201,7 +213,10 @@ impl Position {
                 return Err(err(
                     n,
                     1,
-                    format!("expected the side to move, `black` or `white`, found {}", describe_rest(side, 0)),
+                    format!(
+                        "expected the side to move, `black` or `white`, found {}",
+                        describe_rest(side, 0)
+                    ),
                     Some(side),
                 ));
             }
@@ -210,7 +225,10 @@ impl Position {
             return Err(err(
                 n + 1,
                 1,
-                format!("expected the file to end after the side to move (line 9), found {} lines", lines.len()),
+                format!(
+                    "expected the file to end after the side to move (line 9), found {} lines",
+                    lines.len()
+                ),
                 Some(lines[n]),
             ));
         }
@@ -277,16 +295,20 @@ pub fn parse_move(bytes: &[u8], origin: &str) -> Result<Move, ParseError> {
         let message = "expected one move on one line, found a second line".to_string();
         return Err(ParseError::at(origin, 2, 1, message, Some(lines[1])));
     }
-    let (bracketed, inner, offset) = match (line.iter().position(|&b| b == b'['), line.iter().rposition(|&b| b == b']')) {
-        (Some(open), Some(close)) if open < close => {
-            if let Some(extra) = line[close + 1..].iter().position(|b| !b.is_ascii_whitespace()) {
-                let at = close + 1 + extra;
-                return Err(err(at + 1, format!("expected the end of the move after `]`, found {}", describe_rest(line, at))));
+    let (bracketed, inner, offset) =
+        match (line.iter().position(|&b| b == b'['), line.iter().rposition(|&b| b == b']')) {
+            (Some(open), Some(close)) if open < close => {
+                if let Some(extra) = line[close + 1..].iter().position(|b| !b.is_ascii_whitespace()) {
+                    let at = close + 1 + extra;
+                    return Err(err(
+                        at + 1,
+                        format!("expected the end of the move after `]`, found {}", describe_rest(line, at)),
+                    ));
+                }
+                (true, &line[open + 1..close], open + 1)
             }
-            (true, &line[open + 1..close], open + 1)
-        }
-        _ => (false, line, 0),
-    };
+            _ => (false, line, 0),
+        };
     let ws = words(inner);
     let Some(first) = ws.first() else {
         return Err(err(1, "expected a move (`add 34`, `step 34 56` or `quit`), found nothing".to_string()));
@@ -304,7 +326,10 @@ pub fn parse_move(bytes: &[u8], origin: &str) -> Result<Move, ParseError> {
         if let Some(extra) = ws.get(n) {
             return Err(err(
                 offset + extra.at + 1,
-                format!("expected the move to end after {shape}, found `{}`", String::from_utf8_lossy(extra.text)),
+                format!(
+                    "expected the move to end after {shape}, found `{}`",
+                    String::from_utf8_lossy(extra.text)
+                ),
             ));
         }
         Ok(())
@@ -359,7 +384,8 @@ pub fn move_from_text(text: &str) -> Result<Move, ParseError> {
 mod tests {
     use super::*;
 
-    const FILE: &str = "#......#\n........\n........\n........\n...w....\n..b.....\n........\n#......#\nblack\n";
+    const FILE: &str =
+        "#......#\n........\n........\n........\n...w....\n..b.....\n........\n#......#\nblack\n";
 
     #[test]
     fn a_position_file_round_trips_and_squares_are_column_then_row() {
@@ -402,7 +428,10 @@ mod tests {
         let sq = |s: &str| s.parse::<Square>().unwrap();
         assert_eq!(move_from_text("add 34").unwrap(), Move::Add { to: sq("34") });
         assert_eq!(move_from_text("  step 34 56\n").unwrap(), Move::Step { to: sq("34"), from: sq("56") });
-        assert_eq!(move_from_text("[step from 56 to 34]").unwrap(), Move::Step { to: sq("34"), from: sq("56") });
+        assert_eq!(
+            move_from_text("[step from 56 to 34]").unwrap(),
+            Move::Step { to: sq("34"), from: sq("56") }
+        );
         assert_eq!(move_from_text("[add to 34]").unwrap(), Move::Add { to: sq("34") });
         assert_eq!(move_from_text("QUIT").unwrap(), Move::Quit);
         assert_eq!(move_from_text("[quit]").unwrap(), Move::Quit);

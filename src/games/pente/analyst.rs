@@ -52,12 +52,27 @@ pub fn load(input: &PositionInput) -> anyhow::Result<Position> {
 
 /// The board with column letters above and below and row numbers on both sides, row 19 first.
 pub fn draw(position: &Position) -> String {
+    draw_marked(position, &[])
+}
+
+/// [`draw`], with some points shown by a mark of their own instead of their stone or `.`: a
+/// failure's report marks the bot's move and the expected points. A later mark of a point
+/// wins over an earlier one.
+pub fn draw_marked(position: &Position, marks: &[(Point, char)]) -> String {
     let letters: Vec<String> = COLUMNS.chars().map(String::from).collect();
     let files = format!("     {}\n", letters.join(" "));
     let mut out = files.clone();
     for (i, line) in position.board.lines().iter().enumerate() {
         let row = SIZE - i;
-        let cells: Vec<String> = line.chars().map(String::from).collect();
+        let cells: Vec<String> = line
+            .chars()
+            .enumerate()
+            .map(|(column, stone)| {
+                let here = Point::new(row, column);
+                let mark = marks.iter().rev().find(|(p, _)| Some(*p) == here).map(|&(_, m)| m);
+                mark.unwrap_or(stone).to_string()
+            })
+            .collect();
         let _ = writeln!(out, " {row:>2}  {}  {row}", cells.join(" "));
     }
     out.push_str(&files);

@@ -29,12 +29,13 @@ pub fn by_name(name: &str) -> Option<Box<dyn Bot + Send + Sync>> {
     match name {
         "random-adjacent" => Some(Box::new(RandomAdjacent)),
         "minimax" => Some(Box::new(Minimax::default())),
+        CentreOpener::NAME => Some(Box::new(CentreOpener)),
         _ => None,
     }
 }
 
-/// The names [`by_name`] knows.
-pub const NAMES: [&str; 2] = ["random-adjacent", "minimax"];
+/// The names [`by_name`] knows: the graders' bots, then the bots with a planted bug.
+pub const NAMES: [&str; 3] = ["random-adjacent", "minimax", CentreOpener::NAME];
 
 /// The legal moves on points next to a stone (one of the 8 neighbours holds one), `1A` first.
 /// When there are none (an empty board, or an opening rule that keeps White away from the
@@ -64,6 +65,34 @@ impl Bot for RandomAdjacent {
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         Some(moves[rng.gen_range(0..moves.len())])
+    }
+}
+
+/// A bot with one planted bug, as a public agent has it: its first stone goes on the centre
+/// whatever its colour, so as Black it plays on White's stone there, an illegal move. Otherwise
+/// it plays a right answer: one of the oracle's expected moves for the position's category
+/// (the winning, blocking or capturing move when there is one), so that fuzzing it finds the
+/// bug and nothing else. Unlike the graders' bots it does not always answer with a legal move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CentreOpener;
+
+impl CentreOpener {
+    /// Its name after `builtin:`.
+    pub const NAME: &'static str = "mutant-black-centre";
+}
+
+impl Bot for CentreOpener {
+    fn name(&self) -> &'static str {
+        Self::NAME
+    }
+
+    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Point> {
+        if pos.placed(pos.to_move) == 0 {
+            return Some(Point::CENTRE);
+        }
+        let (_, expected) = super::oracle::Oracle::new(pos, rules).expected_answers()?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        expected.get(rng.gen_range(0..expected.len().max(1))).copied()
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::color::Color;
-use super::point::{Point, list};
+use super::point::{Point, list, list_some};
 use super::position::Position;
 use super::rules::{
     CAPTURES_TO_WIN, Effect, OpeningMove, Rules, Status, WinReason, capture_count, effect, five_on_board,
@@ -281,7 +281,7 @@ impl Oracle {
                 )
             }
             Category::Win if is_expected => what,
-            Category::Win => format!("{what}, but a move wins at once: {}", list(&self.win)),
+            Category::Win => format!("{what}, but a move wins at once: {}", list_some(&self.win)),
             Category::Block => self.explain_block(p, &what),
             Category::Capture if is_expected => {
                 format!("{what}: no move wins, none is needed to stop a win, and no move captures more")
@@ -291,7 +291,7 @@ impl Oracle {
                 if self.capture.len() == 1 { "this move would" } else { "these moves would" },
                 self.most_pairs,
                 if self.most_pairs == 1 { "" } else { "s" },
-                list(&self.capture)
+                list_some(&self.capture)
             ),
             Category::Legal => {
                 format!("{what}; no move wins, blocks or captures, so every legal move is right")
@@ -319,7 +319,7 @@ impl Oracle {
                     let blocks = self.block.as_deref().unwrap_or_default();
                     format!(
                         "{what}; after it {opponent} still wins: {reply}. Moves that stop every threat: {}",
-                        list(blocks)
+                        list_some(blocks)
                     )
                 }
             }

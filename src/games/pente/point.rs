@@ -155,6 +155,16 @@ pub fn list(points: &[Point]) -> String {
     points.iter().map(Point::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// How many points [`list_some`] writes out before it gives the count instead.
+pub const SHOWN_POINTS: usize = 8;
+
+/// [`list`] for a set that may be long: at most [`SHOWN_POINTS`] points, then the count (`any
+/// of 340 points, e.g. 1A 1B ...`), so a quiet position's answer does not fill a screen.
+pub fn list_some(points: &[Point]) -> String {
+    let names: Vec<String> = points.iter().map(Point::to_string).collect();
+    crate::harness::referee::some_of(&names, SHOWN_POINTS, "points")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,14 +7,16 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::bots;
+use super::fuzzing;
 use super::oracle::{Category, Oracle};
-use super::point::{Point, list};
+use super::point::{Point, SHOWN_POINTS, list, list_some};
 use super::position::Position;
 use super::rules::{Rules, Status, WinReason, is_legal, play, status};
 use super::text::{Strictness, parse_move};
 use super::{Board, Color};
 use crate::harness::referee::{
-    BuiltinBot, CaseSpec, GameState, PreparedCase, Protocol, Referee, RobustnessBoards,
+    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase, Protocol,
+    Referee, RobustnessBoards, SoleAnswer,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -48,14 +50,6 @@ impl Referee for PenteReferee {
         "pente"
     }
 
-    fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
-        self
-    }
-
-    fn any_move_category(&self) -> &'static str {
-        "legal"
-    }
-
     fn game_args(&self) -> Vec<String> {
         let mut args = vec!["--game".to_string(), "pente".to_string()];
         if self.rules.opening != super::rules::Opening::Seed {
@@ -64,18 +58,40 @@ impl Referee for PenteReferee {
         args
     }
 
-    fn categories(&self) -> &'static [&'static str] {
-        CATEGORIES
+    fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
+        self
     }
 
     fn protocol(&self) -> Protocol {
         Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &["playdata.txt"] }
     }
 
+    fn categories(&self) -> &'static [&'static str] {
+        CATEGORIES
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/pente/marking-profile.json")
     }
 
+    fn cases(&self) -> Option<&dyn Cases> {
+        Some(self)
+    }
+
+    fn builtins(&self) -> Option<&dyn Builtins> {
+        Some(self)
+    }
+
+    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
+        Some(self)
+    }
+
+    fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+}
+
+impl Cases for PenteReferee {
     fn check_args(&self, case: &CaseSpec) -> String {
         format!("--game pente --side {} --category {}", case.side, case.category)
     }
@@ -122,15 +138,7 @@ impl Referee for PenteReferee {
         Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
     }
 
-    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
-        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
-    }
-
-    fn builtin_names(&self) -> Vec<&'static str> {
-        bots::NAMES.to_vec()
-    }
-
-    fn robustness_boards(&self) -> RobustnessBoards {
+    fn robustness_boards(&self) -> Option<RobustnessBoards> {
         let start = Position::start().to_input_text();
         let invalid = start.replacen("...................", "........x..........", 1);
         let short: String = start.lines().take(12).map(|l| format!("{l}\n")).collect();
@@ -140,12 +148,28 @@ impl Referee for PenteReferee {
             Board::from_points("10A 10B 10C 10D 10E", "1A 1B 1C 1D").expect("points"),
         );
         over.seconds_left = GAME_SECONDS;
-        RobustnessBoards {
+        Some(RobustnessBoards {
             valid: (start.into_bytes(), Side::White),
             invalid_chars: invalid.into_bytes(),
             wrong_size: short.into_bytes(),
             no_moves: (over.to_input_text().into_bytes(), Side::Black),
-        }
+        })
+    }
+}
+
+impl Builtins for PenteReferee {
+    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
+        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
+    }
+
+    fn builtin_names(&self) -> Vec<&'static str> {
+        bots::NAMES.to_vec()
+    }
+}
+
+impl Fuzzing for PenteReferee {
+    fn any_move_category(&self) -> &'static str {
+        "legal"
     }
 
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
@@ -157,25 +181,38 @@ impl Referee for PenteReferee {
 
     fn shrink_steps(&self, input: &[u8], _side: Side) -> Vec<Vec<u8>> {
         let Ok(position) = read(input, "input") else { return Vec::new() };
-        // One stone removed at a time; the counts stay as they are.
-        position
-            .board
-            .stones(Color::White)
-            .chain(position.board.stones(Color::Black))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .map(|p| {
-                let mut smaller = position.clone();
-                smaller.board.set(p, None);
-                smaller.to_input_text().into_bytes()
-            })
-            .collect()
+        fuzzing::shrink_steps(&position).into_iter().map(|p| p.to_input_text().into_bytes()).collect()
     }
 
     fn size(&self, input: &[u8]) -> usize {
         read(input, "input").map_or(0, |p| p.board.stone_count())
     }
 
+    fn size_unit(&self) -> &'static str {
+        "stones"
+    }
+
+    fn edge_sources(&self) -> Vec<String> {
+        fuzzing::SOURCES.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn edge_position(&self, source: &str, seed: u64) -> Option<(Vec<u8>, Side)> {
+        let position = fuzzing::edge_position(&self.rules, source, seed)?;
+        Some((position.to_input_text().into_bytes(), side_of(position.to_move)))
+    }
+
+    fn auto_category(&self, input: &[u8], _side: Side) -> Option<String> {
+        let position = read(input, "input").ok()?;
+        Oracle::new(&position, &self.rules).category().map(|c| c.name().to_string())
+    }
+
+    fn sole_answer(&self, input: &[u8], _side: Side, category: &str) -> Option<SoleAnswer> {
+        let position = read(input, "input").ok()?;
+        fuzzing::sole_answer(&position, &self.rules, category.parse().ok()?)
+    }
+}
+
+impl Games for PenteReferee {
     fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
         let mut position = match start {
             Some((origin, bytes)) => read(bytes, origin)?,
@@ -183,12 +220,6 @@ impl Referee for PenteReferee {
         };
         position.seconds_left = GAME_SECONDS;
         Ok(Box::new(PenteGame { position, rules: self.rules, seconds: [GAME_SECONDS; 2] }))
-    }
-
-    fn twins(&self, _input: &[u8], _side: Side) -> Vec<(String, Vec<u8>, Side)> {
-        // The opening rule is measured from the centre, so the board's symmetries keep every
-        // answer; twins add nothing Pente's cases do not already test.
-        Vec::new()
     }
 }
 
@@ -240,7 +271,7 @@ impl PreparedCase for PenteCase {
             j.reason = format!(
                 "{point} is legal, but the {} case expects {}: {why}",
                 self.category,
-                list(&self.expected)
+                list_some(&self.expected)
             );
         }
         j
@@ -252,6 +283,40 @@ impl PreparedCase for PenteCase {
 
     fn expected(&self) -> Vec<String> {
         list_strings(&self.expected)
+    }
+
+    fn move_kind(&self, notation: &str) -> Option<MoveKind> {
+        let point = parse_move(notation.as_bytes(), "move", Strictness::Lenient).ok()?;
+        Some(fuzzing::move_kind(&self.oracle.position, point))
+    }
+
+    fn picture(&self, played: Option<&str>) -> Option<String> {
+        let pos = &self.oracle.position;
+        let played = played.and_then(|m| parse_move(m.as_bytes(), "move", Strictness::Lenient).ok());
+        // Few expected points are marked; many (a quiet position's every empty point) would
+        // hide the board.
+        let few = self.expected.len() <= SHOWN_POINTS;
+        let mut marks: Vec<(Point, char)> =
+            if few { self.expected.iter().map(|&p| (p, '+')).collect() } else { Vec::new() };
+        marks.extend(played.map(|p| (p, '*')));
+        let mut out = super::analyst::draw_marked(pos, &marks);
+        out.push_str(&format!(
+            "{} to move; captured pieces: White {}, Black {}\n",
+            pos.to_move,
+            pos.captured_by(Color::White),
+            pos.captured_by(Color::Black)
+        ));
+        if let Some(p) = played {
+            let on = match pos.board.get(p) {
+                Some(stone) => format!(", on a {} stone", stone.to_string().to_lowercase()),
+                None => String::new(),
+            };
+            out.push_str(&format!("* {p}: the bot's move{on}\n"));
+        }
+        if few && !self.expected.is_empty() {
+            out.push_str(&format!("+ expected: {}\n", list(&self.expected)));
+        }
+        Some(out)
     }
 
     fn check_answer(&self, answer: &[u8]) -> Option<String> {

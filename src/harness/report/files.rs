@@ -1,9 +1,9 @@
-//! The report files a run writes (`--gradescope`, `--junit`, `--json-out`), each replaced
-//! atomically so that a reader never finds half a file.
+//! The report files a run writes (`--gradescope`, `--junit`, `--json-out`, and `grade`'s
+//! `report.txt`), each replaced atomically so that a reader never finds half a file.
 
 use std::path::PathBuf;
 
-use super::{VerifyReport, gradescope, json, junit};
+use super::{VerifyReport, gradescope, human, json, junit};
 use crate::harness::files::write_atomic;
 
 /// Where to write each report file, if anywhere.
@@ -15,6 +15,8 @@ pub struct ReportFiles {
     pub junit: Option<PathBuf>,
     /// The JSON report (as `--json` prints it).
     pub json: Option<PathBuf>,
+    /// The text report (as `verify` prints it, without colour), with this many failures in full.
+    pub text: Option<(PathBuf, usize)>,
 }
 
 /// Report files rendered and ready to write: each path with its bytes.
@@ -23,7 +25,7 @@ pub struct Rendered(Vec<(PathBuf, Vec<u8>)>);
 impl ReportFiles {
     /// Whether no file was asked for.
     pub fn is_empty(&self) -> bool {
-        self.gradescope.is_none() && self.junit.is_none() && self.json.is_none()
+        self.gradescope.is_none() && self.junit.is_none() && self.json.is_none() && self.text.is_none()
     }
 
     /// Every file's content for `report`. Rendering is kept apart from writing so that it can
@@ -44,6 +46,9 @@ impl ReportFiles {
         }
         if let Some(path) = &self.json {
             out.push((path.clone(), pretty(json::render(report))));
+        }
+        if let Some((path, details)) = &self.text {
+            out.push((path.clone(), human::render(report, *details).into_bytes()));
         }
         Rendered(out)
     }

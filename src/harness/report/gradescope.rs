@@ -7,14 +7,18 @@
 //! - a stage passed in full, below the stage the run stopped at, is worth what reaching the next
 //!   stage adds (the next stage's `base` less its own), split evenly among its cases;
 //! - in the stage the run stopped at, each case passed is worth the stage's `per_pass`;
-//! - a case in a stage not reached scores 0, and its output says which stage stopped it;
+//! - a stage not reached is ONE test scoring 0, whose output says which stage stopped it (and,
+//!   for information, how its cases went), not a failed test per case;
+//! - cases not run (`--max-timeouts`, a submission refused) are one test per stage and reason;
 //! - the games stage, once played (every case passed), is a test of its own;
 //! - whatever the profile's arithmetic leaves over (a first stage with a base, a score held to
 //!   [0, 100]) is one last test, "marking profile", so the sum is always the score.
 //!
 //! Cases of a category given to `--hidden` get `"visibility": "hidden"`: Gradescope shows them
-//! to the course staff and never to students (their points still count). Outputs are Markdown
-//! (`output_format: "md"`): diffs, stderr and the reproduce line in fenced code blocks.
+//! to the course staff and never to students (their points still count). Their output is the
+//! verdict alone: no board, move, expected answer or reproduce line is in the file at all, as a
+//! student may get hold of it. Nor is any expected answer of a case not run. Outputs are
+//! Markdown (`output_format: "md"`): diffs, stderr and the reproduce line in fenced code blocks.
 //!
 //! A file written while the run goes on lists the cases finished so far; its `output` starts
 //! with "INCOMPLETE" and its score counts the cases not run as failed.
@@ -31,16 +35,81 @@ use crate::harness::verify::CaseResult;
 /// their own.
 const ROUNDING: f64 = 0.005;
 
+/// A test of `results.json`: a case, or cases told as one.
+enum Item {
+    /// One case, by its position in the report.
+    Case(usize),
+    /// Every case of a stage the gate did not reach.
+    Unreached { category: String, cases: Vec<usize> },
+    /// The cases of one stage not run for one reason.
+    NotRun { category: String, reason: String, cases: Vec<usize> },
+}
+
+/// The report's cases as tests, in the order of their first case.
+fn items(report: &VerifyReport) -> Vec<Item> {
+    let mut items: Vec<Item> = Vec::new();
+    for (i, c) in report.cases.iter().enumerate() {
+        let reached = report.score.stages.iter().find(|s| s.category == c.category).is_none_or(|s| s.reached);
+        let group = items.iter_mut().find_map(|item| match item {
+            Item::Unreached { category, cases } if !reached && *category == c.category => Some(cases),
+            Item::NotRun { category, reason, cases }
+                if reached
+                    && c.verdict == Verdict::NotRun
+                    && *category == c.category
+                    && *reason == c.reason =>
+            {
+                Some(cases)
+            }
+            _ => None,
+        });
+        match group {
+            Some(cases) => cases.push(i),
+            None if !reached => items.push(Item::Unreached { category: c.category.clone(), cases: vec![i] }),
+            None if c.verdict == Verdict::NotRun => items.push(Item::NotRun {
+                category: c.category.clone(),
+                reason: c.reason.clone(),
+                cases: vec![i],
+            }),
+            None => items.push(Item::Case(i)),
+        }
+    }
+    items
+}
+
 /// The `results.json` object.
 pub fn render(report: &VerifyReport) -> Value {
     let shares = shares(report);
-    let mut tests: Vec<Value> = report
-        .cases
+    let mut tests: Vec<Value> = items(report)
         .iter()
-        .zip(&shares.cases)
         .enumerate()
-        .map(|(i, (c, share))| test(report, i, c, share))
+        .map(|(number, item)| match item {
+            Item::Case(i) => test(report, number, &report.cases[*i], &shares.cases[*i]),
+            Item::Unreached { category, cases } => unreached(report, number, category, cases, &shares),
+            Item::NotRun { category, reason, cases } => {
+                not_run(report, number, category, reason, cases, &shares)
+            }
+        })
         .collect();
+    // The bad-input checks (`grade --robustness`) are worth nothing but tell the student.
+    for check in report.robustness {
+        let mut output =
+            format!("**{}**: {}\n", if check.passed { "handled" } else { "not handled" }, check.note);
+        output.push_str(&format!("\narguments: `{}`; the bot {}\n", check.args.join(" "), check.process));
+        if !check.message.is_empty() {
+            output.push_str(&format!("\nit said:\n\n{}", fenced("text", &check.message)));
+        }
+        tests.push(json!({
+            "name": format!("robustness: {}", check.name),
+            "number": (tests.len() + 1).to_string(),
+            "score": 0.0,
+            "max_score": 0.0,
+            "status": if check.passed { "passed" } else { "failed" },
+            "output": output,
+            "output_format": "md",
+            "tags": ["robustness"],
+            "visibility": "visible",
+        }));
+    }
     let first_extra = tests.len() + 1;
     tests.extend(shares.extra.iter().enumerate().map(|(i, extra)| {
         json!({
@@ -78,8 +147,10 @@ pub fn render(report: &VerifyReport) -> Value {
             "schema_version": super::SCHEMA_VERSION,
             "max_score": 100.0,
             "profile": report.profile.name,
+            "course_score": report.course_score(),
             "complete": report.complete,
             "planned_cases": report.planned_cases,
+            "machine": report.machine,
         },
         "tests": tests,
     });
@@ -130,17 +201,9 @@ fn shares(report: &VerifyReport) -> Shares {
         let passed = c.verdict == Verdict::Pass;
         let share = match (index, stopped) {
             (None, _) => Share { score: 0.0, max: 0.0, note: Some("not scored by the profile".into()) },
-            (Some(i), Some(k)) if i > k => Share {
-                score: 0.0,
-                max: per_pass(profile, &c.category),
-                note: Some(format!(
-                    "not scored: {} was not reached, as {} did not pass in full ({} of {} passed)",
-                    category::label(&c.category),
-                    category::label(&stages[k].category),
-                    stages[k].passed,
-                    stages[k].total
-                )),
-            },
+            (Some(i), Some(k)) if i > k => {
+                Share { score: 0.0, max: per_pass(profile, &c.category), note: None }
+            }
             (Some(i), Some(k)) if i == k => {
                 let worth = per_pass(profile, &c.category);
                 Share { score: if passed { worth } else { 0.0 }, max: worth, note: None }
@@ -181,12 +244,114 @@ fn shares(report: &VerifyReport) -> Shares {
     Shares { cases, extra }
 }
 
+/// A stage the gate did not reach, as one test that says so.
+fn unreached(report: &VerifyReport, index: usize, category: &str, cases: &[usize], shares: &Shares) -> Value {
+    let stopped =
+        report.score.stopped_at.as_ref().and_then(|c| report.score.stages.iter().find(|s| &s.category == c));
+    let mut output = match stopped {
+        Some(s) => format!(
+            "**not reached**: {} counts only once {} passes in full, and {} of its {} cases passed. \
+             The {} case(s) of {} are not scored.\n",
+            category::label(category),
+            category::label(&s.category),
+            s.passed,
+            s.total,
+            cases.len(),
+            category::label(category)
+        ),
+        None => format!(
+            "**not reached**: the {} case(s) of {} are not scored.\n",
+            cases.len(),
+            category::label(category)
+        ),
+    };
+    let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
+    for &i in cases {
+        *counts.entry(report.cases[i].verdict).or_default() += 1;
+    }
+    if counts.keys().any(|v| *v != Verdict::NotRun) {
+        let list: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+        output.push_str(&format!("\nFor information, how they went: {}.\n", list.join(", ")));
+    }
+    group_test(report, index, category, "not reached", cases, shares, output)
+}
+
+/// Cases of one stage not run for one reason, as one test.
+fn not_run(
+    report: &VerifyReport,
+    index: usize,
+    category: &str,
+    reason: &str,
+    cases: &[usize],
+    shares: &Shares,
+) -> Value {
+    let mut output =
+        format!("**not run**: {} case(s) of {}: {reason}.\n", cases.len(), category::label(category));
+    if !report.hidden.iter().any(|h| h == category) && report.refused.is_none() {
+        const NAMED: usize = 10;
+        let names: Vec<&str> = cases.iter().take(NAMED).map(|&i| report.cases[i].name.as_str()).collect();
+        let more = cases.len().saturating_sub(NAMED);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        output.push_str(&format!("\n{}{more}\n", names.join(", ")));
+    }
+    group_test(report, index, category, "not run", cases, shares, output)
+}
+
+/// A test standing for several cases: scored as their sum, with no `status` (nothing was
+/// judged), named after the stage.
+fn group_test(
+    report: &VerifyReport,
+    index: usize,
+    category: &str,
+    what: &str,
+    cases: &[usize],
+    shares: &Shares,
+    output: String,
+) -> Value {
+    // Sums of shares like 0.3 carry float noise (15.000000000000014): to a millionth.
+    let millionth = |x: f64| (x * 1e6).round() / 1e6;
+    let score = millionth(cases.iter().map(|&i| shares.cases[i].score).sum());
+    let max = millionth(cases.iter().map(|&i| shares.cases[i].max).sum());
+    json!({
+        "name": format!("{}: {} case(s) {what}", category::label(category), cases.len()),
+        "number": (index + 1).to_string(),
+        "score": score,
+        "max_score": max,
+        "output": output,
+        "output_format": "md",
+        "tags": [category, what.replace(' ', "-")],
+        "visibility": if report.hidden.iter().any(|h| h == category) { "hidden" } else { "visible" },
+        "extra_data": {"cases": cases.len()},
+    })
+}
+
 /// One case as a Gradescope test.
 fn test(report: &VerifyReport, index: usize, c: &CaseResult, share: &Share) -> Value {
     let passed = c.verdict == Verdict::Pass;
+    if report.is_hidden(c) {
+        // The file may reach a student: a hidden case shows its verdict and nothing else.
+        return json!({
+            "name": c.name,
+            "number": (index + 1).to_string(),
+            "score": share.score,
+            "max_score": share.max,
+            "status": if passed { "passed" } else { "failed" },
+            "output": format!("**{}**\n\n_A hidden test: its details are in the grader's report._\n", c.verdict),
+            "output_format": "md",
+            "tags": [c.category, c.verdict.as_str()],
+            "visibility": "hidden",
+            "extra_data": {"elapsed_ms": c.elapsed_ms, "cpu_ms": c.cpu_ms},
+        });
+    }
     let mut output = format!("**{}**: {}\n", c.verdict, c.reason);
     if let Some(note) = &share.note {
         output.push_str(&format!("\n_{note}_\n"));
+    }
+    if let Some(first) = &c.timeout_rerun {
+        output.push_str(&format!(
+            "\n_The bot {} on a first run; the case was run again, fresh, and only a second timeout counts._\n",
+            first.process
+        ));
     }
     if !passed {
         if let Some(m) = &c.played {
@@ -214,10 +379,11 @@ fn test(report: &VerifyReport, index: usize, c: &CaseResult, share: &Share) -> V
         "output": output,
         "output_format": "md",
         "tags": [c.category, c.side.name(), c.verdict.as_str()],
-        "visibility": if report.is_hidden(c) { "hidden" } else { "visible" },
+        "visibility": "visible",
         "extra_data": {
             "elapsed_ms": c.elapsed_ms,
             "cpu_ms": c.cpu_ms,
+            "timeout_rerun": c.timeout_rerun,
             "path": c.path,
         },
     })
@@ -260,9 +426,27 @@ fn summary(report: &VerifyReport) -> String {
             )
         })
         .collect();
-    let mut output =
-        format!("{} (profile {}). {}", report.score.percent, report.profile.name, stages.join("; "));
-    if let Some(c) = &report.score.stopped_at {
+    let mut output = if report.course_score() {
+        format!("{} (profile {}). {}", report.score.percent, report.profile.name, stages.join("; "))
+    } else {
+        let (passed, planned) = report.passes();
+        format!(
+            "Not a course score: {passed} of {planned} cases passed ({}). The corpus is not the profile `{}`'s: {}.",
+            stages.join("; "),
+            report.profile.name,
+            report.corpus_mismatch().unwrap_or_default()
+        )
+    };
+    if let Some(why) = report.refused {
+        output = format!("**Refused before any case ran**: {why}\n\n{output}");
+    }
+    let (rerun, again) = report.timeout_reruns();
+    if rerun > 0 {
+        output.push_str(&format!(
+            "\n\n{rerun} case(s) timed out and were run again, fresh; {again} timed out again and count as timeouts."
+        ));
+    }
+    if let Some(c) = report.score.stopped_at.as_ref().filter(|_| report.course_score()) {
         output.push_str(&format!(
             "\n\nStopped at {}: a stage counts only when every case of the stages before it passed.",
             category::label(c)

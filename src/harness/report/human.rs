@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Style};
 
-use super::{VerifyReport, wrap_shell};
+use super::VerifyReport;
 use crate::harness::category;
 use crate::harness::escape::escape_controls;
 use crate::harness::verdict::Verdict;
@@ -19,15 +19,13 @@ use crate::harness::verify::CaseResult;
 /// The width the report fits.
 pub const WIDTH: usize = 80;
 
-/// How many cases of a group of identical failures are shown in full.
-const GROUP_SHOWN: usize = 3;
-
 /// How many of the slowest cases the timing summary lists.
 const SLOWEST: usize = 5;
 
-/// The whole report, without colour. The first `detailed` failures are shown in full (reason,
-/// expected moves, diff, bot output, how to reproduce), at most [`GROUP_SHOWN`] of a group of
-/// identical failures; the rest one line each. Control characters from the bot (its stderr,
+/// The whole report, without colour. Failures are grouped into bugs and listed in the order to
+/// fix them ([`super::failures`]); the first `detailed` are shown in full (reason, expected
+/// moves, diff or board, bot output, how to reproduce), a few of each group at most; the rest
+/// one line each or by name. Nothing is cut: long lines are folded. Control characters from the bot (its stderr,
 /// what it wrote) are shown escaped, so the bot cannot rewrite the terminal, say to fake a
 /// score.
 pub fn render(report: &VerifyReport, detailed: usize) -> String {
@@ -116,7 +114,7 @@ pub fn paint(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 256);
     for line in text.split_inclusive('\n') {
         let (body, newline) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
-        let painted = if body.starts_with("score ") {
+        let painted = if body.starts_with("score ") || body.starts_with("not a course score") {
             styled(bold, body)
         } else if body.starts_with("warning:") || body.starts_with("SUSPICIOUS") {
             styled(yellow, body)
@@ -127,7 +125,7 @@ pub fn paint(text: &str) -> String {
             styled(AnsiColor::Red.on_default(), body)
         } else if body.starts_with("    +") && !body.starts_with("    +++") {
             styled(green, body)
-        } else if body.ends_with("failure(s):") || body.contains(" cases: ") && !body.starts_with(' ') {
+        } else if body.ends_with("in the order to fix them:") || is_group_heading(body) {
             styled(bold, body)
         } else {
             body.to_string()
@@ -138,6 +136,12 @@ pub fn paint(text: &str) -> String {
     out
 }
 
+/// A failure group's heading: `2. illegal-move (...): 3 cases`.
+fn is_group_heading(line: &str) -> bool {
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && line[digits..].starts_with(". ") && (line.ends_with(" case") || line.ends_with(" cases"))
+}
+
 /// Short column names so the table fits 80 columns; passes have their own column.
 fn short(v: Verdict) -> &'static str {
     match v {
@@ -145,6 +149,7 @@ fn short(v: Verdict) -> &'static str {
         Verdict::IllegalMove => "illegal",
         Verdict::MalformedOutput => "malformed",
         Verdict::NoOutput => "no-out",
+        Verdict::WrongAnswer => "answer",
         other => other.as_str(),
     }
 }
@@ -161,7 +166,26 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         report.cases.len(),
         report.elapsed.as_secs_f64()
     );
+    if !report.complete {
+        let _ = writeln!(
+            out,
+            "INCOMPLETE: {} of {} cases had run when this was written (the run was stopped, or is still going)",
+            report.cases.len(),
+            report.planned_cases
+        );
+    }
+    if let Some(why) = report.refused {
+        let _ = writeln!(out, "REFUSED before any case ran: {why}");
+    }
     let _ = writeln!(out, "{}", report.sandbox.line());
+    let _ = writeln!(out, "{}", report.machine.line());
+    let (rerun, again) = report.timeout_reruns();
+    if rerun > 0 {
+        let _ = writeln!(
+            out,
+            "timeouts: {rerun} case(s) timed out and were run again, fresh; {again} timed out again and count as timeouts"
+        );
+    }
     if !report.disagreements.is_empty() {
         let _ = writeln!(
             out,
@@ -173,7 +197,25 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         }
     }
     let _ = writeln!(out);
-    let failing: Vec<Verdict> = Verdict::ALL[1..].to_vec();
+    // A column for each verdict that happened, and for the verdicts about output files unless
+    // the bot is hosted (judged by calls), so that the table fits 80 columns.
+    let happened = |v: Verdict| counts.values().any(|row| row.get(&v).is_some_and(|&n| n > 0));
+    let hosted = happened(Verdict::WrongAnswer);
+    let about_files = |v: Verdict| {
+        matches!(
+            v,
+            Verdict::WrongMove
+                | Verdict::IllegalMove
+                | Verdict::MalformedOutput
+                | Verdict::NoOutput
+                | Verdict::Unchanged
+        )
+    };
+    let failing: Vec<Verdict> = Verdict::ALL[1..]
+        .iter()
+        .copied()
+        .filter(|&v| happened(v) || (v != Verdict::WrongAnswer && !(hosted && about_files(v))))
+        .collect();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
     // Stage labels are at most 8 wide (`grade 4*`, `capture*`), so that the table fits 80 columns.
     let _ = writeln!(out, "{:<8} {:>7}{header}", "stage", "passed");
@@ -200,6 +242,17 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     let _ = writeln!(out);
     match &report.score.stopped_at {
+        _ if !report.course_score() => {
+            // The profile's arithmetic on another corpus is no grade: say what passed instead.
+            let (passed, planned) = report.passes();
+            let _ = writeln!(out, "not a course score: {passed} of {planned} cases passed");
+            let _ = writeln!(
+                out,
+                "(the corpus is not the profile `{}`'s: {})",
+                report.profile.name,
+                report.corpus_mismatch().unwrap_or_default()
+            );
+        }
         Some(c) => {
             let _ = writeln!(
                 out,
@@ -222,8 +275,17 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             );
         }
     }
-    for w in &report.score.warnings {
+    // The corpus's differences from the profile are the headline's to say when there is one.
+    for w in report.score.warnings.iter().filter(|_| report.course_score()) {
         let _ = writeln!(out, "warning: {w}");
+    }
+    if !report.robustness.is_empty() {
+        let passed = report.robustness.iter().filter(|c| c.passed).count();
+        let _ = writeln!(out, "\nbad inputs (not scored): {passed} of {} handled", report.robustness.len());
+        for c in report.robustness {
+            let mark = if c.passed { "ok  " } else { "FAIL" };
+            let _ = writeln!(out, "  {mark} {}: {}", c.name, c.note);
+        }
     }
     slowest(&mut out, report.cases);
     if !report.variants.is_empty() {
@@ -250,11 +312,12 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     if failures.is_empty() {
         return out;
     }
-    let _ = writeln!(out, "\n{} failure(s):", failures.len());
+    let _ = writeln!(out, "\n{} failure(s), in the order to fix them:", failures.len());
     if failures.len() == report.cases.len()
         && failures.iter().all(|f| {
-            matches!(f.verdict, Verdict::Crash | Verdict::NoOutput | Verdict::Unchanged)
-                && f.reason == failures[0].reason
+            // Only a bot that ended normally may have written into its input file: a crash
+            // or a refusal to start has another cause, which its reason gives.
+            matches!(f.verdict, Verdict::NoOutput | Verdict::Unchanged) && f.reason == failures[0].reason
         })
     {
         let _ = writeln!(
@@ -262,49 +325,18 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             "every case failed the same way; a bot that writes its answer into its input\nfile needs --same-file"
         );
     }
-    let groups = group(&failures);
-    let mut shown = 0;
-    let mut brief: Vec<&CaseResult> = Vec::new();
-    for g in &groups {
-        let full = if g.len() > 1 {
-            let first = g[0];
-            let _ = writeln!(out, "\n{} cases: {}, \"{}\"", g.len(), first.verdict, summary(first));
-            GROUP_SHOWN.min(detailed.saturating_sub(shown))
-        } else {
-            detailed.saturating_sub(shown).min(1)
-        };
-        for f in g.iter().take(full) {
-            detail(&mut out, f, &report.paths.text(&f.reproduce));
-        }
-        shown += full;
-        if g.len() > 1 && g.len() > full {
-            let rest: Vec<&str> = g[full..].iter().map(|c| c.name.as_str()).collect();
-            let listed = rest.iter().take(6).copied().collect::<Vec<_>>().join(", ");
-            let more = if rest.len() > 6 { format!(" and {} more", rest.len() - 6) } else { String::new() };
-            let _ = writeln!(out, "  also {listed}{more}");
-        } else {
-            brief.extend(g.iter().skip(full));
-        }
-    }
-    if !brief.is_empty() {
-        let heading = if detailed == 0 { "in brief" } else { "the others" };
-        let _ = writeln!(out, "\n{heading}:");
-        for f in brief {
-            let mv = f.played.as_deref().unwrap_or("-");
-            let line = format!("  {:<22} {:<16} {:<8} {}", f.name, f.verdict.as_str(), mv, f.reason);
-            let _ = writeln!(out, "{}", truncate(&line, WIDTH));
-        }
-        let _ = writeln!(out, "(--details N shows more in full; --json has everything)");
-    }
+    super::failures::render(&mut out, report, detailed);
     out
 }
 
 /// The timing summary: the slowest cases, so a grader sees which ones come near the limit.
 fn slowest(out: &mut String, cases: &[CaseResult]) {
+    // Cases not run took no time: listing them says nothing.
+    let cases: Vec<&CaseResult> = cases.iter().filter(|c| c.verdict != Verdict::NotRun).collect();
     if cases.is_empty() {
         return;
     }
-    let mut by_time: Vec<&CaseResult> = cases.iter().collect();
+    let mut by_time: Vec<&CaseResult> = cases.clone();
     // Ties in corpus order, so the summary does not depend on the job count.
     by_time.sort_by_key(|c| std::cmp::Reverse(c.elapsed_ms));
     let total: u64 = cases.iter().map(|c| c.elapsed_ms).sum();
@@ -316,70 +348,7 @@ fn slowest(out: &mut String, cases: &[CaseResult]) {
     );
     for c in by_time.iter().take(SLOWEST) {
         let line = format!("  {:>8.3} s  {:<40} {}", c.elapsed_ms as f64 / 1000.0, c.name, c.verdict);
-        let _ = writeln!(out, "{}", truncate(&line, WIDTH));
-    }
-}
-
-/// Identical failures together, groups in the order of their first case: the same verdict,
-/// the same reason and the same last words on stderr (a bot that crashes the same way on 200
-/// cases is one problem, not 200).
-fn group<'c>(failures: &[&'c CaseResult]) -> Vec<Vec<&'c CaseResult>> {
-    let mut groups: Vec<Vec<&CaseResult>> = Vec::new();
-    for f in failures {
-        let same = |g: &Vec<&CaseResult>| {
-            let first = g[0];
-            first.verdict == f.verdict && first.reason == f.reason && first.stderr_tail == f.stderr_tail
-        };
-        match groups.iter_mut().find(|g| same(g)) {
-            Some(g) => g.push(f),
-            None => groups.push(vec![f]),
-        }
-    }
-    groups
-}
-
-/// What a group of failures has in common, in a few words: the bot's last line on stderr when
-/// it crashed saying something, else the reason.
-fn summary(case: &CaseResult) -> String {
-    let said = case.stderr_tail.lines().rev().find(|l| !l.trim().is_empty());
-    let text = match (case.verdict, said) {
-        (Verdict::Crash, Some(line)) => line.trim(),
-        _ => case.reason.as_str(),
-    };
-    truncate(text, 50)
-}
-
-/// `text` cut to `width` characters, ending in `...` when cut.
-fn truncate(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let kept: String = text.chars().take(width.saturating_sub(3)).collect();
-    format!("{kept}...")
-}
-
-/// One failure in full; `reproduce` is its reproduce line with paths already made relative
-/// (before folding, so the folds are where the shown line needs them).
-fn detail(out: &mut String, f: &CaseResult, reproduce: &str) {
-    let _ = writeln!(out, "\n{}  {}", f.name, f.verdict.as_str().to_uppercase());
-    if let Some(m) = &f.played {
-        let _ = writeln!(out, "  played:   {m}");
-    }
-    let expected = if f.expected.is_empty() { "-".to_string() } else { f.expected.join(" ") };
-    let _ = writeln!(out, "  expected: {expected}");
-    let _ = writeln!(out, "  why:      {}", f.reason);
-    let _ = writeln!(out, "  time:     {:.3} s", f.elapsed_ms as f64 / 1000.0);
-    if !f.stderr_tail.is_empty() {
-        let _ = writeln!(out, "  stderr:   {}", f.stderr_tail.replace('\n', "\n            "));
-    }
-    if let Some(diff) = &f.diff {
-        for line in diff.lines() {
-            let _ = writeln!(out, "    {line}");
-        }
-    }
-    let _ = writeln!(out, "  reproduce:");
-    for line in wrap_shell(reproduce, WIDTH - 4).lines() {
-        let _ = writeln!(out, "    {line}");
+        let _ = writeln!(out, "{line}");
     }
 }
 

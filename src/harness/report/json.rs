@@ -30,8 +30,14 @@ pub fn render(report: &VerifyReport) -> Value {
         "sandbox": report.sandbox,
         "profile": report.profile.name,
         "complete": report.complete,
+        "refused": report.refused,
         "planned_cases": report.planned_cases,
         "score": report.score.percent,
+        // False when the corpus is not the profile's: `score` is then the profile's arithmetic
+        // on another corpus, not a grade.
+        "course_score": report.course_score(),
+        "corpus_mismatch": report.corpus_mismatch(),
+        "passed": report.passes().0,
         "stopped_at": report.score.stopped_at.as_deref().map(|c| {
             category::grade_number(c).map_or_else(|| json!(c), |n| json!(n))
         }),
@@ -41,9 +47,25 @@ pub fn render(report: &VerifyReport) -> Value {
         "verdicts": counts,
         "disagreements": report.disagreements,
         "elapsed_ms": u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
+        "machine": report.machine,
+        "timeout_reruns": {
+            "rerun": report.timeout_reruns().0,
+            "timed_out_again": report.timeout_reruns().1,
+        },
+        "hidden": report
+            .hidden
+            .iter()
+            .map(|c| category::grade_number(c).map_or_else(|| json!(c), |n| json!(n)))
+            .collect::<Vec<_>>(),
         "cases": report.cases,
+        // The failures grouped into bugs, in the order to fix them (`cases` keeps corpus order).
+        "failures": super::failures::json(&super::failures::in_fix_order(
+            report.cases,
+            &report.score.stages.iter().map(|s| s.category.clone()).collect::<Vec<_>>(),
+        )),
         "variants": report.variants,
         "suspicious": report.suspicious,
+        "robustness": report.robustness,
     });
     report.paths.json(&mut value);
     value

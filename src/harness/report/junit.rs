@@ -4,16 +4,24 @@
 //! `errors`, `time`, `timestamp`, `hostname`), its `<properties>`, its test cases, then
 //! `<system-out>` and `<system-err>`.
 //!
+//! It is also valid against the two schemas Jenkins readers use: JUnit 5's copy of Jenkins'
+//! (`jenkins-junit.xsd`, where `<skipped>` takes no attribute, so its reason is its text) and
+//! the xUnit plugin's `junit-10.xsd`; all three are in tests/data/, and the tests check every
+//! JUnit file they write against each.
+//!
 //! Each case is a `<testcase>`: a crash or a timeout is an `<error>` (the bot did not answer), any
-//! other wrong answer a `<failure>`, and a case not run or of a stage the gate did not reach
-//! `<skipped>` (it is not scored). The bots' stdout and stderr go to the suite's `<system-out>` and
-//! `<system-err>` (the schema allows them only there), each block headed by its case's name.
+//! other wrong answer a `<failure>`. A stage the gate did not reach is ONE `<skipped>` test
+//! saying so, and the cases not run of a stage one `<skipped>` test per reason (they are not
+//! scored). A case of a `--hidden` category shows its verdict only. The bots' stdout and stderr
+//! go to the suite's `<system-out>` and `<system-err>` (the schema allows them only there), each
+//! block headed by its case's name.
 //!
 //! A file written while the run goes on holds the cases finished so far, and says so in a
 //! comment and in a `complete` property of each suite.
 use std::fmt::Write as _;
 
 use super::VerifyReport;
+use crate::harness::profile::StageScore;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::CaseResult;
 
@@ -60,21 +68,19 @@ pub fn render(report: &VerifyReport) -> String {
     let stopped =
         report.score.stopped_at.as_ref().and_then(|c| report.score.stages.iter().find(|s| &s.category == c));
     for (id, stage) in report.score.stages.iter().enumerate() {
-        let cases: Vec<_> = report.cases.iter().filter(|c| c.category == stage.category).collect();
-        // A case not run (stopped by --stop-at-gate or --max-timeouts) is skipped, like every
-        // case of a stage that was not reached: it has no answer to call wrong.
-        let skips = |c: &CaseResult| !stage.reached || c.verdict == Verdict::NotRun;
-        let skipped = cases.iter().filter(|c| skips(c)).count();
-        let errors = cases.iter().filter(|c| !skips(c) && is_error(c.verdict)).count();
-        let failed =
-            cases.iter().filter(|c| !skips(c) && c.verdict != Verdict::Pass && !is_error(c.verdict)).count();
+        let cases: Vec<&CaseResult> = report.cases.iter().filter(|c| c.category == stage.category).collect();
+        let tests = testcases(report, stage, stopped, &cases);
+        let count = |kind: Kind| tests.iter().filter(|t| t.kind == kind).count();
         let time: u64 = cases.iter().map(|c| c.elapsed_ms).sum();
         let _ = writeln!(
             out,
-            "  <testsuite name=\"{}\" package=\"arbiter\" id=\"{id}\" tests=\"{}\" failures=\"{failed}\" \
-             errors=\"{errors}\" skipped=\"{skipped}\" time=\"{:.3}\" timestamp=\"{timestamp}\" hostname=\"{host}\">",
+            "  <testsuite name=\"{}\" package=\"arbiter\" id=\"{id}\" tests=\"{}\" failures=\"{}\" \
+             errors=\"{}\" skipped=\"{}\" time=\"{:.3}\" timestamp=\"{timestamp}\" hostname=\"{host}\">",
             escape(&stage.category),
-            cases.len(),
+            tests.len(),
+            count(Kind::Failure),
+            count(Kind::Error),
+            count(Kind::Skipped),
             time as f64 / 1000.0
         );
         out.push_str("    <properties>\n");
@@ -83,9 +89,11 @@ pub fn render(report: &VerifyReport) -> String {
             ("corpus", report.paths.corpus_label(std::path::Path::new(&report.corpus))),
             ("profile", report.profile.name.clone()),
             ("score", report.score.percent.to_string()),
+            ("course_score", report.course_score().to_string()),
             ("seed", report.seed.to_string()),
             ("complete", report.complete.to_string()),
             ("planned_cases", report.planned_cases.to_string()),
+            ("machine", report.machine.line()),
         ];
         for (name, value) in properties {
             let _ = writeln!(out, "      <property name=\"{name}\" value=\"{}\"/>", text(&value));
@@ -94,47 +102,130 @@ pub fn render(report: &VerifyReport) -> String {
         let mut stdout = String::new();
         let mut stderr = String::new();
         for c in &cases {
-            let class = format!("{}.{}", c.category, c.side);
-            let short = c.name.rsplit('/').next().unwrap_or(&c.name);
-            let _ = write!(
-                out,
-                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
-                escape(&class),
-                escape(short),
-                c.elapsed_ms as f64 / 1000.0
-            );
             for (stream, said) in [(&mut stdout, &c.stdout_head), (&mut stderr, &c.stderr_tail)] {
                 if !said.is_empty() {
                     let _ = writeln!(stream, "--- {} ---\n{}", c.name, said.trim_end());
                 }
             }
-            if !stage.reached {
-                let why = match stopped {
-                    Some(s) => format!(
-                        "not scored: {} did not pass in full ({} of {}), so {} was not reached; the case itself: {}",
-                        crate::harness::category::label(&s.category),
-                        s.passed,
-                        s.total,
-                        crate::harness::category::label(&stage.category),
-                        c.verdict
-                    ),
-                    None => format!("not scored; the case itself: {}", c.verdict),
-                };
-                let _ = writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", escape(&why));
-                continue;
+        }
+        for t in &tests {
+            let _ = write!(
+                out,
+                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
+                escape(&t.class),
+                escape(&t.name),
+                t.millis as f64 / 1000.0
+            );
+            match t.kind {
+                Kind::Pass => out.push_str("/>\n"),
+                // The Jenkins schemas allow no attribute on <skipped>: the reason is its text.
+                Kind::Skipped => {
+                    let _ =
+                        writeln!(out, ">\n      <skipped>{}</skipped>\n    </testcase>", text(&t.message));
+                }
+                Kind::Failure | Kind::Error => {
+                    let element = if t.kind == Kind::Error { "error" } else { "failure" };
+                    let _ = writeln!(
+                        out,
+                        ">\n      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n    </testcase>",
+                        escape(&t.verdict),
+                        text(&t.message),
+                        text(&t.body)
+                    );
+                }
             }
-            if c.verdict == Verdict::NotRun {
-                let _ = writeln!(
-                    out,
-                    ">\n      <skipped message=\"not run: {}\"/>\n    </testcase>",
-                    escape(&c.reason)
-                );
-                continue;
+        }
+        let _ = writeln!(out, "    <system-out>{}</system-out>", text(&stdout));
+        let _ = writeln!(out, "    <system-err>{}</system-err>", text(&stderr));
+        out.push_str("  </testsuite>\n");
+    }
+    out.push_str("</testsuites>\n");
+    out
+}
+
+/// What a test case says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Pass,
+    Failure,
+    Error,
+    Skipped,
+}
+
+/// One `<testcase>`: a case, or the cases of a stage told as one.
+struct Test {
+    class: String,
+    name: String,
+    millis: u64,
+    kind: Kind,
+    verdict: String,
+    message: String,
+    body: String,
+}
+
+/// The test cases of one stage's suite: a stage the gate did not reach is ONE skipped test
+/// saying so; cases not run are one skipped test per reason; every other case is its own test,
+/// a hidden one showing its verdict only.
+fn testcases(
+    report: &VerifyReport,
+    stage: &StageScore,
+    stopped: Option<&StageScore>,
+    cases: &[&CaseResult],
+) -> Vec<Test> {
+    let label = crate::harness::category::label;
+    let skipped = |name: String, message: String| Test {
+        class: stage.category.clone(),
+        name,
+        millis: 0,
+        kind: Kind::Skipped,
+        verdict: String::new(),
+        message,
+        body: String::new(),
+    };
+    if !stage.reached {
+        if cases.is_empty() {
+            // A partial report before any of the stage's cases ran: nothing to say yet.
+            return Vec::new();
+        }
+        let mut why = match stopped {
+            Some(s) => format!(
+                "not scored: {} did not pass in full ({} of {}), so {} was not reached",
+                label(&s.category),
+                s.passed,
+                s.total,
+                label(&stage.category)
+            ),
+            None => "not scored".to_string(),
+        };
+        let mut counts: std::collections::BTreeMap<Verdict, usize> = Default::default();
+        for c in cases {
+            *counts.entry(c.verdict).or_default() += 1;
+        }
+        if counts.keys().any(|v| *v != Verdict::NotRun) {
+            let list: Vec<String> = counts.iter().map(|(v, n)| format!("{n} {v}")).collect();
+            why.push_str(&format!("; for information, its cases: {}", list.join(", ")));
+        }
+        return vec![skipped(format!("{} case(s) not reached", cases.len()), why)];
+    }
+    let mut tests: Vec<Test> = Vec::new();
+    let mut not_run: Vec<(String, usize)> = Vec::new();
+    for c in cases {
+        if c.verdict == Verdict::NotRun {
+            match not_run.iter_mut().find(|(reason, _)| *reason == c.reason) {
+                Some((_, n)) => *n += 1,
+                None => not_run.push((c.reason.clone(), 1)),
             }
-            if c.verdict == Verdict::Pass {
-                out.push_str("/>\n");
-                continue;
-            }
+            continue;
+        }
+        let kind = match c.verdict {
+            Verdict::Pass => Kind::Pass,
+            v if is_error(v) => Kind::Error,
+            _ => Kind::Failure,
+        };
+        let (message, body) = if report.is_hidden(c) {
+            // A hidden case's answer stays with the grader, whoever reads this file.
+            (c.verdict.to_string(), "a hidden test: its details are in the grader's report".to_string())
+        } else {
             let mut body = c.reason.clone();
             if let Some(m) = &c.played {
                 body.push_str(&format!("\nplayed: {m}"));
@@ -145,21 +236,22 @@ pub fn render(report: &VerifyReport) -> String {
                 body.push_str(diff);
             }
             body.push_str(&format!("\nreproduce: {}", c.reproduce));
-            let element = if is_error(c.verdict) { "error" } else { "failure" };
-            let _ = writeln!(
-                out,
-                ">\n      <{element} type=\"{}\" message=\"{}\">{}</{element}>\n    </testcase>",
-                c.verdict,
-                text(&c.reason),
-                text(&body)
-            );
-        }
-        let _ = writeln!(out, "    <system-out>{}</system-out>", text(&stdout));
-        let _ = writeln!(out, "    <system-err>{}</system-err>", text(&stderr));
-        out.push_str("  </testsuite>\n");
+            (c.reason.clone(), body)
+        };
+        tests.push(Test {
+            class: format!("{}.{}", c.category, c.side),
+            name: c.name.rsplit('/').next().unwrap_or(&c.name).to_string(),
+            millis: c.elapsed_ms,
+            kind,
+            verdict: c.verdict.to_string(),
+            message,
+            body,
+        });
     }
-    out.push_str("</testsuites>\n");
-    out
+    for (reason, n) in not_run {
+        tests.push(skipped(format!("{n} case(s) not run"), format!("not run: {reason}")));
+    }
+    tests
 }
 
 /// Whether a verdict is an error (the bot gave no answer) rather than a wrong answer.

@@ -3,6 +3,7 @@
 //! [`VerifyReport`], made by [`RunInfo::report`] at the end of a run or, for the result files
 //! kept up to date while it goes on ([`live`]), from the cases finished so far.
 
+pub mod failures;
 pub mod files;
 pub mod gradescope;
 pub mod human;
@@ -15,6 +16,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use self::paths::RelativePaths;
+use super::category;
+use super::machine::{Load, Snapshot};
 use super::profile::{Profile, Score};
 use super::verdict::Verdict;
 use super::verify::CaseResult;
@@ -49,9 +52,58 @@ pub struct VerifyReport<'a> {
     pub paths: &'a RelativePaths,
     /// Categories whose cases students do not see (Gradescope's `hidden` visibility).
     pub hidden: &'a [String],
+    /// How busy the machine was over the run.
+    pub machine: Load,
+    /// The bad-input checks, when they were run beside the cases (`grade --robustness`).
+    pub robustness: &'a [crate::harness::robustness::Check],
+    /// Why the bot was refused before any case ran, if it was (`grade`).
+    pub refused: Option<&'a str>,
 }
 
 impl VerifyReport<'_> {
+    /// Whether the score is one the course would give: the corpus has as many cases of each
+    /// stage as the profile counts on. A corpus of one grade (`verify corpus/grade4`), or of a
+    /// few cases, scores by the profile's arithmetic a number that means nothing: the reports
+    /// say "not a course score" and show pass counts instead.
+    pub fn course_score(&self) -> bool {
+        self.planned_cases > 0
+            && self.profile.stages.len() == self.score.stages.len()
+            && self
+                .profile
+                .stages
+                .iter()
+                .zip(&self.score.stages)
+                .all(|(p, s)| s.total == p.tests && s.total > 0)
+    }
+
+    /// How the corpus differs from the profile, when it does: "grade 4: 1 case(s), not 50,
+    /// grade 5: 0 case(s), not 50".
+    pub fn corpus_mismatch(&self) -> Option<String> {
+        if self.planned_cases == 0 {
+            return Some("no case ran".to_string());
+        }
+        let differences: Vec<String> = self
+            .profile
+            .stages
+            .iter()
+            .zip(&self.score.stages)
+            .filter(|(p, s)| s.total != p.tests || s.total == 0)
+            .map(|(p, s)| format!("{}: {} case(s), not {}", category::label(&s.category), s.total, p.tests))
+            .collect();
+        (!differences.is_empty()).then(|| differences.join(", "))
+    }
+
+    /// Pass counts of the cases run: (passed, total planned).
+    pub fn passes(&self) -> (usize, usize) {
+        (self.cases.iter().filter(|c| c.verdict == Verdict::Pass).count(), self.planned_cases)
+    }
+
+    /// The cases that timed out once and were run again: (how many, how many timed out again).
+    pub fn timeout_reruns(&self) -> (usize, usize) {
+        let rerun: Vec<&CaseResult> = self.cases.iter().filter(|c| c.timeout_rerun.is_some()).collect();
+        (rerun.len(), rerun.iter().filter(|c| c.verdict == Verdict::Timeout).count())
+    }
+
     /// How many cases of each grade got each verdict.
     pub fn verdict_counts(&self) -> BTreeMap<String, BTreeMap<Verdict, usize>> {
         let mut counts: BTreeMap<String, BTreeMap<Verdict, usize>> = BTreeMap::new();
@@ -171,6 +223,10 @@ pub struct RunInfo<'a> {
     pub paths: RelativePaths,
     /// Categories whose cases students do not see (see [`gradescope`]).
     pub hidden: Vec<String>,
+    /// The machine's counters when the run started.
+    pub machine: Snapshot,
+    /// Why the bot was refused before any case ran, if it was (`grade`).
+    pub refused: Option<String>,
 }
 
 impl RunInfo<'_> {
@@ -199,6 +255,9 @@ impl RunInfo<'_> {
             sandbox: &self.sandbox,
             paths: &self.paths,
             hidden: &self.hidden,
+            machine: self.machine.load(),
+            robustness: &[],
+            refused: self.refused.as_deref(),
         }
     }
 }

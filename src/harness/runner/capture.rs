@@ -38,6 +38,16 @@ impl Captured {
         }
     }
 
+    /// Head and tail joined as [`Captured::take`] joins them, leaving them in place.
+    fn copy(&self) -> Vec<u8> {
+        let mut data = self.head.clone();
+        if self.omitted > 0 {
+            data.extend_from_slice(format!("\n[... {} bytes omitted ...]\n", self.omitted).as_bytes());
+        }
+        data.extend(self.tail.iter());
+        data
+    }
+
     /// Head and tail joined, with a marker where bytes were dropped.
     fn take(&mut self) -> Drained {
         let mut data = std::mem::take(&mut self.head);
@@ -83,6 +93,12 @@ impl Capture {
             let _ = done_tx.send(());
         })?;
         Ok(Capture { shared, done })
+    }
+
+    /// What has been captured so far, the stream still being read (a running session's
+    /// stderr, shown when one of its calls fails).
+    pub(super) fn so_far(&self) -> Vec<u8> {
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner).copy()
     }
 
     /// Waits until the stream ends or `deadline` passes, then takes what was captured. Past

@@ -7,6 +7,11 @@ use crate::harness::sandbox::Policy;
 
 /// What a bot may use during one run.
 ///
+/// Time is CPU time: `timeout` counts the user and system time of every process of the run
+/// together, measured while it runs, so that a bot gets the same verdict on an idle machine
+/// and on a busy one. A bot that sleeps, or waits for something that never comes, uses no CPU;
+/// it is stopped by the wall-clock cap instead ([`Limits::wall_limit`]).
+///
 /// The `Option` limits are enforced with `setrlimit` in the bot's process before it starts,
 /// with the soft and hard limits both set so that the bot cannot raise them again. Children
 /// the bot starts inherit them. `None` leaves the limit as arbiter itself has it. A limit the
@@ -14,8 +19,12 @@ use crate::harness::sandbox::Policy;
 /// without error; [`AppliedLimits`] in the run's report tells which were set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time the bot gets before its whole process group is killed. Default 10 s.
+    /// CPU time (user + system) all the run's processes may use together before the run is
+    /// killed. Default 10 s.
     pub timeout: Duration,
+    /// How much wall-clock time the run gets, as a multiple of `timeout` plus a fixed grace:
+    /// a sleeper cannot stall the grader. Default 3 x timeout + 1 s.
+    pub wall_cap: WallCap,
     /// Memory the bot may allocate, enforced as `RLIMIT_DATA` (heap and private writable
     /// mappings, per process). Default 4 GiB.
     ///
@@ -28,6 +37,10 @@ pub struct Limits {
     /// this must leave room for everything else that user runs. The kernel ignores it for
     /// root, so arbiter does not set it when running as root.
     pub max_processes: Option<u64>,
+    /// Open files per process, enforced as `RLIMIT_NOFILE`: besides bounding descriptors, it
+    /// bounds the memory a process can hold in socket buffers, which no memory limit counts.
+    /// Default 1024.
+    pub open_files: Option<u64>,
     /// Size of any file the bot writes, enforced as `RLIMIT_FSIZE`: a write past it fails with
     /// `EFBIG` and the bot gets `SIGXFSZ`. Default 1 MiB.
     pub max_file_bytes: Option<u64>,
@@ -44,13 +57,45 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             timeout: Duration::from_secs(10),
+            wall_cap: WallCap::default(),
             memory_bytes: Some(4 << 30),
             max_processes: Some(512),
+            open_files: Some(1024),
             max_file_bytes: Some(1 << 20),
             capture_bytes: 64 << 10,
             disk_bytes: 16 << 20,
             sandbox: Policy::default(),
         }
+    }
+}
+
+impl Limits {
+    /// The wall-clock time after which a run is killed whatever CPU it used:
+    /// `wall_cap.times` x `timeout` + `wall_cap.plus`.
+    pub fn wall_limit(&self) -> Duration {
+        self.wall_cap.of(self.timeout)
+    }
+}
+
+/// The wall-clock cap of a run, relative to its CPU-time limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WallCap {
+    /// The multiple of the CPU-time limit.
+    pub times: u32,
+    /// Added to the multiple: time to start an interpreter, whatever the limit.
+    pub plus: Duration,
+}
+
+impl Default for WallCap {
+    fn default() -> Self {
+        WallCap { times: 3, plus: Duration::from_secs(1) }
+    }
+}
+
+impl WallCap {
+    /// The cap for a CPU-time limit of `cpu`.
+    pub fn of(&self, cpu: Duration) -> Duration {
+        cpu.saturating_mul(self.times).saturating_add(self.plus)
     }
 }
 
@@ -64,6 +109,8 @@ pub struct AppliedLimits {
     pub max_processes: Option<u64>,
     /// `RLIMIT_FSIZE`, in bytes.
     pub max_file_bytes: Option<u64>,
+    /// `RLIMIT_NOFILE`.
+    pub open_files: Option<u64>,
 }
 
 /// A resource that arbiter limits. An enum rather than the raw constant because the type of
@@ -73,6 +120,7 @@ enum Resource {
     Data,
     Nproc,
     Fsize,
+    Nofile,
     Core,
 }
 
@@ -80,7 +128,7 @@ enum Resource {
 /// and `exec`, only has to make `setrlimit` calls (no allocation, no locks).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RlimitPlan {
-    entries: [Option<(Resource, u64)>; 4],
+    entries: [Option<(Resource, u64)>; 5],
     applied: AppliedLimits,
 }
 
@@ -89,7 +137,7 @@ impl RlimitPlan {
     pub(crate) fn new(limits: &Limits) -> RlimitPlan {
         let privileged = is_root();
         let mut applied = AppliedLimits::default();
-        let mut entries = [None; 4];
+        let mut entries = [None; 5];
         let mut add = |resource: Resource, value: Option<u64>| -> Option<u64> {
             let value = value?;
             if !settable(resource, value, privileged) {
@@ -109,6 +157,7 @@ impl RlimitPlan {
             add(Resource::Nproc, limits.max_processes)
         };
         applied.max_file_bytes = add(Resource::Fsize, limits.max_file_bytes);
+        applied.open_files = add(Resource::Nofile, limits.open_files);
         // Crashing bots are the normal case here: don't let each one write a core dump into
         // its directory. Not reported: it is housekeeping, not a limit on the bot.
         add(Resource::Core, Some(0));
@@ -157,6 +206,7 @@ fn get(resource: Resource) -> io::Result<libc::rlim_t> {
             Resource::Data => libc::getrlimit(libc::RLIMIT_DATA, &mut limit),
             Resource::Nproc => libc::getrlimit(libc::RLIMIT_NPROC, &mut limit),
             Resource::Fsize => libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit),
+            Resource::Nofile => libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit),
             Resource::Core => libc::getrlimit(libc::RLIMIT_CORE, &mut limit),
         }
     };
@@ -175,6 +225,7 @@ fn set(resource: Resource, value: u64) {
             Resource::Data => libc::setrlimit(libc::RLIMIT_DATA, &limit),
             Resource::Nproc => libc::setrlimit(libc::RLIMIT_NPROC, &limit),
             Resource::Fsize => libc::setrlimit(libc::RLIMIT_FSIZE, &limit),
+            Resource::Nofile => libc::setrlimit(libc::RLIMIT_NOFILE, &limit),
             Resource::Core => libc::setrlimit(libc::RLIMIT_CORE, &limit),
         };
     }

@@ -2,6 +2,7 @@
 //! killing a process group, and naming signals.
 
 use std::io;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver};
 use std::thread;
@@ -57,6 +58,44 @@ fn wait_exit_no_reap(pid: libc::pid_t) -> io::Result<()> {
         if err.kind() != io::ErrorKind::Interrupted {
             return Err(err);
         }
+    }
+}
+
+/// Starts a thread that waits for the process of `pidfd` (not necessarily a child of this
+/// process) to terminate, and reports on the returned channel.
+pub(super) fn watch_pidfd(pidfd: &OwnedFd) -> io::Result<Receiver<io::Result<()>>> {
+    let fd = pidfd.try_clone()?;
+    let (tx, rx) = mpsc::channel();
+    thread::Builder::new().name("bot-wait".to_owned()).spawn(move || {
+        let mut poll = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        let result = loop {
+            // SAFETY: one valid pollfd; the descriptor stays open in this thread.
+            let rc = unsafe { libc::poll(&mut poll, 1, -1) };
+            if rc > 0 {
+                break Ok(());
+            }
+            let err = io::Error::last_os_error();
+            if err.kind() != io::ErrorKind::Interrupted {
+                break Err(err);
+            }
+        };
+        let _ = tx.send(result);
+    })?;
+    Ok(rx)
+}
+
+/// Sends SIGKILL to the process of `pidfd`. Errors are ignored: the only possible one is that
+/// it has ended already.
+pub(super) fn kill_pidfd(pidfd: &OwnedFd) {
+    // SAFETY: pidfd_send_signal with a valid descriptor, no siginfo and no flags.
+    unsafe {
+        libc::syscall(
+            libc::SYS_pidfd_send_signal,
+            pidfd.as_raw_fd(),
+            libc::SIGKILL,
+            std::ptr::null::<u8>(),
+            0,
+        );
     }
 }
 

@@ -1,16 +1,20 @@
 //! A control group per bot run, where the kernel lets arbiter make one: memory (shared
 //! mappings and tmpfs pages included) and process limits that cover every process of the run
-//! together, which `setrlimit` cannot do.
+//! together, which `setrlimit` cannot do; a CPU share of its own (each run weighs the same,
+//! however many processes it starts, so a burner in one run cannot starve another); and a
+//! count of the run's CPU time.
 //!
-//! Both hierarchies are handled: cgroup v2 where arbiter's own cgroup delegates the `memory`
-//! and `pids` controllers, and the v1 `memory` and `pids` hierarchies where arbiter may create
-//! folders in them (as root, usually). Where neither works the helper watches memory and
-//! processes itself, and the report says so.
+//! Both hierarchies are handled: cgroup v2 where arbiter's own cgroup delegates the `memory`,
+//! `pids` (and `cpu`) controllers, and the v1 `memory`, `pids`, `cpu` and `cpuacct`
+//! hierarchies where arbiter may create folders in them (as root, usually). Where neither
+//! works the helper watches memory and processes itself, and the report says so.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use crate::harness::runner::CgroupClock;
 
 /// Numbers each run's cgroup, so parallel runs get folders of their own.
 static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -24,29 +28,70 @@ pub(crate) struct RunCgroup {
     memory: Option<PathBuf>,
     /// The folder whose files report process-limit events, if processes are limited.
     pids: Option<PathBuf>,
+    /// The folder whose `cpu` controller gives the run its own share of the processors.
+    cpu: Option<PathBuf>,
+    /// The file counting the run's CPU time.
+    clock: Option<(PathBuf, CgroupClock)>,
     v2: bool,
+    /// The limits it was made with, for reuse by a run with the same.
+    made_for: (Option<u64>, Option<u64>),
+    /// The counters as the run found them (a cgroup is used again by later runs): the
+    /// memory-limit kills and the CPU time.
+    oom_base: u64,
+    cpu_base: Duration,
 }
+
+/// Cgroups of runs that have ended, empty, kept for the next runs: making and removing a
+/// cgroup costs more than the rest of a run's setup.
+static POOL: std::sync::Mutex<Vec<RunCgroup>> = std::sync::Mutex::new(Vec::new());
 
 /// Where new cgroups can be made.
 #[derive(Debug, Clone)]
 enum Parent {
     V2(PathBuf),
-    V1 { memory: Option<PathBuf>, pids: Option<PathBuf> },
+    V1 { memory: Option<PathBuf>, pids: Option<PathBuf>, cpu: Option<PathBuf>, cpuacct: Option<PathBuf> },
 }
 
 impl RunCgroup {
-    /// Makes a cgroup for one run with these limits, or `None` if the kernel does not let
-    /// arbiter make one with a memory limit or a process limit.
+    /// Makes a cgroup for one run with these limits (and a CPU share of its own), or `None`
+    /// if the kernel does not let arbiter make one.
     pub(crate) fn create(memory_bytes: Option<u64>, max_processes: Option<u64>) -> Option<RunCgroup> {
-        if memory_bytes.is_none() && max_processes.is_none() {
-            return None;
-        }
+        let pooled = {
+            let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
+            let at = pool.iter().position(|cg| cg.made_for == (memory_bytes, max_processes));
+            at.map(|at| pool.swap_remove(at))
+        };
+        let mut cg = match pooled {
+            Some(cg) => cg,
+            None => Self::make(memory_bytes, max_processes)?,
+        };
+        cg.oom_base = cg.oom_kills();
+        cg.cpu_base = cg
+            .clock
+            .as_ref()
+            .and_then(|(file, kind)| crate::harness::runner::read_cgroup(file, *kind))
+            .unwrap_or_default();
+        Some(cg)
+    }
+
+    /// Makes a new cgroup.
+    fn make(memory_bytes: Option<u64>, max_processes: Option<u64>) -> Option<RunCgroup> {
         let name = format!("arbiter-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
         match parent()? {
             Parent::V2(base) => {
                 let dir = base.join(&name);
                 fs::create_dir(&dir).ok()?;
-                let mut cg = RunCgroup { dirs: vec![dir.clone()], memory: None, pids: None, v2: true };
+                let mut cg = RunCgroup {
+                    dirs: vec![dir.clone()],
+                    memory: None,
+                    pids: None,
+                    cpu: None,
+                    clock: Some((dir.join("cpu.stat"), CgroupClock::V2)),
+                    v2: true,
+                    made_for: (memory_bytes, max_processes),
+                    oom_base: 0,
+                    cpu_base: Duration::ZERO,
+                };
                 if let Some(bytes) = memory_bytes
                     && write(&dir, "memory.max", &bytes.to_string())
                 {
@@ -59,29 +104,49 @@ impl RunCgroup {
                 {
                     cg.pids = Some(dir.clone());
                 }
-                cg.useful().then_some(cg)
+                if dir.join("cpu.weight").exists() {
+                    cg.cpu = Some(dir.clone());
+                }
+                Some(cg)
             }
-            Parent::V1 { memory, pids } => {
-                let mut cg = RunCgroup { dirs: Vec::new(), memory: None, pids: None, v2: false };
-                if let (Some(base), Some(bytes)) = (memory, memory_bytes) {
+            Parent::V1 { memory, pids, cpu, cpuacct } => {
+                let mut cg = RunCgroup {
+                    dirs: Vec::new(),
+                    memory: None,
+                    pids: None,
+                    cpu: None,
+                    clock: None,
+                    v2: false,
+                    made_for: (memory_bytes, max_processes),
+                    oom_base: 0,
+                    cpu_base: Duration::ZERO,
+                };
+                let mut make = |base: &Path| {
                     let dir = base.join(&name);
-                    if fs::create_dir(&dir).is_ok() {
-                        cg.dirs.push(dir.clone());
-                        if write(&dir, "memory.limit_in_bytes", &bytes.to_string()) {
-                            write(&dir, "memory.memsw.limit_in_bytes", &bytes.to_string());
-                            cg.memory = Some(dir);
-                        }
+                    if cg.dirs.contains(&dir) {
+                        return Some(dir);
                     }
+                    fs::create_dir(&dir).ok()?;
+                    cg.dirs.push(dir.clone());
+                    Some(dir)
+                };
+                let memory_dir = memory.as_deref().zip(memory_bytes).and_then(|(base, _)| make(base));
+                let pids_dir = pids.as_deref().zip(max_processes).and_then(|(base, _)| make(base));
+                let cpu_dir = cpu.as_deref().and_then(&mut make);
+                let cpuacct_dir = cpuacct.as_deref().and_then(&mut make);
+                if let (Some(dir), Some(bytes)) = (memory_dir, memory_bytes)
+                    && write(&dir, "memory.limit_in_bytes", &bytes.to_string())
+                {
+                    write(&dir, "memory.memsw.limit_in_bytes", &bytes.to_string());
+                    cg.memory = Some(dir);
                 }
-                if let (Some(base), Some(n)) = (pids, max_processes) {
-                    let dir = base.join(&name);
-                    if fs::create_dir(&dir).is_ok() {
-                        cg.dirs.push(dir.clone());
-                        if write(&dir, "pids.max", &n.to_string()) {
-                            cg.pids = Some(dir);
-                        }
-                    }
+                if let (Some(dir), Some(n)) = (pids_dir, max_processes)
+                    && write(&dir, "pids.max", &n.to_string())
+                {
+                    cg.pids = Some(dir);
                 }
+                cg.cpu = cpu_dir;
+                cg.clock = cpuacct_dir.map(|d| (d.join("cpuacct.usage"), CgroupClock::V1));
                 if cg.useful() {
                     Some(cg)
                 } else {
@@ -92,8 +157,37 @@ impl RunCgroup {
         }
     }
 
+    /// Where the run's CPU time is counted.
+    /// and what it counted before this run.
+    pub(crate) fn cpu_clock(&self) -> Option<(PathBuf, CgroupClock, Duration)> {
+        self.clock.clone().map(|(file, kind)| (file, kind, self.cpu_base))
+    }
+
+    /// What the cgroup does, for the report header.
+    pub(crate) fn describe(&self, limits: &crate::harness::runner::Limits) -> String {
+        let mut what = Vec::new();
+        if self.limits_memory() {
+            what.push(format!("memory {}", super::bytes(limits.memory_bytes.unwrap_or(0))));
+        }
+        if self.limits_processes() {
+            what.push(format!("{} processes", limits.max_processes.unwrap_or(0)));
+        }
+        let mut line = if what.is_empty() {
+            String::new()
+        } else {
+            format!("{} for all processes together", what.join(", "))
+        };
+        if self.cpu.is_some() {
+            if !line.is_empty() {
+                line.push_str("; ");
+            }
+            line.push_str("a CPU share of its own");
+        }
+        line
+    }
+
     fn useful(&self) -> bool {
-        self.memory.is_some() || self.pids.is_some()
+        self.memory.is_some() || self.pids.is_some() || self.cpu.is_some()
     }
 
     /// Whether memory is limited for the run as a whole.
@@ -118,17 +212,52 @@ impl RunCgroup {
 
     /// Whether the kernel killed a process of the run for going over the memory limit.
     pub(crate) fn out_of_memory(&self) -> bool {
-        let Some(dir) = &self.memory else { return false };
-        let file = if self.v2 { "memory.events" } else { "memory.oom_control" };
-        counter(&dir.join(file), "oom_kill") > 0
+        self.oom_kills() > self.oom_base
     }
 
-    /// Kills whatever is left in the cgroup and removes its folders. The processes are dead by
-    /// now in all but odd cases (a process stuck in the kernel), so this rarely waits.
+    /// The kernel's count of kills for going over the memory limit in this cgroup.
+    fn oom_kills(&self) -> u64 {
+        let Some(dir) = &self.memory else { return 0 };
+        let file = if self.v2 { "memory.events" } else { "memory.oom_control" };
+        counter(&dir.join(file), "oom_kill")
+    }
+
+    /// Kills whatever is left in the cgroup and keeps it, empty, for the next run.
     pub(crate) fn remove(self) {
+        self.kill();
+        if self.is_empty() {
+            POOL.lock().unwrap_or_else(|e| e.into_inner()).push(self);
+        } else {
+            self.delete();
+        }
+    }
+
+    /// Kills every process in the cgroup.
+    fn kill(&self) {
         for dir in &self.dirs {
             if self.v2 {
                 write(dir, "cgroup.kill", "1");
+            } else {
+                kill_members(dir);
+            }
+        }
+    }
+
+    /// Whether no process is left in it.
+    fn is_empty(&self) -> bool {
+        self.dirs
+            .iter()
+            .all(|d| fs::read_to_string(d.join("cgroup.procs")).is_ok_and(|t| t.trim().is_empty()))
+    }
+
+    /// Removes its folders. The processes are dead by now in all but odd cases (a process
+    /// stuck in the kernel), so this rarely waits.
+    fn delete(&self) {
+        for dir in &self.dirs {
+            if self.v2 {
+                write(dir, "cgroup.kill", "1");
+            } else {
+                kill_members(dir);
             }
             // rmdir fails while exiting processes are still counted; they go within moments.
             for _ in 0..200 {
@@ -138,6 +267,36 @@ impl RunCgroup {
                 std::thread::sleep(Duration::from_millis(5));
             }
         }
+    }
+}
+
+/// Removes the cgroups kept for later runs: call when no more bots will run.
+pub(crate) fn release_pool() {
+    let pool = std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
+    for cg in pool {
+        cg.kill();
+        cg.delete();
+    }
+}
+
+/// Kills every process in the v1 cgroup `dir`, over and over until none is left (one may fork
+/// while the others die).
+fn kill_members(dir: &Path) {
+    for _ in 0..100 {
+        let Ok(text) = fs::read_to_string(dir.join("cgroup.procs")) else { return };
+        let pids: Vec<i32> =
+            text.split_whitespace().filter_map(|p| p.parse().ok()).filter(|&p| p > 0).collect();
+        if pids.is_empty() {
+            return;
+        }
+        for pid in pids {
+            // SAFETY: kill with a positive pid has no memory-safety preconditions; these are
+            // the run's processes.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
     }
 }
 
@@ -169,10 +328,10 @@ fn find_parent() -> Option<Parent> {
         remove_stale(&dir);
         return Some(Parent::V2(dir));
     }
-    let memory = v1_dir(&mounts, &membership, "memory").filter(|d| writable(d));
-    let pids = v1_dir(&mounts, &membership, "pids").filter(|d| writable(d));
-    memory.iter().chain(&pids).for_each(|d| remove_stale(d));
-    (memory.is_some() || pids.is_some()).then_some(Parent::V1 { memory, pids })
+    let found = |controller: &str| v1_dir(&mounts, &membership, controller).filter(|d| writable(d));
+    let (memory, pids, cpu, cpuacct) = (found("memory"), found("pids"), found("cpu"), found("cpuacct"));
+    memory.iter().chain(&pids).chain(&cpu).chain(&cpuacct).for_each(|d| remove_stale(d));
+    (memory.is_some() || pids.is_some() || cpu.is_some()).then_some(Parent::V1 { memory, pids, cpu, cpuacct })
 }
 
 /// Removes the empty run cgroups an arbiter that is no longer running left behind (one that was
@@ -218,6 +377,10 @@ fn v2_parent(mounts: &str, membership: &str) -> Option<PathBuf> {
         // Enabling controllers for children only works in a cgroup without processes of its
         // own; where it fails there is nothing more to try without moving arbiter itself.
         fs::write(dir.join("cgroup.subtree_control"), "+memory +pids").ok()?;
+    }
+    if !has("cpu") {
+        // A share of the processors per run, where the cpu controller is delegated too.
+        let _ = fs::write(dir.join("cgroup.subtree_control"), "+cpu");
     }
     writable(&dir).then_some(dir)
 }

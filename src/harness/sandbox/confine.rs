@@ -1,8 +1,9 @@
 //! The last steps in the bot's own process before it executes the bot: no capabilities, and a
-//! Landlock domain that allows reading the system and the bot's program, writing only its case
-//! folder, no TCP, and no signals or abstract sockets to anything outside the domain.
+//! Landlock domain that allows reading what it may read, writing only its case folder (and, in
+//! its own root, its scratch folders), no TCP, and no signals or abstract sockets to anything
+//! outside the domain.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, RulesetAttr, RulesetCreatedAttr,
@@ -12,13 +13,6 @@ use landlock::{
 /// The Landlock ABI whose rules were written and tested here; newer kernels get the same
 /// rules, older ones as much of them as they support.
 const ABI_TESTED: ABI = ABI::V7;
-
-/// Folders every program needs to read (libraries, interpreters, configuration).
-const SYSTEM: [&str; 10] =
-    ["/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/etc", "/opt", "/nix"];
-
-/// Read-only views runtimes consult (the JVM and .NET read both).
-const VIEWS: [&str; 2] = ["/proc", "/sys"];
 
 /// Devices a program may open for reading and writing.
 const DEVICES: [&str; 6] = ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"];
@@ -49,15 +43,11 @@ pub(crate) fn kernel_abi() -> i32 {
     i32::try_from(version).unwrap_or(0).max(0)
 }
 
-/// Restricts the calling process (and everything it starts) to `case_dir` for writing,
-/// `readable` plus the system for reading and executing, and `scratch` folders for writing.
-pub(crate) fn landlock(
-    case_dir: &Path,
-    readable: &[PathBuf],
-    scratch: &[PathBuf],
-) -> Result<Landlocked, String> {
+/// Restricts the calling process (and everything it starts) to reading and executing `read`,
+/// writing `write`, no TCP, and no signals or abstract sockets to anything outside its domain.
+pub(crate) fn landlock(read: &[PathBuf], write: &[PathBuf]) -> Result<Landlocked, String> {
     let abi = ABI_TESTED;
-    let read = AccessFs::from_read(abi);
+    let reading = AccessFs::from_read(abi);
     let all = AccessFs::from_all(abi);
     let fail = |e: landlock::RulesetError| format!("landlock: {e}");
     let status = landlock::Ruleset::default()
@@ -70,17 +60,11 @@ pub(crate) fn landlock(
         .map_err(fail)?
         .create()
         .map_err(fail)?
-        .add_rules(path_beneath_rules(SYSTEM, read))
-        .map_err(fail)?
-        .add_rules(path_beneath_rules(readable, read))
-        .map_err(fail)?
-        .add_rules(path_beneath_rules(VIEWS, AccessFs::ReadFile | AccessFs::ReadDir))
+        .add_rules(path_beneath_rules(read, reading))
         .map_err(fail)?
         .add_rules(path_beneath_rules(DEVICES, AccessFs::ReadFile | AccessFs::WriteFile))
         .map_err(fail)?
-        .add_rules(path_beneath_rules(scratch, all))
-        .map_err(fail)?
-        .add_rules(path_beneath_rules([case_dir], all))
+        .add_rules(path_beneath_rules(write, all))
         .map_err(fail)?
         .restrict_self()
         .map_err(fail)?;

@@ -1,70 +1,151 @@
-//! The sandbox helper: arbiter re-executed as `arbiter __sandbox`, a fresh single-threaded
-//! process that sets up the sandbox for one bot run and starts the bot in it.
+//! A run's init: what the zygote's clone of itself does for one bot run.
 //!
-//! Doing this in a process of its own, rather than between `fork` and `exec` of the
-//! multithreaded grader, lets it allocate, read files and report errors freely. Three
-//! processes take part:
+//! Three processes take part:
 //!
-//! 1. the helper joins the run's cgroup, enters new namespaces, and waits for
-//! 2. the run's init (PID 1 of the new PID namespace), which arranges the mounts, starts the
-//!    bot, watches it, kills everything left when it ends, and copies the case folder back;
-//! 3. the bot's process, which drops its capabilities, sets its limits, locks itself into a
-//!    Landlock domain and executes the bot.
+//! 1. the zygote clones the run's init into new namespaces (or, without them, forks it);
+//! 2. the init (PID 1 of the new PID namespace, or a child subreaper) joins the run's cgroup,
+//!    builds the bot's root, starts the bot, watches it (and the order to stop on
+//!    [`CONTROL_FD`]), kills everything left when it ends, reports its CPU time and copies the
+//!    case folder back;
+//! 3. the bot's process, which takes its own user, drops its capabilities, sets its limits,
+//!    locks itself into a Landlock domain and a seccomp filter, closes every descriptor but
+//!    0-2 and executes the bot.
 //!
 //! Every step is reported to the grader as an [`Event`] on [`STATUS_FD`].
 
-use std::ffi::CString;
-use std::io::Read;
+use std::os::fd::FromRawFd;
 use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use super::case_files::CaseFiles;
+use super::case_files::{self, CaseFiles};
 use super::confine::{self, Landlocked};
 use super::namespaces::{self, Entered};
-use super::spec::{Event, Request, STATUS_FD};
+use super::spec::{CONTROL_FD, Event, Request, STATUS_FD};
 use super::watch::{self, Scope};
-use super::{mounts, mounts::Hidden};
+use super::{mounts, root, seccomp, view};
 use crate::harness::runner::{Limits, RlimitPlan};
 
-/// How often the helper looks at the run's memory and processes when it watches them itself.
+/// How often the run's init looks at its memory, processes and disk when it watches them
+/// itself.
 const WATCH_EVERY: Duration = Duration::from_millis(10);
+
+/// How often the run's init wakes when it watches nothing (to reap orphans).
+const IDLE_EVERY: Duration = Duration::from_millis(100);
 
 /// The Landlock ABI that scopes signals and abstract sockets, required by strict mode.
 const STRICT_ABI: i32 = 6;
 
-/// Runs the helper; never returns.
+/// Most files a bot may make in its case folder where no tmpfs bounds them.
+const MAX_FILES: u64 = 4096;
+
+/// Runs the zygote (`arbiter __sandbox zygote`), which starts every run; never returns.
 pub fn main() -> ! {
-    // The status descriptor must not reach the bot.
-    // SAFETY: fcntl on a descriptor number; harmless if it is not open.
-    unsafe {
-        libc::fcntl(STATUS_FD, libc::F_SETFD, libc::FD_CLOEXEC);
+    if std::env::args_os().nth(2).is_some_and(|a| a == super::zygote::ZYGOTE_ARG) {
+        super::zygote::serve();
     }
-    let request = match read_request() {
-        Ok(r) => r,
-        Err(why) => finish(Event::SetupFailed { why }),
-    };
-    run(&request)
+    eprintln!("arbiter {}: the sandbox helper is started by arbiter itself", super::HELPER_ARG);
+    std::process::exit(2)
 }
 
-fn read_request() -> Result<Request, String> {
-    let mut text = Vec::new();
-    std::io::stdin()
-        .take(1 << 20)
-        .read_to_end(&mut text)
-        .map_err(|e| format!("cannot read the request: {e}"))?;
-    let request = serde_json::from_slice(&text).map_err(|e| format!("bad request: {e}"))?;
-    // The bot's stdin is /dev/null, as without a sandbox.
-    let null = CString::new("/dev/null").expect("no NUL");
-    // SAFETY: open and dup2 with a valid path; the descriptor is closed after dup2.
-    unsafe {
-        let fd = libc::open(null.as_ptr(), libc::O_RDONLY);
-        if fd >= 0 {
-            libc::dup2(fd, 0);
-            libc::close(fd);
+/// In the zygote: starts the run's init for `request`, in new namespaces where it can, with
+/// `fds` as its descriptors 0 to 4. Returns the init's pid, or a negative error number.
+pub(crate) fn start_run(request: &Request, fds: &[std::os::fd::OwnedFd]) -> libc::pid_t {
+    // SAFETY: geteuid and getegid have no preconditions.
+    let outside = unsafe { (libc::geteuid(), libc::getegid()) };
+    let mut entered = namespaces::plan(request.no_namespaces);
+    let mut pid = -1;
+    if let Ok((flags, _)) = &entered {
+        pid = clone(flags.bits());
+        if pid < 0 {
+            entered = Err(format!("cannot make namespaces: {}", std::io::Error::last_os_error()));
         }
     }
-    Ok(request)
+    if pid < 0 {
+        pid = clone(0);
+    }
+    match pid {
+        -1 => -std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EAGAIN),
+        0 => {
+            super::zygote::take_fds(fds);
+            begin_run(request, entered.map(|(_, e)| e), outside)
+        }
+        pid => pid,
+    }
+}
+
+/// `clone` with `flags` (namespaces), like `fork`: the child runs on a copy of the stack.
+fn clone(flags: libc::c_int) -> libc::pid_t {
+    // SAFETY: clone without a new stack is fork with flags; the zygote is single-threaded, so
+    // the child may do anything after it.
+    unsafe {
+        libc::syscall(
+            libc::SYS_clone,
+            (flags | libc::SIGCHLD) as libc::c_ulong,
+            0usize,
+            0usize,
+            0usize,
+            0usize,
+        ) as libc::pid_t
+    }
+}
+
+/// In the run's init, first: the cgroup, the user mapping, the checks of strict mode, the
+/// report of the namespaces; then the run.
+fn begin_run(request: &Request, entered: Result<Entered, String>, outside: (u32, u32)) -> ! {
+    // SAFETY: prctl with integer arguments. Should the zygote (that is, arbiter) die, the run
+    // dies with it.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
+    for file in &request.cgroup_procs {
+        // "0" is the writing process, whatever its number in its own PID namespace.
+        if let Err(e) = std::fs::write(file, "0") {
+            finish(Event::SetupFailed { why: format!("cannot join the cgroup {}: {e}", file.display()) });
+        }
+    }
+    if let Ok(Entered::All) = entered
+        && let Err(why) = namespaces::map_user(request.uid, outside.0, outside.1)
+    {
+        finish(Event::SetupFailed { why: format!("cannot map the bot's user: {why}") });
+    }
+    let abi = confine::kernel_abi();
+    if request.strict {
+        if let Err(why) = &entered {
+            finish(Event::SetupFailed { why: format!("strict sandbox: no namespaces ({why})") });
+        }
+        if abi < STRICT_ABI {
+            finish(Event::SetupFailed {
+                why: format!("strict sandbox: Landlock ABI {abi} on this kernel, {STRICT_ABI} needed"),
+            });
+        }
+        let unlimited = |limit: Option<u64>, held: bool| limit.is_some() && !held;
+        if unlimited(request.memory_bytes, request.cgroup_memory)
+            || unlimited(request.max_processes, request.cgroup_pids)
+        {
+            finish(Event::SetupFailed {
+                why: "strict sandbox: no cgroup can be made here to limit memory and processes".to_string(),
+            });
+        }
+    }
+    let identity = format!("uid {} (never 0, never arbiter's own)", request.uid);
+    match &entered {
+        Ok(Entered::All) => layer(
+            "namespaces",
+            format!("user (the bot is uid {} inside), pid, network, mount, ipc, uts, cgroup", request.uid),
+        ),
+        Ok(Entered::WithoutUser) => {
+            layer("namespaces", format!("pid, network, mount, ipc, uts, cgroup; {identity}"))
+        }
+        Err(why) => {
+            missing("namespaces", why.clone());
+            if is_root() {
+                layer("user", identity);
+            }
+        }
+    }
+    init(request, entered.is_ok())
 }
 
 /// Writes one event line; lines are short enough for a pipe to keep them whole.
@@ -90,66 +171,16 @@ fn missing(name: &str, why: impl Into<String>) {
     emit(&Event::Missing { name: name.to_string(), why: why.into() });
 }
 
-fn run(request: &Request) -> ! {
-    // SAFETY: prctl with integer arguments. Should arbiter die, the sandbox dies with it.
-    unsafe {
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-    }
-    for file in &request.cgroup_procs {
-        if let Err(e) = std::fs::write(file, std::process::id().to_string()) {
-            finish(Event::SetupFailed { why: format!("cannot join the cgroup {}: {e}", file.display()) });
-        }
-    }
-    let entered = namespaces::enter();
-    let abi = confine::kernel_abi();
-    if request.strict {
-        if let Err(why) = &entered {
-            finish(Event::SetupFailed { why: format!("strict sandbox: no namespaces ({why})") });
-        }
-        if abi < STRICT_ABI {
-            finish(Event::SetupFailed {
-                why: format!("strict sandbox: Landlock ABI {abi} on this kernel, {STRICT_ABI} needed"),
-            });
-        }
-    }
-    match &entered {
-        Ok(Entered::All) => layer("namespaces", "user, pid, network, mount, ipc, uts, cgroup"),
-        Ok(Entered::WithoutUser) => {
-            layer("namespaces", "pid, network, mount, ipc, uts, cgroup (no user namespace)")
-        }
-        Err(why) => missing("namespaces", why.clone()),
-    }
-    // SAFETY: this process is single-threaded, so the child may do anything after fork.
-    match unsafe { libc::fork() } {
-        -1 => finish(Event::SetupFailed { why: format!("fork: {}", std::io::Error::last_os_error()) }),
-        0 => init(request, entered.is_ok()),
-        child => {
-            wait_for(child);
-            std::process::exit(0)
-        }
-    }
-}
-
-/// Waits for `pid` to end, reaping it.
-fn wait_for(pid: libc::pid_t) -> Option<i32> {
-    loop {
-        let mut status = 0;
-        // SAFETY: waitpid writes only to `status`.
-        let rc = unsafe { libc::waitpid(pid, &mut status, 0) };
-        if rc == pid {
-            return Some(status);
-        }
-        if rc < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return None;
-        }
-    }
+fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
 }
 
 /// The run's init: PID 1 of the namespace (or, without one, a subreaper).
 fn init(request: &Request, in_namespace: bool) -> ! {
     // SAFETY: prctl with integer arguments. Not dumpable: the bot cannot read this process's
     // memory, environment or executable through /proc. The death signal ends the run should
-    // the helper be killed (on a timeout).
+    // the helper be killed.
     unsafe {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
         libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -158,23 +189,30 @@ fn init(request: &Request, in_namespace: bool) -> ! {
         }
     }
     let scope = if in_namespace { Scope::Namespace } else { Scope::Descendants };
-    let (files, scratch) = if in_namespace { arrange_mounts(request) } else { (None, Vec::new()) };
+    let files = if in_namespace { Some(arrange_root(request)) } else { arrange_in_place(request) };
 
     // SAFETY: single-threaded, as above.
     let bot = match unsafe { libc::fork() } {
         -1 => finish(Event::SetupFailed { why: format!("fork: {}", std::io::Error::last_os_error()) }),
-        0 => start_bot(request, &scratch, in_namespace),
+        0 => start_bot(request, in_namespace),
         pid => pid,
     };
-    let ending = supervise(bot, request, scope);
+    let ending = supervise(bot, request, scope, in_namespace);
     watch::kill_all(scope);
     // Every process of the run has been reaped by now (by this process or by their parents),
     // so the children's usage covers the whole tree.
     emit(&Event::Usage { cpu_us: children_cpu_us() });
-    if let Some(files) = files
-        && let Err(why) = files.hand_back(&request.case_dir, request.disk_bytes)
-    {
-        emit(&Event::CopyFailed { why });
+    match files {
+        Some(files) => {
+            if let Err(why) = files.hand_back(&request.case_dir, request.disk_bytes) {
+                emit(&Event::CopyFailed { why });
+            }
+        }
+        None => {
+            if let Err(why) = case_files::flatten(&request.case_dir) {
+                emit(&Event::CopyFailed { why });
+            }
+        }
     }
     finish(ending)
 }
@@ -190,50 +228,57 @@ pub(crate) fn children_cpu_us() -> u64 {
     u64::try_from(crate::harness::runner::cpu_time(&usage).as_micros()).unwrap_or(u64::MAX)
 }
 
-/// Sets up the bot's file system view; returns the case snapshot (to copy back) and the
-/// scratch folders the bot may write.
-fn arrange_mounts(request: &Request) -> (Option<CaseFiles>, Vec<std::path::PathBuf>) {
+/// In the run's mount namespace: the bot's new root, its case folder a tmpfs holding the
+/// case's files. Returns the case snapshot, to copy back.
+fn arrange_root(request: &Request) -> CaseFiles {
     if let Err(why) = mounts::make_private() {
         finish(Event::SetupFailed { why });
-    }
-    match mounts::fresh_proc() {
-        Ok(()) => layer("proc", "a /proc of its own"),
-        Err(why) => missing("proc", format!("the host's /proc is shown ({why})")),
     }
     let files = match CaseFiles::snapshot(&request.case_dir, request.disk_bytes) {
         Ok(f) => f,
         Err(why) => finish(Event::SetupFailed { why }),
     };
-    let scratch = mounts::scratch(&request.readable);
-    mounts::read_only(&request.readable);
-    let mut covered = 0;
-    for path in &request.hidden {
-        match mounts::hide(path, &request.readable, &request.case_dir) {
-            Hidden::Covered => covered += 1,
-            Hidden::Absent => {}
-            Hidden::Visible(why) => missing("hidden", format!("{} stays visible: {why}", path.display())),
-        }
+    if let Err(why) = root::build(request, request.uid) {
+        finish(Event::SetupFailed { why: format!("cannot build the bot's root: {why}") });
     }
-    layer("hidden", format!("{covered} path(s) covered"));
-    if let Err(why) = mounts::case_folder(&request.case_dir, request.disk_bytes) {
+    if let Err(why) = files.restore(&request.case_dir, request.uid) {
         finish(Event::SetupFailed { why });
     }
-    if let Err(why) = files.restore(&request.case_dir) {
-        finish(Event::SetupFailed { why });
-    }
+    layer(
+        "root",
+        "a new root (pivot_root) with the system folders, the bot's own folder and its interpreters, \
+         read-only; nothing else",
+    );
+    layer("proc", "a /proc of its own");
     layer("disk", format!("{} for all files, in a tmpfs", super::bytes(request.disk_bytes)));
-    (Some(files), scratch)
+    files
+}
+
+/// Without namespaces: the case folder given to the bot's user (when arbiter is root, the bot
+/// runs as a user of its own, which must be able to write it).
+fn arrange_in_place(request: &Request) -> Option<CaseFiles> {
+    if is_root()
+        && let Err(why) = case_files::give(&request.case_dir, request.uid)
+    {
+        finish(Event::SetupFailed { why });
+    }
+    missing("root", "no mount namespace: the bot sees the machine's files, as far as Landlock lets it");
+    layer(
+        "disk",
+        format!(
+            "{} and {MAX_FILES} files in the case folder, counted every {} ms",
+            super::bytes(request.disk_bytes),
+            WATCH_EVERY.as_millis()
+        ),
+    );
+    None
 }
 
 /// In the bot's process: confine it and execute the bot. Never returns.
-fn start_bot(request: &Request, scratch: &[std::path::PathBuf], in_namespace: bool) -> ! {
-    // SAFETY: setsid and prctl with integer arguments.
+fn start_bot(request: &Request, in_namespace: bool) -> ! {
+    // SAFETY: setsid with no arguments.
     unsafe {
         libc::setsid();
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-    }
-    if in_namespace {
-        freeze(request, scratch);
     }
     if let Err(e) = std::env::set_current_dir(&request.case_dir) {
         abort_bot(Event::SetupFailed { why: format!("cannot enter the case folder: {e}") });
@@ -242,11 +287,26 @@ fn start_bot(request: &Request, scratch: &[std::path::PathBuf], in_namespace: bo
         memory_bytes: request.memory_bytes,
         max_processes: request.max_processes,
         max_file_bytes: request.max_file_bytes,
+        open_files: request.open_files,
         ..Limits::default()
     };
     RlimitPlan::new(&limits).apply();
+    let own_user = is_root();
+    if own_user {
+        become_bot(request.uid, request.max_processes);
+    }
+    // SAFETY: prctl with integer arguments; the death signal is cleared by a change of user,
+    // so it is set after it.
+    unsafe {
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+    }
     confine::drop_capabilities();
-    match confine::landlock(&request.case_dir, &request.readable, scratch) {
+    // SAFETY: prctl with integer arguments.
+    unsafe {
+        libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    }
+    let (read, write) = landlock_paths(request, in_namespace);
+    match confine::landlock(&read, &write) {
         Ok(Landlocked::Fully(abi)) => {
             layer("landlock", format!("ABI {abi}: files, TCP, signals, abstract sockets"))
         }
@@ -257,48 +317,95 @@ fn start_bot(request: &Request, scratch: &[std::path::PathBuf], in_namespace: bo
             if request.strict {
                 abort_bot(Event::SetupFailed { why: "strict sandbox: Landlock is not enforced".into() });
             }
-            missing(
-                "landlock",
-                "this kernel has no Landlock: files outside the case folder are not protected",
-            )
+            missing("landlock", "this kernel has no Landlock")
         }
         Err(why) => abort_bot(Event::SetupFailed { why }),
+    }
+    match seccomp::apply(!in_namespace, !own_user) {
+        Ok(()) if in_namespace => layer("seccomp", "no ptrace, mount, unshare, keyctl, bpf, io_uring, perf"),
+        Ok(()) if own_user => layer(
+            "seccomp",
+            "no socket but AF_UNIX socketpair, no System V IPC, no ptrace, mount, unshare, keyctl, bpf, \
+             io_uring, perf",
+        ),
+        Ok(()) => layer(
+            "seccomp",
+            "no socket but AF_UNIX socketpair, no chmod/chown/utime/xattr by path, no System V IPC, no \
+             ptrace, mount, unshare, keyctl, bpf, io_uring, perf",
+        ),
+        Err(why) => {
+            if request.strict {
+                abort_bot(Event::SetupFailed { why: format!("strict sandbox: {why}") });
+            }
+            missing("seccomp", why)
+        }
+    }
+    // Every descriptor but 0-2 is closed when the bot starts (the status pipe included).
+    // SAFETY: close_range with integer arguments.
+    unsafe {
+        libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, libc::CLOSE_RANGE_CLOEXEC);
     }
     if request.probe {
         std::process::exit(0);
     }
+    let tmp = if in_namespace { PathBuf::from("/tmp") } else { request.case_dir.clone() };
     let err = Command::new(&request.program)
         .args(&request.args)
         .env_clear()
-        .envs(std::env::vars_os().filter(|(name, _)| passed_on(&name.to_string_lossy())))
-        .env("TMPDIR", &request.case_dir)
+        .envs(request.env.iter().map(|(k, v)| (k, v)))
+        .env("TMPDIR", tmp)
         .exec();
-    abort_bot(Event::StartFailed { why: crate::harness::runner::os_message(&err) })
+    let why = crate::harness::runner::os_message(&err);
+    let why = if err.kind() == std::io::ErrorKind::PermissionDenied && own_user {
+        format!(
+            "{why}: the sandbox runs bots as uid {}, which needs to read the program and every folder on its way \
+             (chmod o+rx)",
+            request.uid
+        )
+    } else {
+        why
+    };
+    abort_bot(Event::StartFailed { why })
 }
 
-/// In a mount namespace of the bot's own (so that the run's init can still write the case
-/// files back), makes every mount read-only but the case folder and the scratch folders.
-fn freeze(request: &Request, scratch: &[std::path::PathBuf]) {
-    if let Err(e) = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNS) {
-        missing("read-only", format!("no mount namespace of its own: {}", e.desc()));
-        return;
+/// As root: becomes the bot's own user and group, with no other groups and its own process
+/// limit (the kernel counts processes per user).
+fn become_bot(uid: u32, max_processes: Option<u64>) {
+    if let Some(n) = max_processes {
+        let limit = libc::rlimit { rlim_cur: n as libc::rlim_t, rlim_max: n as libc::rlim_t };
+        // SAFETY: setrlimit reads a valid struct.
+        unsafe {
+            libc::setrlimit(libc::RLIMIT_NPROC, &limit);
+        }
     }
-    let mut writable: Vec<&std::path::Path> = vec![request.case_dir.as_path()];
-    writable.extend(scratch.iter().map(|p| p.as_path()));
-    match mounts::freeze(&writable) {
-        Ok(()) => layer("read-only", "every mount but the case folder and scratch folders"),
-        Err(why) => missing("read-only", why),
+    // SAFETY: plain system calls with integer arguments.
+    let failed = unsafe {
+        libc::setgroups(0, std::ptr::null()) != 0
+            || libc::setresgid(uid, uid, uid) != 0
+            || libc::setresuid(uid, uid, uid) != 0
+    };
+    if failed {
+        abort_bot(Event::SetupFailed {
+            why: format!("cannot become uid {uid}: {}", std::io::Error::last_os_error()),
+        });
     }
 }
 
-/// Whether an environment variable of arbiter's reaches the bot: what programs and language
-/// runtimes need to start, and nothing else, so that a token in the grader's environment stays
-/// there.
-fn passed_on(name: &str) -> bool {
-    const NAMES: [&str; 10] =
-        ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TERM", "JAVA_HOME", "GOROOT"];
-    const PREFIXES: [&str; 5] = ["LC_", "DOTNET_", "PYENV_", "PYTHON", "NODE_"];
-    NAMES.contains(&name) || PREFIXES.iter().any(|p| name.starts_with(p))
+/// What Landlock lets the bot read (and execute) and write. In its new root everything there
+/// is to read; without one, the system folders, its own folder, its interpreters and
+/// `--allow-read`, `/proc` and the devices.
+fn landlock_paths(request: &Request, in_namespace: bool) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut write = vec![request.case_dir.clone()];
+    let read = if in_namespace {
+        write.extend(["/tmp", "/var/tmp", "/dev/shm"].map(PathBuf::from));
+        vec![PathBuf::from("/")]
+    } else {
+        let mut read: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
+        read.extend(request.readable.iter().cloned());
+        read.push(PathBuf::from("/proc"));
+        read
+    };
+    (read, write)
 }
 
 /// Reports why the bot's process could not become the bot, and ends it.
@@ -308,46 +415,81 @@ fn abort_bot(event: Event) -> ! {
     unsafe { libc::_exit(127) }
 }
 
-/// Waits for the bot to end, enforcing the limits no cgroup enforces; returns how it ended.
-fn supervise(bot: libc::pid_t, request: &Request, scope: Scope) -> Event {
+/// Waits for the bot to end, enforcing the limits no cgroup or tmpfs enforces, and for the
+/// order to stop; returns how it ended.
+fn supervise(bot: libc::pid_t, request: &Request, scope: Scope, in_namespace: bool) -> Event {
     let memory = request.memory_bytes.filter(|_| !request.cgroup_memory);
     let processes = request.max_processes.filter(|_| !request.cgroup_pids);
-    let watching = memory.is_some() || processes.is_some();
+    let disk = (!in_namespace).then_some(request.disk_bytes);
+    let watching = memory.is_some() || processes.is_some() || disk.is_some();
+    // SAFETY: pidfd_open with a pid and no flags; the descriptor is owned below.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, bot, 0) };
+    let pidfd = (pidfd >= 0).then(|| unsafe { std::os::fd::OwnedFd::from_raw_fd(pidfd as i32) });
+    let tick = if watching || pidfd.is_none() { WATCH_EVERY } else { IDLE_EVERY };
     let mut next_look = Instant::now();
     loop {
-        let mut status = 0;
-        let flags = if watching { libc::WNOHANG } else { 0 };
-        // SAFETY: waitpid writes only to `status`.
-        let pid = unsafe { libc::waitpid(-1, &mut status, flags) };
-        if pid == bot {
-            return if libc::WIFEXITED(status) {
-                Event::Exited { code: libc::WEXITSTATUS(status) }
-            } else {
-                Event::Signaled { signal: libc::WTERMSIG(status) }
-            };
+        let mut fds = [
+            libc::pollfd { fd: CONTROL_FD, events: libc::POLLIN, revents: 0 },
+            libc::pollfd {
+                fd: pidfd.as_ref().map_or(-1, std::os::fd::AsRawFd::as_raw_fd),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: two valid pollfd structs.
+        unsafe {
+            libc::poll(fds.as_mut_ptr(), 2, tick.as_millis() as i32);
         }
-        if pid < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return Event::SetupFailed { why: "lost track of the bot's process".into() };
+        if fds[0].revents != 0 {
+            let mut byte = [0u8; 1];
+            // SAFETY: read into a one-byte buffer.
+            let n = unsafe { libc::read(CONTROL_FD, byte.as_mut_ptr().cast(), 1) };
+            if n <= 0 {
+                return Event::Stopped;
+            }
         }
-        if pid > 0 || !watching {
+        loop {
+            let mut status = 0;
+            // SAFETY: waitpid writes only to `status`.
+            let pid = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
+            if pid == bot {
+                return if libc::WIFEXITED(status) {
+                    Event::Exited { code: libc::WEXITSTATUS(status) }
+                } else {
+                    Event::Signaled { signal: libc::WTERMSIG(status) }
+                };
+            }
+            if pid <= 0 {
+                break;
+            }
+        }
+        if !watching || Instant::now() < next_look {
             continue;
         }
-        if Instant::now() >= next_look {
-            next_look = Instant::now() + WATCH_EVERY;
-            let pids = watch::processes(scope);
-            if let Some(limit) = processes
-                && pids.len() as u64 > limit
-            {
-                return Event::OverLimit { what: format!("more than {limit} processes at once") };
-            }
-            if let Some(limit) = memory
-                && watch::memory(&pids) > limit
-            {
+        next_look = Instant::now() + WATCH_EVERY;
+        let pids = watch::processes(scope);
+        if let Some(limit) = processes
+            && pids.len() as u64 > limit
+        {
+            return Event::OverLimit { what: format!("more than {limit} processes at once") };
+        }
+        if let Some(limit) = memory
+            && watch::memory(&pids, in_namespace) > limit
+        {
+            return Event::OverLimit {
+                what: format!("more than {} of memory, all its processes together", super::bytes(limit)),
+            };
+        }
+        if let Some(limit) = disk {
+            let (bytes, files) = case_files::measure_tree(&request.case_dir, MAX_FILES + 1);
+            if bytes > limit || files > MAX_FILES {
                 return Event::OverLimit {
-                    what: format!("more than {} of memory, all its processes together", super::bytes(limit)),
+                    what: format!(
+                        "more than {} or {MAX_FILES} files in its case folder",
+                        super::bytes(limit)
+                    ),
                 };
             }
         }
-        std::thread::sleep(Duration::from_millis(1));
     }
 }

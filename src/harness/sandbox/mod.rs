@@ -1,28 +1,36 @@
 //! The sandbox every bot process runs in: a bot is hostile until proven otherwise.
 //!
-//! Modelled on the judges that run untrusted code (IOI's isolate, nsjail, bubblewrap), built
-//! from the kernel's own mechanisms, each used where the kernel offers it:
+//! Modelled on the judges that run untrusted code (IOI's isolate, nsjail, bubblewrap): an
+//! allow-list, not a deny-list. Built from the kernel's own mechanisms, each used where the
+//! kernel offers it:
 //!
 //! - **namespaces** (user, PID, network, mount, IPC, UTS, cgroup): the bot sees only its own
 //!   processes, cannot signal arbiter, has no network, and nothing it starts outlives the
 //!   case, `setsid` or not (the namespace's init takes everything down with it);
-//! - **mounts**: a private `/proc`; empty `/tmp`, `/var/tmp`, `/dev/shm`, `/run`; the corpus,
-//!   golden answers, reports and arbiter itself covered; the case folder a size-limited tmpfs
-//!   whose files arbiter copies back only once every process of the run is dead;
-//! - **Landlock**: read and execute only the system's folders and the bot's own program
-//!   folder, write only the case folder, no TCP, no signals or abstract sockets outside;
-//! - **cgroup** (v2 if delegated, else v1 as root): memory (shared mappings and tmpfs pages
-//!   included) and processes limited for all the run's processes together; where no cgroup
-//!   can be made the helper measures the run's memory and processes itself and kills it at the
-//!   limit;
-//! - **capabilities** dropped for good and `no_new_privs`, plus the per-process `setrlimit`
-//!   limits the unsandboxed runner sets.
+//! - **a new root** ([`root`]): a tmpfs made the root with `pivot_root`, holding read-only
+//!   binds of the system folders, the bot's own folder alone and its interpreters'
+//!   installations ([`view`]), a `/dev` of harmless devices, a `/proc` of its own, and one
+//!   size-limited tmpfs for the case folder and the scratch folders; nothing else exists;
+//! - **its own user**: never 0, never the grader's where that can be avoided;
+//! - **Landlock**: read only what it may read, write only the case folder, no TCP, no signals
+//!   or abstract sockets outside;
+//! - **seccomp** ([`seccomp`]): the system calls no bot needs, more of them without
+//!   namespaces;
+//! - **cgroup** (v2 if delegated, else v1 as root): memory (shared mappings, memfd and tmpfs
+//!   pages included) and processes limited for all the run's processes together, a CPU share of
+//!   its own, and its CPU time counted; where no cgroup can be made the run's init watches
+//!   memory (memfd, socket buffers and System V segments included) and processes itself
+//!   ([`watch`]) and kills the run at the limit;
+//! - **capabilities** dropped for good and `no_new_privs`, every descriptor but 0-2 closed, an
+//!   exact environment, plus the per-process `setrlimit` limits of the unsandboxed runner.
 //!
 //! [`Mode::Auto`] uses whatever this kernel allows and says what in the report header;
-//! [`Mode::Strict`] refuses to run without namespaces and Landlock; [`Mode::Off`] is the bare
-//! runner. The setup happens in a helper, arbiter re-executed as `arbiter __sandbox`, so that
-//! the grader, which runs many bots at once on many threads, never forks a process that must
-//! then do complex work.
+//! [`Mode::Strict`] refuses to run without namespaces, the new root, Landlock, seccomp and a
+//! cgroup; [`Mode::Off`] is the bare runner. Runs are started by a zygote ([`zygote`]):
+//! arbiter executed once as `arbiter __sandbox zygote`, single-threaded, which clones each
+//! run's init into its namespaces, so that the grader, which runs many bots at once on many
+//! threads, never forks a process that must then do complex work, and no case pays for
+//! starting a program.
 
 mod case_files;
 mod cgroup;
@@ -30,15 +38,20 @@ mod confine;
 mod helper;
 mod mounts;
 mod namespaces;
+mod root;
+mod seccomp;
+mod sockets;
 mod spec;
+mod view;
 mod watch;
+mod zygote;
 
 use std::ffi::OsString;
 use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 pub(crate) use cgroup::RunCgroup;
 pub use helper::main as helper_main;
@@ -61,41 +74,96 @@ pub enum Mode {
     Off,
     /// The strongest sandbox this kernel allows; the report says what that was.
     Auto,
-    /// Refuse to run bots without namespaces and Landlock (ABI 6 or newer).
+    /// Refuse to run bots without namespaces, a new root, Landlock and a cgroup.
     Strict,
+}
+
+/// An environment variable passed to bots (`--env NAME` or `--env NAME=VALUE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassEnv {
+    /// The variable's name.
+    pub name: String,
+    /// Its value; `None` passes arbiter's own value (if it has one).
+    pub value: Option<String>,
+}
+
+/// Written into `grade.json`'s settings as `NAME` or `NAME=(set)`: a value given on the
+/// command line may be a secret, and the settings file is kept beside the reports.
+impl serde::Serialize for PassEnv {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.value {
+            Some(_) => serializer.serialize_str(&format!("{}=(set)", self.name)),
+            None => serializer.serialize_str(&self.name),
+        }
+    }
+}
+
+impl std::str::FromStr for PassEnv {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PassEnv, String> {
+        let (name, value) = match text.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (text, None),
+        };
+        let valid = !name.is_empty()
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!(
+                "`{name}` is not a variable name (letters, digits and _, not starting with a digit)"
+            ));
+        }
+        Ok(PassEnv { name: name.to_string(), value })
+    }
 }
 
 /// What the sandbox needs to know besides the per-process limits.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Policy {
     pub mode: Mode,
-    /// Paths no bot may see: the corpus, golden answers, reports. arbiter's own executable is
-    /// always added.
+    /// Paths no bot may see even where a folder it may read holds them: the corpus, golden
+    /// answers, reports. arbiter's own executable is always added.
     pub hidden: Vec<PathBuf>,
     /// The executable to run as the helper (arbiter itself); `None` means this process's own.
     pub helper: Option<PathBuf>,
+    /// Folders (or files) every bot may also read (`--allow-read`).
+    pub allow_read: Vec<PathBuf>,
+    /// Environment variables passed to every bot besides the allow-listed ones (`--env`).
+    pub env: Vec<PassEnv>,
 }
 
-/// A sandboxed run being started: the command to spawn (the helper), what to tell it, and the
-/// cgroup it joins.
+/// A sandboxed run being started: its request for the helper, the grader's end of the
+/// control pipe once it runs, and the cgroup it joins.
 pub(crate) struct Launch {
-    pub command: Command,
-    pub request: Vec<u8>,
-    status: Option<OwnedFd>,
-    status_writer: Option<OwnedFd>,
+    helper: PathBuf,
+    request: Vec<u8>,
+    /// The grader's end of the control pipe: closing it tells the helper to end the run.
+    control: Option<File>,
     pub cgroup: Option<RunCgroup>,
 }
 
+/// A run's helper, started.
+pub(crate) struct Running {
+    /// Its pid, in this process's PID namespace.
+    pub pid: libc::pid_t,
+    /// A pidfd for it: readable once it has ended, and a way to kill it that cannot hit a
+    /// later process of the same number.
+    pub pidfd: OwnedFd,
+    /// The reading end of its status pipe.
+    pub status: File,
+}
+
 impl Launch {
-    /// Prepares a sandboxed run of `bot` with `args` in `case_dir`.
+    /// Prepares a sandboxed run of `bot` with `args` in `case_dir`; why not, if it cannot.
     pub(crate) fn new(
         bot: &BotCommand,
         args: &[OsString],
         case_dir: &Path,
         limits: &Limits,
-    ) -> io::Result<Launch> {
+    ) -> Result<Launch, String> {
         let request = request(bot, args, case_dir, limits, false)?;
-        Launch::for_request(request, limits)
+        Launch::for_request(request, limits).map_err(|e| format!("cannot prepare the sandbox: {e}"))
     }
 
     fn for_request(mut request: Request, limits: &Limits) -> io::Result<Launch> {
@@ -105,50 +173,72 @@ impl Launch {
             request.cgroup_memory = cg.limits_memory();
             request.cgroup_pids = cg.limits_processes();
         }
-        let (status, status_writer) =
-            nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC).map_err(io::Error::from)?;
         let helper = match &limits.sandbox.helper {
             Some(path) => path.clone(),
             None => std::env::current_exe()?,
         };
-        let mut command = Command::new(helper);
-        command.arg(HELPER_ARG).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let request = serde_json::to_vec(&request).map_err(io::Error::other)?;
-        Ok(Launch { command, request, status: Some(status), status_writer: Some(status_writer), cgroup })
+        Ok(Launch { helper, request, control: None, cgroup })
     }
 
-    /// The raw descriptor the helper must find on [`spec::STATUS_FD`] (-1 once spawned).
-    pub(crate) fn status_writer_fd(&self) -> i32 {
-        self.status_writer.as_ref().map_or(-1, |fd| fd.as_raw_fd())
+    /// Starts the run's helper (through the zygote) with `stdin` (`/dev/null` if `None`),
+    /// `stdout` and `stderr` as the bot's.
+    pub(crate) fn start(
+        &mut self,
+        stdin: Option<&OwnedFd>,
+        stdout: &OwnedFd,
+        stderr: &OwnedFd,
+    ) -> io::Result<Running> {
+        let cloexec = nix::fcntl::OFlag::O_CLOEXEC;
+        let (status, status_writer) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
+        let (control_reader, control) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
+        let null = match stdin {
+            Some(_) => None,
+            None => Some(OwnedFd::from(File::open("/dev/null")?)),
+        };
+        let stdin = stdin.or(null.as_ref()).map_or(-1, AsRawFd::as_raw_fd);
+        let fds = [
+            stdin,
+            stdout.as_raw_fd(),
+            stderr.as_raw_fd(),
+            status_writer.as_raw_fd(),
+            control_reader.as_raw_fd(),
+        ];
+        let (pid, pidfd) = zygote::launch(&self.helper, &self.request, fds)?;
+        self.control = Some(File::from(control));
+        Ok(Running { pid, pidfd, status: File::from(status) })
     }
 
-    /// Closes this process's copy of the status pipe's writing end once the helper holds it,
-    /// so that reading the pipe ends when the helper and its init are gone.
-    pub(crate) fn spawned(&mut self) {
-        self.status_writer = None;
+    /// Tells the helper to end the run now: kill every process of it, hand back the case
+    /// folder, report its CPU time and exit.
+    pub(crate) fn stop(&mut self) {
+        self.control = None;
     }
 
-    /// The reading end of the status pipe, as a file.
-    pub(crate) fn take_status(&mut self) -> io::Result<File> {
-        self.status.take().map(File::from).ok_or_else(|| io::Error::other("status pipe already taken"))
+    /// Where the run's CPU time can be read, if its cgroup counts it (and what it counted
+    /// before the run).
+    pub(crate) fn cpu_clock(
+        &self,
+    ) -> Option<(PathBuf, crate::harness::runner::CgroupClock, std::time::Duration)> {
+        self.cgroup.as_ref().and_then(RunCgroup::cpu_clock)
     }
 }
 
-/// Puts the status pipe on descriptor 3 in the helper, between fork and exec. Only `dup2` and
-/// `fcntl`: async-signal-safe.
-pub(crate) fn install_status_fd(writer: i32) -> io::Result<()> {
-    // SAFETY: plain system calls on descriptor numbers.
-    unsafe {
-        if writer == spec::STATUS_FD {
-            if libc::fcntl(writer, libc::F_SETFD, 0) == -1 {
-                return Err(io::Error::last_os_error());
-            }
-        } else if libc::dup2(writer, spec::STATUS_FD) == -1 {
-            return Err(io::Error::last_os_error());
-        }
-    }
-    Ok(())
+/// Numbers the runs, to give concurrent runs different user ids.
+static RUNS: AtomicU32 = AtomicU32::new(0);
+
+/// The user id a run's bot gets: never 0, never arbiter's own where that can be avoided, and
+/// different for runs at once (so that, even without namespaces, one bot cannot signal
+/// another's processes).
+fn run_uid() -> u32 {
+    let n = RUNS.fetch_add(1, Ordering::Relaxed);
+    BOT_UID_BASE + (std::process::id().wrapping_mul(7919).wrapping_add(n)) % BOT_UID_COUNT
 }
+
+/// The first of the user ids bots run as.
+pub const BOT_UID_BASE: u32 = 61000;
+/// How many user ids bots run as.
+pub const BOT_UID_COUNT: u32 = 1000;
 
 /// The helper's request for running `bot` in `case_dir`.
 fn request(
@@ -157,7 +247,7 @@ fn request(
     case_dir: &Path,
     limits: &Limits,
     probe: bool,
-) -> io::Result<Request> {
+) -> Result<Request, String> {
     let mut hidden: Vec<PathBuf> =
         limits.sandbox.hidden.iter().filter_map(|p| std::path::absolute(p).ok()).collect();
     // arbiter itself answers every case: hidden, unless it is the bot (a built-in bot run
@@ -170,75 +260,82 @@ fn request(
             hidden.push(exe);
         }
     }
-    let hidden = hidden.into_iter().map(|p| p.canonicalize().unwrap_or(p)).collect();
-    let case_dir = case_dir.canonicalize()?;
+    // The bot's own folder stays visible to it, even where it is among the hidden ones (every
+    // submission is hidden from the others in `grade`).
+    let own = Path::new(bot.program()).parent().filter(|_| bot.program().as_encoded_bytes().contains(&b'/'));
+    let own = own.map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
+    let hidden: Vec<PathBuf> = hidden
+        .into_iter()
+        .map(|p| p.canonicalize().unwrap_or(p))
+        .filter(|h| !own.as_ref().is_some_and(|own| own.starts_with(h)))
+        .collect();
+    let case_dir = case_dir.canonicalize().map_err(|e| format!("cannot find the case folder: {e}"))?;
+    let mut readable = view::readable(bot)?;
+    for extra in &limits.sandbox.allow_read {
+        let path = extra.canonicalize().unwrap_or_else(|_| extra.clone());
+        if !readable.contains(&path) {
+            readable.push(path);
+        }
+    }
+    readable.retain(|r| !hidden.iter().any(|h| r.starts_with(h)));
     let mut program_args = bot.args().to_vec();
     program_args.extend(args.iter().cloned());
     Ok(Request {
         program: bot.program().to_os_string(),
         args: program_args,
         case_dir,
-        readable: readable(bot),
+        readable,
         hidden,
+        env: view::environment(&limits.sandbox.env),
+        uid: run_uid(),
         memory_bytes: limits.memory_bytes,
         max_processes: limits.max_processes,
         max_file_bytes: limits.max_file_bytes,
+        open_files: limits.open_files,
         disk_bytes: limits.disk_bytes,
         cgroup_procs: Vec::new(),
         cgroup_memory: false,
         cgroup_pids: false,
+        no_namespaces: std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some(),
         strict: limits.sandbox.mode == Mode::Strict,
         probe,
     })
 }
 
-/// The folders a bot must read besides the system's: its program's folder (and the
-/// installation it belongs to, for a program in a `bin` or `shims` folder, as language
-/// installs in a home folder are laid out), and the folder of every argument that names an
-/// existing file (`bot.py`, `Bot.dll`) or the folder an argument names (`-cp build`).
-pub(crate) fn readable(bot: &BotCommand) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut add = |path: PathBuf| {
-        if !found.contains(&path) {
-            found.push(path);
-        }
-    };
-    let program = Path::new(bot.program());
-    let resolved = if program.is_absolute() {
-        Some(program.to_path_buf())
-    } else {
-        std::env::var_os("PATH")
-            .and_then(|paths| std::env::split_paths(&paths).map(|d| d.join(program)).find(|p| p.is_file()))
-    };
-    for path in resolved.iter().flat_map(|p| [Some(p.clone()), p.canonicalize().ok()]).flatten() {
-        if let Some(dir) = path.parent() {
-            add(dir.to_path_buf());
-            if dir.file_name().is_some_and(|n| n == "bin" || n == "shims")
-                && let Some(install) = dir.parent()
-                && install.parent().is_some()
-            {
-                add(install.to_path_buf());
-            }
-        }
+/// What the sandbox seems to have kept from a bot that failed, from the paths its stderr names
+/// next to "Permission denied" or "No such file or directory": each one that exists outside
+/// the sandbox but not in the bot's view, with the option that would allow it.
+pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: &Limits) -> Vec<String> {
+    if limits.sandbox.mode == Mode::Off {
+        return Vec::new();
     }
-    for arg in bot.args() {
-        let path = Path::new(arg);
-        if !path.is_absolute() {
-            continue;
-        }
-        for path in [Some(path.to_path_buf()), path.canonicalize().ok()].into_iter().flatten() {
-            if path.is_dir() {
-                add(path);
-            } else if path.exists()
-                && let Some(dir) = path.parent()
-            {
-                add(dir.to_path_buf());
-            }
-        }
-    }
-    // The root folder would open everything; a program in `/` is run without its folder.
-    found.retain(|p| p.parent().is_some());
-    found
+    let mut seen = view::readable(bot).unwrap_or_default();
+    seen.extend(limits.sandbox.allow_read.iter().cloned());
+    seen.push(case_dir.to_path_buf());
+    let mut hidden = limits.sandbox.hidden.clone();
+    hidden.extend(std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok()));
+    hidden.extend(limits.sandbox.helper.clone());
+    view::denied_paths(&String::from_utf8_lossy(stderr), &seen, &hidden)
+        .into_iter()
+        .map(|(path, allow)| match allow {
+            Some(allow) => format!(
+                "the sandbox hides {} (it exists outside the sandbox): --allow-read {} would let bots read it",
+                path.display(),
+                allow.display()
+            ),
+            None => format!(
+                "the sandbox hides {}: it is the grader's (the corpus, answers, reports or arbiter \
+                 itself), which no bot may use",
+                path.display()
+            ),
+        })
+        .collect()
+}
+
+/// Releases what the sandbox keeps between runs (the cgroups of ended runs). Call once no
+/// more bots will run; a later run makes new ones.
+pub fn release() {
+    cgroup::release_pool();
 }
 
 /// A byte count as a person would write it: "64 MiB", "512 KiB", "100 B".
@@ -291,28 +388,25 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
         .tempdir()
         .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let probe_bot = BotCommand::parse_in("true", dir.path()).map_err(|e| e.to_string())?;
-    let request = request(&probe_bot, &[], dir.path(), limits, true).map_err(|e| e.to_string())?;
-    let mut launch = Launch::for_request(request, limits).map_err(|e| e.to_string())?;
-    let report = super::runner::supervise_launch(&mut launch, dir.path(), limits);
+    let request = request(&probe_bot, &[], dir.path(), limits, true)?;
+    let launch = Launch::for_request(request, limits).map_err(|e| e.to_string())?;
     let mut summary = Summary { mode, layers: Vec::new(), missing: Vec::new() };
-    if let Some(cg) = &launch.cgroup {
-        let mut what = Vec::new();
-        if cg.limits_memory() {
-            what.push(format!("memory {}", bytes(limits.memory_bytes.unwrap_or(0))));
-        }
-        if cg.limits_processes() {
-            what.push(format!("{} processes", limits.max_processes.unwrap_or(0)));
-        }
-        summary
-            .layers
-            .push((cg.kind().to_string(), format!("{} for all processes together", what.join(", "))));
-    } else if limits.memory_bytes.is_some() || limits.max_processes.is_some() {
-        summary.missing.push((
+    match &launch.cgroup {
+        Some(cg) => summary.layers.push((cg.kind().to_string(), cg.describe(limits))),
+        None => summary.missing.push((
             "cgroup".to_string(),
-            "none can be made here: memory and processes are measured by the sandbox every 10 ms instead"
+            "none can be made here: memory and processes are measured by the sandbox every 10 ms \
+             instead, and runs share the processors with no share of their own"
                 .to_string(),
-        ));
+        )),
     }
+    let report = match super::runner::start_launch(launch, limits) {
+        Ok(mut started) => {
+            let limit = started.wait(limits);
+            started.conclude(limit, limits)
+        }
+        Err(report) => *report,
+    };
     for event in &report.events {
         match event {
             Event::Layer { name, detail } => summary.layers.push((name.clone(), detail.clone())),
@@ -320,9 +414,6 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
             Event::SetupFailed { why } => return Err(format!("the sandbox cannot be set up: {why}")),
             _ => {}
         }
-    }
-    if let Some(cg) = launch.cgroup.take() {
-        cg.remove();
     }
     if !report.succeeded() && report.events.is_empty() {
         return Err(format!("the sandbox helper {}", report.describe()));
@@ -333,24 +424,6 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_program_in_a_bin_folder_brings_its_installation() {
-        let dir = tempfile::tempdir().unwrap();
-        let bin = dir.path().join("lang/bin");
-        std::fs::create_dir_all(&bin).unwrap();
-        std::fs::write(bin.join("run"), "").unwrap();
-        let script = dir.path().join("bots/mine.py");
-        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
-        std::fs::write(&script, "").unwrap();
-        let command = BotCommand::parse_in("lang/bin/run bots/mine.py --fast", dir.path()).unwrap();
-        let found = readable(&command);
-        let root = dir.path().canonicalize().unwrap();
-        assert!(found.contains(&root.join("lang/bin")), "{found:?}");
-        assert!(found.contains(&root.join("lang")), "{found:?}");
-        assert!(found.contains(&root.join("bots")), "{found:?}");
-        assert!(!found.iter().any(|p| p == &root), "{found:?}");
-    }
 
     #[test]
     fn byte_counts_read_naturally() {

@@ -1,5 +1,5 @@
 //! Namespaces for one bot run: its own user, PID, network, mount, IPC, UTS and cgroup
-//! namespaces, entered by the helper before it starts the run's first process.
+//! namespaces, which the run's init is cloned into by the zygote.
 //!
 //! The PID namespace is what makes "nothing survives the case" hold: the run's first process
 //! is the namespace's init, and when it exits the kernel kills everything else in it, whatever
@@ -8,15 +8,15 @@
 
 use std::fs;
 
-use nix::sched::{CloneFlags, unshare};
-use nix::unistd::{getegid, geteuid};
+use nix::sched::CloneFlags;
+use nix::unistd::geteuid;
 
 /// Which namespaces the helper is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Entered {
     /// User namespace and all the others.
     All,
-    /// All but a user namespace: arbiter runs as root where user namespaces are refused.
+    /// All but a user namespace: arbiter runs as root.
     WithoutUser,
 }
 
@@ -30,31 +30,35 @@ fn others() -> CloneFlags {
         | CloneFlags::CLONE_NEWCGROUP
 }
 
-/// Moves the calling (single-threaded) process into new namespaces. Its next child becomes
-/// PID 1 of the new PID namespace.
+/// The namespaces a run's init is cloned into, and what that will amount to; or why none.
 ///
-/// Setting `ARBITER_SANDBOX_NO_NAMESPACES` in arbiter's environment skips them, to try the
-/// fallback a machine without namespaces gets (a container, say) on one that has them.
-pub(crate) fn enter() -> Result<Entered, String> {
-    if std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some() {
+/// As root, every namespace but a user one: the bot is then given `bot_uid` with `setuid`, a
+/// user of its own that owns none of the grader's files (a user namespace would gain nothing,
+/// and root's mapping would make the bot the owner of root's files). Otherwise a user
+/// namespace too, in which the init becomes `bot_uid` ([`map_user`]; mapped to arbiter's own
+/// user outside, the only one an unprivileged process may map), keeping every capability
+/// inside until it executes the bot.
+///
+/// `none` (set by `ARBITER_SANDBOX_NO_NAMESPACES` in arbiter's environment) asks for none, to
+/// try the fallback a machine without namespaces gets (a container, say) on one that has them.
+pub(crate) fn plan(none: bool) -> Result<(CloneFlags, Entered), String> {
+    if none {
         return Err("turned off by ARBITER_SANDBOX_NO_NAMESPACES".to_string());
     }
-    let (uid, gid) = (geteuid(), getegid());
-    match unshare(CloneFlags::CLONE_NEWUSER | others()) {
-        Ok(()) => {
-            // The bot keeps the identity it had outside: files it can read outside, it can
-            // read inside, and `setgroups` is denied so it cannot drop a group to escape a
-            // group-based denial.
-            fs::write("/proc/self/setgroups", "deny").map_err(|e| format!("setgroups: {e}"))?;
-            fs::write("/proc/self/uid_map", format!("{uid} {uid} 1\n"))
-                .map_err(|e| format!("uid_map: {e}"))?;
-            fs::write("/proc/self/gid_map", format!("{gid} {gid} 1\n"))
-                .map_err(|e| format!("gid_map: {e}"))?;
-            Ok(Entered::All)
-        }
-        Err(user_err) => match unshare(others()) {
-            Ok(()) => Ok(Entered::WithoutUser),
-            Err(err) => Err(format!("user namespaces: {}; others: {}", user_err.desc(), err.desc())),
-        },
+    if geteuid().is_root() {
+        Ok((others(), Entered::WithoutUser))
+    } else {
+        Ok((CloneFlags::CLONE_NEWUSER | others(), Entered::All))
     }
+}
+
+/// In a new user namespace: makes the calling process `bot_uid` inside, `uid` and `gid` being
+/// its user and group outside.
+pub(crate) fn map_user(bot_uid: u32, uid: u32, gid: u32) -> Result<(), String> {
+    // `setgroups` is denied so that the bot cannot drop a group to escape a group-based
+    // denial.
+    fs::write("/proc/self/setgroups", "deny").map_err(|e| format!("setgroups: {e}"))?;
+    fs::write("/proc/self/uid_map", format!("{bot_uid} {uid} 1\n")).map_err(|e| format!("uid_map: {e}"))?;
+    fs::write("/proc/self/gid_map", format!("{bot_uid} {gid} 1\n")).map_err(|e| format!("gid_map: {e}"))?;
+    Ok(())
 }

@@ -1,8 +1,9 @@
 //! What arbiter asks of the sandbox helper, and what the helper answers: the two messages that
 //! cross the boundary between the grader and the process that sets the sandbox up.
 //!
-//! The request goes to the helper's stdin as one JSON document; the answers come back as JSON
-//! lines on file descriptor 3, which the bot never holds.
+//! The request goes to the helper as one JSON line on file descriptor 4, whose end (the grader
+//! closing its side) is the order to stop the run; the answers come back as JSON lines on file
+//! descriptor 3. The bot holds neither: its stdin, stdout and stderr are the helper's own.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -11,6 +12,10 @@ use serde::{Deserialize, Serialize};
 
 /// The file descriptor on which the helper reports [`Event`]s.
 pub(crate) const STATUS_FD: i32 = 3;
+
+/// The file descriptor on which the helper reads its [`Request`], and then waits for the order
+/// to stop (the end of the pipe).
+pub(crate) const CONTROL_FD: i32 = 4;
 
 /// Everything the helper needs to run one bot confined.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -21,16 +26,23 @@ pub(crate) struct Request {
     pub args: Vec<OsString>,
     /// The case folder: the bot's working directory and the only place it may write.
     pub case_dir: PathBuf,
-    /// Folders the bot may read and execute from (its own program folder and interpreter),
-    /// besides the system's.
+    /// Folders (and files) the bot may read and execute from besides the system's: its own
+    /// folder, the installations of the interpreters it runs, `--allow-read`.
     pub readable: Vec<PathBuf>,
     /// Paths hidden from the bot whatever else allows them (corpus, golden answers, reports,
     /// arbiter itself).
     pub hidden: Vec<PathBuf>,
+    /// The bot's whole environment.
+    pub env: Vec<(OsString, OsString)>,
+    /// The user id the bot runs as (never 0): set with `setuid` when the helper is root, mapped
+    /// in the user namespace otherwise.
+    pub uid: u32,
     /// Memory for all the bot's processes together, in bytes.
     pub memory_bytes: Option<u64>,
     /// Processes the bot may have at once.
     pub max_processes: Option<u64>,
+    /// Open files per process.
+    pub open_files: Option<u64>,
     /// Largest file the bot may write, in bytes.
     pub max_file_bytes: Option<u64>,
     /// Bytes the bot may store in its case folder and scratch folders, all files together.
@@ -42,6 +54,9 @@ pub(crate) struct Request {
     pub cgroup_memory: bool,
     /// The cgroup limits processes, so the helper need not count them.
     pub cgroup_pids: bool,
+    /// Make no namespaces (`ARBITER_SANDBOX_NO_NAMESPACES` in the grader's environment): the
+    /// fallback of a machine without them, tried on one that has them.
+    pub no_namespaces: bool,
     /// Refuse to run unless every layer can be set up.
     pub strict: bool,
     /// Set everything up, report what could be done, and run nothing.
@@ -70,4 +85,6 @@ pub enum Event {
     CopyFailed { why: String },
     /// CPU time (user + system) of every process of the run, in microseconds.
     Usage { cpu_us: u64 },
+    /// The grader asked for the run to end (a time limit): every process was killed.
+    Stopped,
 }

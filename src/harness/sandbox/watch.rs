@@ -1,9 +1,12 @@
 //! Finding, measuring and killing the processes of a run, for the helper's own enforcement
 //! where no cgroup does it: memory counted as proportional set size (so a page shared by
-//! several processes counts once in all, and shared mappings count at all), and the number of
-//! processes.
+//! several processes counts once in all, and shared mappings count at all), plus what a
+//! process can hold without mapping it: memfd files, bytes queued in its sockets, and System V
+//! shared memory; the number of processes; and, without a tmpfs, the case folder's size.
 
+use std::collections::HashSet;
 use std::fs;
+use std::os::unix::fs::MetadataExt;
 
 /// Where the run's processes are found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,16 +53,69 @@ fn children(pid: i32) -> Vec<i32> {
         .collect()
 }
 
-/// The memory the processes use together, in bytes (sum of their proportional set sizes).
-pub(crate) fn memory(pids: &[i32]) -> u64 {
-    pids.iter()
+/// The memory the processes use together, in bytes: their proportional set sizes, the
+/// memfd files they hold, the bytes queued in their sockets, and (in the run's own IPC
+/// namespace) System V shared memory.
+pub(crate) fn memory(pids: &[i32], own_ipc: bool) -> u64 {
+    let pss: u64 = pids
+        .iter()
         .filter_map(|pid| fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok())
         .filter_map(|text| {
             let line = text.lines().find(|l| l.starts_with("Pss:"))?;
             line.split_whitespace().nth(1)?.parse::<u64>().ok()
         })
         .sum::<u64>()
-        * 1024
+        * 1024;
+    let held = held(pids);
+    let sysv = if own_ipc { sysv_shm() } else { 0 };
+    pss + held.memfd + super::sockets::queued(&held.sockets) + sysv
+}
+
+/// What the processes hold through their descriptors.
+struct Held {
+    /// Bytes of memfd files (counted once each).
+    memfd: u64,
+    /// Inodes of their sockets.
+    sockets: HashSet<u64>,
+}
+
+fn held(pids: &[i32]) -> Held {
+    let mut seen = HashSet::new();
+    let mut held = Held { memfd: 0, sockets: HashSet::new() };
+    for pid in pids {
+        let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else { continue };
+        for fd in fds.flatten() {
+            let Ok(target) = fs::read_link(fd.path()) else { continue };
+            let target = target.to_string_lossy();
+            if let Some(inode) = target.strip_prefix("socket:[").and_then(|t| t.strip_suffix(']')) {
+                if let Ok(inode) = inode.parse() {
+                    held.sockets.insert(inode);
+                }
+            } else if target.starts_with("/memfd:")
+                && let Ok(meta) = fs::metadata(fd.path())
+                && seen.insert((meta.dev(), meta.ino()))
+            {
+                held.memfd += meta.blocks() * 512;
+            }
+        }
+    }
+    held
+}
+
+/// Bytes of System V shared memory in this IPC namespace (resident and swapped).
+fn sysv_shm() -> u64 {
+    let Ok(text) = fs::read_to_string("/proc/sysvipc/shm") else { return 0 };
+    let mut lines = text.lines();
+    let Some(header) = lines.next() else { return 0 };
+    let columns: Vec<&str> = header.split_whitespace().collect();
+    let at = |name: &str| columns.iter().position(|c| *c == name);
+    let (Some(rss), swap) = (at("rss"), at("swap")) else { return 0 };
+    lines
+        .map(|l| {
+            let fields: Vec<u64> = l.split_whitespace().map(|f| f.parse().unwrap_or(0)).collect();
+            fields.get(rss).copied().unwrap_or(0) + swap.and_then(|s| fields.get(s).copied()).unwrap_or(0)
+        })
+        .sum()
 }
 
 /// Kills every process of the run, over and over until none is left: a process may fork

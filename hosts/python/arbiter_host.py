@@ -1,0 +1,194 @@
+# arbiter's Python host: loads a student's module and answers arbiter's requests, one JSON
+# line each, on stdin/stdout (docs/PROTOCOL.md). It enforces nothing: arbiter times each call
+# and kills this process when a limit is broken.
+#
+# Usage: python3 arbiter_host.py SUBMISSION_DIR [SUPPORT_DIR]
+#
+# MIT licence. Part of arbiter.
+
+import importlib.util
+import io
+import json
+import os
+import runpy
+import sys
+import traceback
+
+PROTOCOL = 1
+MAX_TRACE = 20
+
+# The protocol owns the real stdout; the student's prints go to a buffer per call, and raw
+# writes to file descriptor 1 land on stderr instead of in the protocol.
+_protocol_out = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
+os.dup2(2, 1)
+_protocol_in = sys.stdin
+sys.stdin = io.StringIO("")
+
+
+def encode(value):
+    """A Python value as JSON, tuples tagged so that they come back as tuples."""
+    if isinstance(value, tuple):
+        return {"tuple": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, dict):
+        return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return {"repr": repr(value)}
+
+
+def decode(value):
+    """JSON from arbiter as a Python value (`{"tuple": [...]}` is a tuple)."""
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    if isinstance(value, dict):
+        if set(value) == {"tuple"}:
+            return tuple(decode(v) for v in value["tuple"])
+        if set(value) == {"dict"}:
+            return {decode(k): decode(v) for k, v in value["dict"]}
+        return {k: decode(v) for k, v in value.items()}
+    return value
+
+
+class LoadError(Exception):
+    pass
+
+
+class ProtocolError(Exception):
+    pass
+
+
+def error_of(kind, exc):
+    frames = traceback.extract_tb(exc.__traceback__)
+    # Innermost first; the host's own frames are left out.
+    trace = [
+        "%s:%d in %s" % (os.path.basename(f.filename), f.lineno, f.name)
+        for f in reversed(frames)
+        if os.path.abspath(f.filename) != os.path.abspath(__file__)
+    ][:MAX_TRACE]
+    return {"kind": kind, "type": type(exc).__name__, "message": str(exc), "trace": trace}
+
+
+class Host:
+    def __init__(self, submission, support):
+        self.submission = submission
+        self.support = support
+        self.module_file = None
+        self.module = None
+        self.generation = 0
+
+    def forget(self):
+        """Drops every module that came from the submission or the support folder."""
+        roots = [os.path.abspath(self.submission)] + ([os.path.abspath(self.support)] if self.support else [])
+        for name, mod in list(sys.modules.items()):
+            path = getattr(mod, "__file__", None) or ""
+            if any(os.path.abspath(path).startswith(r + os.sep) for r in roots):
+                del sys.modules[name]
+        self.module = None
+
+    def load(self, args):
+        module = args.get("module")
+        if not isinstance(module, str) or "/" in module or not module.endswith(".py"):
+            raise ProtocolError("load needs a module file name such as a1.py")
+        self.module_file = module
+        self.import_module()
+        return None
+
+    def import_module(self):
+        path = os.path.join(self.submission, self.module_file)
+        if not os.path.isfile(path):
+            raise LoadError("there is no %s in the submission" % self.module_file)
+        self.generation += 1
+        name = os.path.splitext(self.module_file)[0]
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException as exc:  # a syntax error, an exception, input() at top level
+            del sys.modules[name]
+            raise LoadError(exc) from exc
+        self.module = module
+
+    def reset(self, _args):
+        self.forget()
+        if self.module_file is not None:
+            self.import_module()
+        return None
+
+    def call(self, args):
+        if self.module is None:
+            raise ProtocolError("call before load")
+        name = args.get("function")
+        function = getattr(self.module, name, None) if isinstance(name, str) else None
+        if not callable(function):
+            raise LoadError("%s has no function %s()" % (self.module_file, name))
+        return encode(function(*decode(args.get("args", []))))
+
+    def main(self, args):
+        if self.module_file is None:
+            raise ProtocolError("main before load")
+        self.forget()
+        path = os.path.join(self.submission, self.module_file)
+        sys.stdin = io.StringIO(args.get("stdin", ""))
+        try:
+            runpy.run_path(path, run_name="__main__")
+            ended = "returned"
+        except EOFError:
+            ended = "eof"
+        except SystemExit as exc:
+            ended = "exit %s" % (exc.code if exc.code is not None else 0)
+        finally:
+            sys.stdin = io.StringIO("")
+        return {"ended": ended}
+
+
+def respond(message):
+    _protocol_out.write(json.dumps(message, separators=(",", ":")) + "\n")
+    _protocol_out.flush()
+
+
+def serve(host):
+    ops = {"load": host.load, "reset": host.reset, "call": host.call, "main": host.main}
+    respond({"hello": "arbiter-host", "protocol": PROTOCOL, "host": "python %d.%d.%d" % sys.version_info[:3]})
+    for line in _protocol_in:
+        try:
+            request = json.loads(line)
+            rid, op, args = request["id"], request["op"], request.get("args") or {}
+        except (ValueError, KeyError, TypeError) as exc:
+            respond({"id": None, "error": {"kind": "protocol", "type": type(exc).__name__, "message": str(exc), "trace": []}})
+            continue
+        if op == "quit":
+            respond({"id": rid, "ok": None})
+            return
+        captured = io.StringIO()
+        sys.stdout = captured
+        try:
+            if op not in ops:
+                raise ProtocolError("unknown operation %r" % op)
+            reply = {"id": rid, "ok": ops[op](args)}
+        except ProtocolError as exc:
+            reply = {"id": rid, "error": error_of("protocol", exc)}
+        except LoadError as exc:
+            cause = exc.__cause__ or exc
+            reply = {"id": rid, "error": error_of("load", cause)}
+        except BaseException as exc:  # the student's code threw (SystemExit included)
+            reply = {"id": rid, "error": error_of("exception", exc)}
+        finally:
+            sys.stdout = sys.__stdout__
+        reply["stdout"] = captured.getvalue()[: 64 * 1024]
+        respond(reply)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.stderr.write("usage: arbiter_host.py SUBMISSION_DIR [SUPPORT_DIR]\n")
+        sys.exit(2)
+    submission = os.path.abspath(sys.argv[1])
+    support = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
+    # The support module (a1_support.py) is found beside the submission's module, as the
+    # course runs it; the grader's own copy comes first.
+    sys.path[:0] = [p for p in (support, submission) if p]
+    sys.argv = [os.path.join(submission, "a1.py")]
+    serve(Host(submission, support))

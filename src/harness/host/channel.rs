@@ -1,0 +1,42 @@
+//! The pipe pair to a running host ([`super::sandboxed::Sandboxed`]), kept behind a trait so
+//! that the session logic can be tested and other transports added.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+/// What reading the host's next line gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recv {
+    /// A whole line, without its line end.
+    Line(Vec<u8>),
+    /// The host closed its stdout (it exited, or is exiting).
+    Eof,
+    /// No line before the deadline.
+    TimedOut,
+    /// A line longer than the protocol allows.
+    TooLong,
+}
+
+/// A running host process: write requests, read responses, measure its CPU time, end it.
+pub trait Channel: Send {
+    /// Writes one line (a newline is added) to the host's stdin.
+    fn send(&mut self, line: &[u8]) -> io::Result<()>;
+
+    /// The host's next stdout line, waiting at most until `deadline`.
+    fn recv_line(&mut self, deadline: Instant) -> Recv;
+
+    /// CPU time (user + system) used so far by every process of the host.
+    fn cpu_time(&mut self) -> Duration;
+
+    /// How the host ended, if it has: "exited with status 1", "was killed by signal 9".
+    fn exit_status(&mut self) -> Option<String>;
+
+    /// What the host has written to stderr so far (its start and end, when long).
+    fn stderr(&self) -> Vec<u8>;
+
+    /// Wall time since the host started.
+    fn elapsed(&self) -> Duration;
+
+    /// Ends the host and everything it started.
+    fn kill(&mut self);
+}

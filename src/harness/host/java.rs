@@ -1,0 +1,206 @@
+//! Java submissions: arbiter's host and the game's adapter compiled once per process, the
+//! submission compiled with the course's API (javac under limits, no student code run), and the command that hosts it.
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+use super::spec::{JAVA_HOST, JavaSpec};
+use super::tools;
+use crate::harness::runner::{self, BotCommand, Limits, Outcome};
+
+/// CPU time `javac` may take on one submission.
+const COMPILE_CPU: Duration = Duration::from_secs(60);
+
+/// Lines of compiler errors shown when a submission does not compile.
+const SHOWN_ERRORS: usize = 15;
+
+/// A compiled submission and the command that hosts it.
+pub struct Prepared {
+    pub command: BotCommand,
+    pub build: tempfile::TempDir,
+}
+
+/// Whether a folder holds any `.java` file.
+pub fn has_sources(folder: &Path) -> bool {
+    walkdir::WalkDir::new(folder)
+        .max_depth(8)
+        .into_iter()
+        .flatten()
+        .any(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "java"))
+}
+
+/// Compiles `folder`'s sources with the game's API and returns the command that hosts them.
+pub fn prepare(folder: &Path, spec: &JavaSpec, limits: &Limits) -> Result<Prepared, String> {
+    let javac = tools::require("javac", "compile a Java submission")?;
+    let java = tools::require("java", "run a Java submission")?;
+    let host = host_classes(&javac, spec)?;
+    let folder = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
+    let sources = submission_sources(&folder, spec)?;
+    let build = tempfile::Builder::new()
+        .prefix("arbiter-java-")
+        .tempdir()
+        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
+    let build_path = build.path().canonicalize().map_err(|e| e.to_string())?;
+    let mut files: Vec<OsString> = Vec::new();
+    for (path, text) in spec.api {
+        let file = build_path.join("api").join(path);
+        write(&file, text)?;
+        files.push(file.into_os_string());
+    }
+    files.extend(sources.into_iter().map(PathBuf::into_os_string));
+    std::fs::create_dir_all(build_path.join("classes")).map_err(|e| e.to_string())?;
+    let javac_command = BotCommand::parse_in(
+        &format!(
+            "{} -encoding UTF-8 -nowarn -proc:none -implicit:none -d classes",
+            runner::quote(javac.as_os_str())
+        ),
+        &build_path,
+    )
+    .map_err(|e| e.to_string())?;
+    // javac runs with per-process limits but outside the sandbox: the sandbox hands back only
+    // the top level of a run's folder, and javac writes a tree of classes. No student code runs
+    // here (`-proc:none` turns annotation processors off, and javac runs nothing else), so the
+    // limits are what matter: a source that makes javac work forever is stopped.
+    let mut compile_limits = Limits { timeout: COMPILE_CPU, ..limits.clone() };
+    compile_limits.sandbox.mode = crate::harness::sandbox::Mode::Off;
+    let report = runner::run(&javac_command, &files, &build_path, &compile_limits);
+    if report.outcome != Outcome::Exited(0) {
+        let stderr = String::from_utf8_lossy(&report.stderr);
+        let shown: Vec<String> = stderr
+            .lines()
+            .take(SHOWN_ERRORS)
+            .map(|l| {
+                l.replace(&format!("{}/", folder.display()), "")
+                    .replace(&format!("{}/", build_path.display()), "")
+            })
+            .collect();
+        return Err(format!(
+            "the submission does not compile (javac {}):\n{}",
+            report.describe(),
+            shown.join("\n")
+        ));
+    }
+    let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
+    let line = format!(
+        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m -cp {} arbiter.host.Host {} {}",
+        runner::quote(java.as_os_str()),
+        runner::quote(host.as_os_str()),
+        spec.adapter_class,
+        runner::quote(build_path.join("classes").as_os_str()),
+    );
+    let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
+    Ok(Prepared { command, build })
+}
+
+/// The submission's `.java` files, less its own copies of the course's API (arbiter's
+/// replace them, as the course's build does), after checking that the entry class is there.
+fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<PathBuf>, String> {
+    let api: Vec<&str> = spec.api.iter().map(|(p, _)| *p).collect();
+    let mut sources = Vec::new();
+    let mut has_entry = false;
+    let entry_path = format!("{}.java", spec.entry.replace('.', "/"));
+    for entry in walkdir::WalkDir::new(folder).max_depth(8).sort_by_file_name().into_iter().flatten() {
+        let path = entry.path();
+        if !entry.file_type().is_file() || path.extension().is_none_or(|x| x != "java") {
+            continue;
+        }
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let text = crate::harness::files::read_capped_text(path, crate::harness::files::GOLDEN)
+            .map_err(|e| e.to_string())?;
+        let package_path = match package_of(&text) {
+            Some(package) => format!("{}/{name}", package.replace('.', "/")),
+            None => name,
+        };
+        if package_path == entry_path {
+            has_entry = true;
+        }
+        if !api.contains(&package_path.as_str()) {
+            sources.push(path.to_path_buf());
+        }
+    }
+    if !has_entry {
+        return Err(format!(
+            "the submission has no {entry_path} (the class {} the course asks for)",
+            spec.entry
+        ));
+    }
+    Ok(sources)
+}
+
+/// The package a Java source declares, if any.
+fn package_of(text: &str) -> Option<String> {
+    let mut rest = text;
+    loop {
+        let trimmed = rest.trim_start();
+        if let Some(after) = trimmed.strip_prefix("//") {
+            rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(after) = trimmed.strip_prefix("/*") {
+            rest = after.split_once("*/").map_or("", |(_, r)| r);
+        } else if let Some(after) = trimmed.strip_prefix("package") {
+            let name = after.split(';').next()?.trim();
+            return (!name.is_empty()).then(|| name.to_string());
+        } else {
+            return None;
+        }
+    }
+}
+
+/// arbiter's host and the game's adapter, compiled once per process (outside the sandbox:
+/// they are arbiter's own code).
+fn host_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<tempfile::TempDir>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = cache.get(spec.adapter_class) {
+        return Ok(dir.path().join("classes"));
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("arbiter-java-host-")
+        .tempdir()
+        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
+    let mut files = Vec::new();
+    for (path, text) in JAVA_HOST.iter().chain(spec.adapter) {
+        let file = dir.path().join("src").join(path);
+        write(&file, text)?;
+        files.push(file);
+    }
+    let output = std::process::Command::new(javac)
+        .args(["-encoding", "UTF-8", "-nowarn", "-d"])
+        .arg(dir.path().join("classes"))
+        .args(&files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", javac.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "arbiter's own Java host does not compile with {} (a JDK older than 11?):\n{}",
+            javac.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let classes = dir.path().join("classes");
+    cache.insert(spec.adapter_class, Arc::new(dir));
+    Ok(classes)
+}
+
+fn write(file: &Path, text: &str) -> Result<(), String> {
+    if let Some(parent) = file.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot make {}: {e}", parent.display()))?;
+    }
+    std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::package_of;
+
+    #[test]
+    fn the_package_is_found_after_comments() {
+        assert_eq!(package_of("/* a\n b */\n// c\npackage player;\nclass X {}"), Some("player".into()));
+        assert_eq!(package_of("package  a.b ;"), Some("a.b".into()));
+        assert_eq!(package_of("import x;\npackage y;"), None);
+        assert_eq!(package_of("class X {}"), None);
+    }
+}

@@ -1,0 +1,26 @@
+//! Bots that are classes or functions, not programs: a **host** process loads the submission
+//! (Java classes, a Python module) and answers arbiter's requests one line at a time, over a
+//! protocol any language can speak (`docs/PROTOCOL.md`).
+//!
+//! - [`spec`]: what a game says about its submissions (the course's API, its adapter);
+//! - [`java`], [`python`]: getting a submission ready (compiled in the sandbox, support files
+//!   placed) and the command that hosts it;
+//! - [`hosted`]: a ready submission, its sessions, and one case's script of calls;
+//! - [`session`]: one conversation, each call limited in CPU time;
+//! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox.
+
+pub mod case;
+pub mod channel;
+pub mod hosted;
+pub mod java;
+pub mod protocol;
+pub mod python;
+pub mod sandboxed;
+pub mod session;
+pub mod spec;
+pub mod tools;
+
+pub use hosted::{HostCall, HostOptions, HostedBot, Language, ScriptRun};
+pub use protocol::HostError;
+pub use session::{CallLimits, CallOutcome, CallRecord, Session};
+pub use spec::{HostSpec, JavaSpec, PythonSpec};

@@ -1,0 +1,99 @@
+//! The messages of the host protocol (`docs/PROTOCOL.md`): one JSON object per line, requests
+//! from arbiter to the host, responses back.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The protocol version arbiter speaks.
+pub const VERSION: u64 = 1;
+
+/// A request: an operation with its arguments.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// Increasing within a session; the response carries it back.
+    pub id: u64,
+    /// The operation (`load`, `reset`, `force`, `call`, ...).
+    pub op: String,
+    /// The operation's arguments (an object).
+    pub args: Value,
+}
+
+/// What went wrong in a call, as the host reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostError {
+    /// `exception` (the submission's code threw), `load` (the submission could not be loaded)
+    /// or `protocol` (the request was not understood).
+    pub kind: String,
+    /// The exception's type (`java.lang.NullPointerException`, `ValueError`).
+    #[serde(default, rename = "type")]
+    pub type_name: String,
+    /// Its message.
+    #[serde(default)]
+    pub message: String,
+    /// Stack frames, innermost first.
+    #[serde(default)]
+    pub trace: Vec<String>,
+}
+
+impl HostError {
+    /// One line: "java.lang.NullPointerException: name is null".
+    pub fn headline(&self) -> String {
+        match (self.type_name.is_empty(), self.message.is_empty()) {
+            (true, true) => format!("{} error", self.kind),
+            (true, false) => self.message.clone(),
+            (false, true) => self.type_name.clone(),
+            (false, false) => format!("{}: {}", self.type_name, self.message),
+        }
+    }
+}
+
+/// A response as it arrives: exactly one of `ok` and `error` is expected.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub(crate) struct RawResponse {
+    pub id: Option<u64>,
+    #[serde(default)]
+    pub ok: Option<Value>,
+    #[serde(default)]
+    pub error: Option<HostError>,
+    #[serde(default)]
+    pub stdout: Option<String>,
+    /// Set on the first line a host writes.
+    #[serde(default)]
+    pub hello: Option<String>,
+    #[serde(default)]
+    pub protocol: Option<u64>,
+    #[serde(default)]
+    pub host: Option<String>,
+}
+
+impl RawResponse {
+    /// Reads one line; `Err` says what is wrong with it, quoting its start.
+    pub fn parse(line: &[u8]) -> Result<RawResponse, String> {
+        serde_json::from_slice(line).map_err(|e| {
+            let text = String::from_utf8_lossy(&line[..line.len().min(120)]).into_owned();
+            format!("the host wrote a line that is not a protocol message ({e}): {text:?}")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_response_with_an_error_reads_with_its_trace() {
+        let line = br#"{"id":3,"error":{"kind":"exception","type":"E","message":"m","trace":["a","b"]},"stdout":"x\n"}"#;
+        let r = RawResponse::parse(line).unwrap();
+        assert_eq!(r.id, Some(3));
+        let e = r.error.unwrap();
+        assert_eq!(e.headline(), "E: m");
+        assert_eq!(e.trace, ["a", "b"]);
+        assert_eq!(r.stdout.as_deref(), Some("x\n"));
+    }
+
+    #[test]
+    fn a_line_that_is_not_json_is_quoted_in_the_error() {
+        let err = RawResponse::parse(b"hello world").unwrap_err();
+        assert!(err.contains("\"hello world\""), "{err}");
+    }
+}

@@ -1,0 +1,22 @@
+//! Built-in bots: players that live inside arbiter, for matches, fuzzing and examples.
+
+use crate::side::Side;
+
+/// A game's built-in bots.
+pub trait Builtins: Send + Sync {
+    /// A built-in bot by name (`random`, `grade7`, ...), if the game has one by that name.
+    fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>>;
+
+    /// The names `builtin` accepts.
+    fn builtin_names(&self) -> Vec<&'static str>;
+}
+
+/// A bot that lives inside arbiter: plays one move on a board file's text.
+pub trait BuiltinBot: Send + Sync {
+    /// The bot's name, as `BOT name` would print it.
+    fn name(&self) -> String;
+
+    /// Reads a board (`origin` names it in errors), plays one move for `side`, and returns the
+    /// board file text after it. Random choices follow `seed`.
+    fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String>;
+}

@@ -1,0 +1,88 @@
+//! Judging test cases: what `verify`, `check`, `golden` and `grade` ask of a game whose bots are
+//! graded on fixed positions with known answers.
+
+use super::{CaseSpec, MoveKind};
+use crate::harness::host::{CallRecord, HostCall};
+use crate::harness::verdict::Judgement;
+use crate::side::Side;
+
+/// A game's judge of test cases.
+pub trait Cases: Send + Sync {
+    /// The arguments of `arbiter check` that replay the judgement of a case (after the case
+    /// board and the output file), e.g. `--side white --grade 6`.
+    fn check_args(&self, case: &CaseSpec) -> String;
+
+    /// Reads a case: its input board and, if given, its golden answer (used when it is up to
+    /// date; otherwise the answers are computed). An error names what is wrong with the input.
+    fn prepare(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<Box<dyn PreparedCase>, String>;
+
+    /// The golden answer for a case, as the text of a JSON file.
+    fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String>;
+
+    /// Inputs for `verify --robustness`, for games whose bots read a position file; `None`
+    /// when the game's bots get no file to be fed badly.
+    fn robustness_boards(&self) -> Option<RobustnessBoards> {
+        None
+    }
+}
+
+/// Board files for the robustness checks.
+pub struct RobustnessBoards {
+    /// A well-formed position and the side to move in it.
+    pub valid: (Vec<u8>, Side),
+    /// A board with a character outside the game's set.
+    pub invalid_chars: Vec<u8>,
+    /// A board with too few characters.
+    pub wrong_size: Vec<u8>,
+    /// A well-formed position in which the side to move has no legal move.
+    pub no_moves: (Vec<u8>, Side),
+}
+
+/// A test case ready to judge outputs.
+pub trait PreparedCase: Send + Sync {
+    /// Judges the bytes a bot wrote. `origin` labels errors; `strict` demands the strict format.
+    fn judge(&self, output: &[u8], origin: &str, strict: bool) -> Judgement;
+
+    /// Whether the answers came from an up-to-date golden file.
+    fn golden_used(&self) -> bool;
+
+    /// The expected answers, in the game's notation: what every failing verdict shows, even
+    /// when the bot wrote nothing that could be judged (a crash, a timeout, no output).
+    fn expected(&self) -> Vec<String>;
+
+    /// Checks an answer board supplied with the corpus (the course's own answer): `None` when it
+    /// is the single expected board, else what is wrong.
+    fn check_answer(&self, answer: &[u8]) -> Option<String>;
+
+    /// What kind of move `notation` is in this case's position, legal or not (`Zombie leap`), so
+    /// that reports name every move with its kind and failures with different kinds of move are
+    /// not taken for one bug. `None` for a game without kinds or a move it cannot read.
+    fn move_kind(&self, _notation: &str) -> Option<MoveKind> {
+        None
+    }
+
+    /// The case's position drawn for a person reading a failure, with the bot's move `played`
+    /// (and, where few, the expected answers) marked where the game can mark them; `None` when
+    /// the game draws nothing.
+    fn picture(&self, _played: Option<&str>) -> Option<String> {
+        None
+    }
+
+    /// For a game whose bots are hosted: the calls that make up the case, in order (set-up
+    /// calls, then the calls under test). `None` for a case judged on an output file.
+    fn script(&self) -> Option<Vec<HostCall>> {
+        None
+    }
+
+    /// Judges the calls of [`PreparedCase::script`] as they went (the list stops early where
+    /// the bot died or timed out). A verdict of `None` leaves it to the harness: the first call
+    /// that failed (a timeout, an exception, a death) decides.
+    fn judge_calls(&self, _calls: &[CallRecord]) -> Judgement {
+        Judgement::default()
+    }
+}

@@ -1,0 +1,56 @@
+//! Position sources for `fuzz`: random positions, positions at the rules' edges and positions
+//! that tempt a buggy bot, shrinking, and the single answer a failing bot missed.
+
+use super::SoleAnswer;
+use crate::side::Side;
+
+/// A game's sources of positions to fuzz a bot with, and how to shrink one.
+pub trait Fuzzing: Send + Sync {
+    /// The category that asks only for a legal move (Advance's `grade4`, Pente's `legal`): what
+    /// fuzzing demands where nothing more is asked.
+    fn any_move_category(&self) -> &'static str;
+
+    /// A random well-formed position (board file and side to move) for fuzzing, drawn from
+    /// `seed` alone.
+    fn random_position(&self, seed: u64) -> (Vec<u8>, Side);
+
+    /// Every one-step simplification of a position that keeps it well-formed: one piece or wall
+    /// removed, or one piece made simpler. Removals come first.
+    fn shrink_steps(&self, input: &[u8], side: Side) -> Vec<Vec<u8>>;
+
+    /// How many pieces and walls a board holds (the size shrinking reduces).
+    fn size(&self, input: &[u8]) -> usize;
+
+    /// What [`Fuzzing::size`] counts, in the plural, for reports: `pieces and walls`.
+    fn size_unit(&self) -> &'static str {
+        "pieces and walls"
+    }
+
+    /// Names of the game's own position sources, aimed at the edges of the rules
+    /// (`general-swap/only`) or at the bugs that tempt a bot into a forbidden move
+    /// (`tempt/protected-shot`), which fuzzing mixes with [`Fuzzing::random_position`]. A game
+    /// without any gives none.
+    fn edge_sources(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// A well-formed position from the edge source `source`, drawn from `seed` alone; `None`
+    /// when the source found none within its budget (or does not exist).
+    fn edge_position(&self, _source: &str, _seed: u64) -> Option<(Vec<u8>, Side)> {
+        None
+    }
+
+    /// The category a fuzzed position is best judged in when the user leaves it to the game:
+    /// the strictest whose expected answer is a single board (Advance: grade 4 when there is one
+    /// legal move, grade 5 for one winning move, grade 6 for one best material move), `None`
+    /// to keep the caller's.
+    fn auto_category(&self, _input: &[u8], _side: Side) -> Option<String> {
+        None
+    }
+
+    /// The single answer `category` expects in a position, when the expected set is one board:
+    /// the move a bot that fails there never played.
+    fn sole_answer(&self, _input: &[u8], _side: Side, _category: &str) -> Option<SoleAnswer> {
+        None
+    }
+}

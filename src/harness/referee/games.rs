@@ -1,0 +1,86 @@
+//! Whole games: what `match` and `replay` ask of a game whose bots play each other.
+
+use crate::harness::host::HostCall;
+use crate::harness::verdict::Judgement;
+use crate::side::Side;
+
+/// A game's source of games in progress.
+pub trait Games: Send + Sync {
+    /// A game from `start` (a board file with white to move, and the name errors should give
+    /// it), or from the initial position.
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String>;
+}
+
+/// A game in progress, for the match runner and for replaying records.
+pub trait GameState: Send {
+    /// The side to move.
+    fn to_move(&self) -> Side;
+
+    /// The position as a board file, to give the bot.
+    fn board_file(&self) -> Vec<u8>;
+
+    /// The position as records keep it: the board file without anything that depends on how
+    /// long the bots took (Pente's clock line shows the game's starting time), so that a replay
+    /// reaches the same text.
+    fn record_file(&self) -> Vec<u8> {
+        self.board_file()
+    }
+
+    /// Whether the side to move has a legal move (without one it loses).
+    fn has_legal_move(&self) -> bool;
+
+    /// Judges what the bot to move wrote: if it is the board after a legal move, plays that
+    /// move and returns its notation; otherwise returns the judgement (malformed, unchanged or
+    /// illegal, with the reason).
+    fn play_output(&mut self, output: &[u8]) -> Result<String, Box<Judgement>>;
+
+    /// Plays a move given in notation, if it is legal; otherwise says why not.
+    fn play_notation(&mut self, notation: &str) -> Result<(), String>;
+
+    /// Material of white and of black (what decides a game stopped at the move limit).
+    fn material(&self) -> [i32; 2];
+
+    /// The game's own ending, if it has come: the winner (`None` for a draw), a short name
+    /// (`five`, `full-board`) and a sentence. Games that end only when the side to move has no
+    /// legal move (Advance) never report one.
+    fn ending(&self) -> Option<(Option<Side>, String, String)> {
+        None
+    }
+
+    /// Plies after which the game is stopped and decided on material, if the game has a limit
+    /// (Advance: 100 moves each).
+    fn move_limit(&self) -> Option<usize> {
+        Some(200)
+    }
+
+    /// Seconds left on `side`'s clock, for games that have one (Pente); `None` otherwise.
+    fn clock(&self, _side: Side) -> Option<f64> {
+        None
+    }
+
+    /// Charges `side` the CPU seconds its move took; false when its clock has run out. Games
+    /// without a clock (Advance) never run out.
+    fn spend(&mut self, _side: Side, _seconds: f64) -> bool {
+        true
+    }
+
+    /// For hosted bots: the calls that set up `side`'s player when the game starts (Network:
+    /// `new {"color": "white"}`).
+    fn host_start(&self, _side: Side) -> Vec<HostCall> {
+        Vec::new()
+    }
+
+    /// For hosted bots: the call that asks the side to move for its move. What it returns is
+    /// judged as [`GameState::play_output`] judges a file: a string as its text, any other
+    /// value as JSON.
+    fn host_turn(&self) -> HostCall {
+        HostCall::new("turn", serde_json::json!({}))
+    }
+
+    /// For hosted bots: the calls that tell `side` the move its opponent just played (Network:
+    /// `opponent {"move": ...}`). A call that fails (throws, times out) forfeits the game for
+    /// `side`.
+    fn host_notify(&self, _side: Side, _notation: &str) -> Vec<HostCall> {
+        Vec::new()
+    }
+}

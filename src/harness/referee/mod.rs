@@ -1,0 +1,153 @@
+//! The game as the harness sees it. The harness (bot runner, corpus walk, verifier, reports)
+//! knows nothing of any game's rules: it asks a [`Referee`] what the game has, and each concern
+//! is a trait of its own, as shakmaty keeps `Setup`, `FromSetup` and `Position` apart, so that a
+//! game implements only what it has:
+//!
+//! - [`Cases`]: test cases with known answers, judged ([`PreparedCase`]);
+//! - [`Builtins`]: bots that live inside arbiter ([`BuiltinBot`]);
+//! - [`Fuzzing`]: random and rule-edge positions, shrinking, move kinds;
+//! - [`Games`]: games in progress, for `match` and `replay` ([`GameState`]);
+//! - [`Symmetry`]: positions that must get the same answer.
+//!
+//! A game without test cases (a simulation graded by win rates) answers `None` to
+//! [`Referee::cases`], and the commands that need cases say so.
+
+use std::path::PathBuf;
+
+mod builtins;
+mod cases;
+mod fuzzing;
+mod games;
+mod move_kind;
+mod symmetry;
+
+pub use builtins::{BuiltinBot, Builtins};
+pub use cases::{Cases, PreparedCase, RobustnessBoards};
+pub use fuzzing::Fuzzing;
+pub use games::{GameState, Games};
+pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
+pub use symmetry::Symmetry;
+
+use super::analyst::Analyst;
+use crate::side::Side;
+
+/// One test case found in a corpus.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CaseSpec {
+    /// The board file given to the bot.
+    pub path: PathBuf,
+    /// A short name for reports: `grade6/white/NAME`.
+    pub name: String,
+    /// The category the case tests (`grade6` for Advance, `block` for Pente): the folder it
+    /// is in.
+    pub category: String,
+    /// The side the bot plays.
+    pub side: Side,
+    /// The course's answer board for this case, when the corpus comes with one.
+    pub answer: Option<PathBuf>,
+    /// Where the golden answer for this case lives (it may not exist).
+    pub golden: Option<PathBuf>,
+}
+
+/// How a game's bots are run: the command line and the files they read and write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// `BOT white|black IN OUT` (Advance): arguments name the side and both files; `BOT name`
+    /// prints the bot's name.
+    SideInOut,
+    /// A program without arguments that reads `input` and writes `output` in its working
+    /// folder (Pente). Files named in `persist` (`playdata.txt`) are kept from one turn of a game
+    /// to the bot's next.
+    FixedFiles { input: &'static str, output: &'static str, persist: &'static [&'static str] },
+    /// A class or a module driven by calls (Network's `MachinePlayer`, the chess assignment's
+    /// functions), hosted by arbiter's Java or Python host, or a program that speaks the host
+    /// protocol itself (`docs/PROTOCOL.md`).
+    Hosted(crate::harness::host::HostSpec),
+}
+
+/// A game, as the harness sees it: its name and options, how its bots run, and which of the
+/// concerns above it has.
+pub trait Referee: Send + Sync {
+    /// The game's name, as `--game` takes it.
+    fn game(&self) -> &'static str;
+
+    /// The options that select this game and its rule options on arbiter's command line
+    /// (`--game pente --rule opening=tournament`), for commands that run a built-in bot as a
+    /// separate process. Plain words only: they are joined with spaces.
+    fn game_args(&self) -> Vec<String> {
+        vec!["--game".to_string(), self.game().to_string()]
+    }
+
+    /// The game's answers about single positions, for `moves`, `apply`, `perft`, `show` and
+    /// `expect`.
+    fn analyst(&self) -> &dyn Analyst;
+
+    /// How the game's bots are run. Advance's `BOT side IN OUT` unless a game says otherwise.
+    fn protocol(&self) -> Protocol {
+        Protocol::SideInOut
+    }
+
+    /// The case categories, in the order a marking profile's stages take them (none for a game
+    /// without test cases).
+    fn categories(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The marking profile used when none is given (JSON, as `--profile` reads).
+    fn marking_profile(&self) -> &'static str;
+
+    /// The game's test cases, if it has any.
+    fn cases(&self) -> Option<&dyn Cases> {
+        None
+    }
+
+    /// The game's built-in bots, if it has any.
+    fn builtins(&self) -> Option<&dyn Builtins> {
+        None
+    }
+
+    /// The game's fuzzing sources, if it has any.
+    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
+        None
+    }
+
+    /// Whole games between bots, if the game has them.
+    fn games(&self) -> Option<&dyn Games> {
+        None
+    }
+
+    /// The game's symmetries, if it has any.
+    fn symmetry(&self) -> Option<&dyn Symmetry> {
+        None
+    }
+
+    /// [`Referee::cases`], or an error naming the game and what it lacks.
+    fn require_cases(&self) -> Result<&dyn Cases, String> {
+        self.cases().ok_or_else(|| format!("{} has no test cases: grade it by games", self.game()))
+    }
+
+    /// [`Referee::fuzzing`], or an error naming the game and what it lacks.
+    fn require_fuzzing(&self) -> Result<&dyn Fuzzing, String> {
+        self.fuzzing().ok_or_else(|| format!("{} has no position sources to fuzz with", self.game()))
+    }
+
+    /// [`Referee::games`], or an error naming the game and what it lacks.
+    fn require_games(&self) -> Result<&dyn Games, String> {
+        self.games().ok_or_else(|| format!("{} has no games between bots", self.game()))
+    }
+
+    /// A built-in bot by name, or an error listing the game's built-in bots.
+    fn require_builtin(&self, name: &str) -> Result<Box<dyn BuiltinBot>, String> {
+        let names = self.builtins().map(|b| b.builtin_names()).unwrap_or_default();
+        if let Some(bot) = self.builtins().and_then(|b| b.builtin(name)) {
+            return Ok(bot);
+        }
+        if names.is_empty() {
+            return Err(format!("{} has no built-in bots", self.game()));
+        }
+        Err(format!(
+            "there is no built-in bot `{name}`; the built-in bots are {}",
+            names.iter().map(|n| format!("builtin:{n}")).collect::<Vec<_>>().join(", ")
+        ))
+    }
+}

@@ -1,0 +1,5 @@
+package demo;
+
+public class Counter {
+    public int inc() { return missing; }
+}

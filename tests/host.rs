@@ -1,0 +1,231 @@
+//! The host layer: submissions that are Java classes or a Python module, driven by calls over
+//! the line protocol (docs/PROTOCOL.md), with per-call CPU limits and state reset between cases.
+//! Tests that need `java`, `javac` or `python3` print `SKIPPED: <why>` where they are missing.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use arbiter::harness::host::{
+    CallOutcome, HostCall, HostOptions, HostSpec, HostedBot, JavaSpec, Language, PythonSpec, tools,
+};
+use arbiter::harness::runner::Limits;
+use serde_json::json;
+
+fn data(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/host").join(path).display().to_string()
+}
+
+fn have(tools_needed: &[&str], test: &str) -> bool {
+    if let Some(missing) = tools_needed.iter().find(|t| tools::find(t).is_none()) {
+        eprintln!("SKIPPED: {test}: `{missing}` is not installed");
+        return false;
+    }
+    true
+}
+
+const PYTHON: HostSpec = HostSpec { java: None, python: Some(PythonSpec { module: "a1.py", support: &[] }) };
+
+const JAVA: HostSpec = HostSpec {
+    java: Some(JavaSpec {
+        entry: "demo.Counter",
+        api: &[],
+        adapter: &[("arbiter/host/DemoAdapter.java", include_str!("data/host/DemoAdapter.java"))],
+        adapter_class: "arbiter.host.DemoAdapter",
+    }),
+    python: None,
+};
+
+/// Limits as the CLI sets them: the strongest sandbox this machine allows, arbiter's own binary
+/// as its helper.
+fn limits(cpu_ms: u64) -> Limits {
+    let mut limits = Limits { timeout: Duration::from_millis(cpu_ms), ..Limits::default() };
+    limits.sandbox.mode = arbiter::harness::sandbox::Mode::Auto;
+    limits.sandbox.helper = Some(env!("CARGO_BIN_EXE_arbiter").into());
+    limits
+}
+
+fn call(op: &str, args: serde_json::Value) -> HostCall {
+    HostCall::new(op, args)
+}
+
+#[test]
+fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases() {
+    if !have(&["python3"], "python functions") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    assert_eq!(bot.language, Language::Python);
+    let script = [
+        call("call", json!({"function": "add", "args": [1, 2]})),
+        call("call", json!({"function": "add", "args": [3, 4]})),
+    ];
+    for _ in 0..2 {
+        let run = bot.run_script(&script, &limits(5000));
+        assert_eq!(run.calls.len(), 2, "{run:?}");
+        assert_eq!(run.calls[0].value(), Some(&json!({"tuple": [3, [1, 2]]})));
+        // `calls` is a module global: a new case starts from a freshly imported module.
+        assert_eq!(run.calls[0].stdout, "adding 1 2 call 1\n");
+        assert_eq!(run.calls[1].stdout, "adding 3 4 call 2\n");
+    }
+}
+
+#[test]
+fn a_python_exception_comes_back_with_its_type_and_line() {
+    if !have(&["python3"], "python exceptions") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let run = bot.run_script(&[call("call", json!({"function": "boom", "args": []}))], &limits(5000));
+    let CallOutcome::Error(e) = &run.calls[0].outcome else { panic!("{run:?}") };
+    assert_eq!(
+        (e.kind.as_str(), e.type_name.as_str(), e.message.as_str()),
+        ("exception", "ValueError", "no")
+    );
+    assert_eq!(e.trace, ["a1.py:15 in boom"]);
+}
+
+#[test]
+fn main_runs_on_a_script_of_input_lines_with_its_prompts() {
+    if !have(&["python3"], "python main") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let run = bot.run_script(
+        &[call("main", json!({"stdin": "a\nq\n"})), call("main", json!({"stdin": "a\n"}))],
+        &limits(5000),
+    );
+    assert_eq!(run.calls[0].value(), Some(&json!({"ended": "returned"})));
+    assert_eq!(run.calls[0].stdout, "Move: got a\nMove: got q\n");
+    assert_eq!(run.calls[1].value(), Some(&json!({"ended": "eof"})));
+    assert_eq!(run.calls[1].stdout, "Move: got a\nMove: ");
+}
+
+#[test]
+fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
+    if !have(&["python3"], "python cpu limit") {
+        return;
+    }
+    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(300)).unwrap();
+    let run = bot.run_script(
+        &[
+            call("call", json!({"function": "spin", "args": []})),
+            call("call", json!({"function": "add", "args": [1, 1]})),
+        ],
+        &limits(300),
+    );
+    assert_eq!(run.calls.len(), 1, "calls after a timeout are not made");
+    let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
+    assert!(why.contains("CPU"), "{why}");
+    assert!(run.calls[0].cpu >= Duration::from_millis(300), "{:?}", run.calls[0].cpu);
+    let next = bot.run_script(&[call("call", json!({"function": "add", "args": [1, 1]}))], &limits(300));
+    assert_eq!(next.calls[0].value(), Some(&json!({"tuple": [2, [1, 1]]})));
+}
+
+#[test]
+fn a_call_that_sleeps_is_stopped_by_the_wall_cap_and_says_so() {
+    if !have(&["python3"], "python sleeper") {
+        return;
+    }
+    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(200)).unwrap();
+    let run = bot.run_script(&[call("call", json!({"function": "nap", "args": []}))], &limits(200));
+    let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
+    assert!(why.contains("wall time") && why.contains("waiting"), "{why}");
+}
+
+#[test]
+fn a_module_that_does_not_import_is_refused_with_the_reason() {
+    if !have(&["python3"], "python syntax error") {
+        return;
+    }
+    let err = HostedBot::prepare(&data("python-broken"), &PYTHON, &HostOptions::default(), &limits(5000))
+        .err()
+        .expect("a syntax error is refused");
+    assert!(err.contains("cannot be loaded") && err.contains("SyntaxError"), "{err}");
+}
+
+#[test]
+fn a_program_that_speaks_the_protocol_is_a_bot_too() {
+    if !have(&["python3"], "protocol speaker") {
+        return;
+    }
+    let given = format!("python3 {}", data("speaker.py"));
+    let bot = HostedBot::prepare(&given, &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    assert_eq!(bot.language, Language::Protocol);
+    let run = bot.run_script(&[call("call", json!({"function": "add", "args": [2, 5]}))], &limits(5000));
+    assert_eq!(run.calls[0].value(), Some(&json!(7)));
+}
+
+#[test]
+fn java_classes_are_compiled_called_and_reloaded_between_cases() {
+    if !have(&["java", "javac"], "java host") {
+        return;
+    }
+    let bot = HostedBot::prepare(&data("java-ok"), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    assert_eq!(bot.language, Language::Java);
+    let script =
+        [call("new", json!({})), call("inc", json!({})), call("inc", json!({})), call("boom", json!({}))];
+    for _ in 0..2 {
+        let run = bot.run_script(&script, &limits(5000));
+        assert_eq!(run.calls[2].value(), Some(&json!(2)), "{run:?}");
+        // The static field starts from 0 again: a fresh class loader per case.
+        assert_eq!(run.calls[1].stdout, "inc 0\n");
+        let CallOutcome::Error(e) = &run.calls[3].outcome else { panic!("{run:?}") };
+        assert_eq!(e.type_name, "java.lang.ArithmeticException");
+        assert_eq!(e.trace[0], "demo.Counter.boom(Counter.java:15)");
+    }
+}
+
+#[test]
+fn a_java_compile_error_is_refused_with_the_compilers_words() {
+    if !have(&["java", "javac"], "java compile error") {
+        return;
+    }
+    let err = HostedBot::prepare(&data("java-broken"), &JAVA, &HostOptions::default(), &limits(5000))
+        .err()
+        .expect("a compile error is refused");
+    assert!(err.contains("does not compile") && err.contains("cannot find symbol"), "{err}");
+    assert!(err.contains("demo/Counter.java:4"), "paths are shown inside the submission: {err}");
+}
+
+#[test]
+fn a_java_submission_without_the_entry_class_is_refused() {
+    if !have(&["java", "javac"], "java entry class") {
+        return;
+    }
+    let err = HostedBot::prepare(&data("python-ok"), &JAVA, &HostOptions::default(), &limits(5000))
+        .err()
+        .expect("no sources");
+    assert!(err.contains("holds no submission"), "{err}");
+}
+
+/// The host runs in the sandbox like every program bot: a submission cannot read a file beside
+/// the grader (a secret outside its own folder), which it can read with `--sandbox off`.
+#[test]
+fn a_hosted_submission_reads_nothing_outside_its_folder() {
+    if !have(&["python3"], "hosted sandbox") {
+        return;
+    }
+    let secret_dir = tempfile::tempdir().unwrap();
+    let secret = secret_dir.path().join("answers.txt");
+    std::fs::write(&secret, "Gi9xh9").unwrap();
+    let mut off = limits(5000);
+    off.sandbox.mode = arbiter::harness::sandbox::Mode::Off;
+    let peek = [call("call", json!({"function": "peek", "args": [secret.display().to_string()]}))];
+    let open = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &off).unwrap();
+    assert_eq!(open.run_script(&peek, &off).calls[0].value(), Some(&json!("Gi9xh9")));
+
+    let boxed = limits(5000);
+    let summary = match arbiter::harness::sandbox::probe(&boxed) {
+        Ok(summary) => summary,
+        Err(why) => {
+            eprintln!("SKIPPED: hosted sandbox: no sandbox here ({why})");
+            return;
+        }
+    };
+    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &boxed).unwrap();
+    let run = bot.run_script(&peek, &boxed);
+    assert_eq!(run.calls[0].value(), Some(&json!(null)), "{}: {run:?}", summary.line());
+}
