@@ -14,7 +14,9 @@ pub mod analyst;
 pub mod bench;
 pub mod board;
 pub mod bots;
+pub mod case_file;
 pub mod color;
+pub mod corpus;
 pub mod generate;
 pub mod lines;
 pub mod moves;
@@ -22,6 +24,7 @@ pub mod network;
 pub mod oracle;
 pub mod perft;
 pub mod position;
+pub mod referee;
 pub mod rules;
 pub mod square;
 pub mod text;
@@ -35,6 +38,7 @@ pub use network::{find_network, has_network};
 pub use oracle::{Category, Oracle};
 pub use perft::{perft, perft_divide};
 pub use position::{CHIPS_PER_PLAYER, Position};
+pub use referee::NetworkReferee;
 pub use rules::{
     DoubleNetwork, Illegal, Lift, Rules, Status, WinReason, check, is_legal, legal_moves, outcome, play,
     status, wins,
