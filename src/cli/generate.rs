@@ -15,7 +15,8 @@ use crate::advance::generate::{GenerateOptions, generate};
 pub struct Args {
     /// A grade whose criteria the positions meet (4, 5, 6 or 7). Repeatable (`--grade 5
     /// --grade 6`), or a list (`--grades 5,6`): each grade gets `--count` cases.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7), required_unless_present = "grades")]
+    /// Advance only; every other game generates all its categories.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
     grade: Vec<u8>,
 
     /// Grades as a comma-separated list, `5,6`: the same as one `--grade` each.
@@ -65,7 +66,45 @@ pub fn run(args: Args, engine: EngineChoice) -> CommandResult {
     with_engine!(engine, |engine| run_with(engine, &args))
 }
 
+/// Another game's corpus, from its generator: `--count` cases per category, written as
+/// `OUT/<category>/<side>/NAME.txt` (folders emptied first with `--force`).
+pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) -> CommandResult {
+    let game = referee.game();
+    let cases = referee
+        .cases()
+        .and_then(|c| c.generate(args.count, args.seed))
+        .ok_or_else(|| anyhow::anyhow!("`generate` has no generator for {game}"))?;
+    for category in referee.categories() {
+        clear_grade(&args.out.join(category), args.force)?;
+    }
+    let mut listed = Vec::new();
+    for case in &cases {
+        let path =
+            args.out.join(&case.category).join(case.side.to_string()).join(format!("{}.txt", case.name));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
+        }
+        std::fs::write(&path, &case.text).with_context(|| format!("cannot write {}", path.display()))?;
+        listed.push(
+            serde_json::json!({"path": path, "category": case.category, "side": case.side.to_string()}),
+        );
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&serde_json::json!({ "cases": listed }))?);
+    } else if !args.quiet {
+        for category in referee.categories() {
+            let n = cases.iter().filter(|c| c.category == *category).count();
+            println!("{category:>8}: {n} cases");
+        }
+        println!("{} {game} cases in {}", cases.len(), args.out.display());
+    }
+    Ok(Outcome::Success)
+}
+
 fn run_with<E: Engine>(engine: &E, args: &Args) -> CommandResult {
+    if args.grade.is_empty() && args.grades.is_empty() {
+        bail!("give the grades to generate: --grade N (repeatable) or --grades 5,6");
+    }
     let mut grades: Vec<u8> = args.grade.iter().chain(&args.grades).copied().collect();
     grades.sort_unstable();
     grades.dedup();

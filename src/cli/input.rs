@@ -124,6 +124,8 @@ pub enum GameChoice {
     Advance,
     /// Pente as CSCI561 specifies it (19x19, pair captures, five in a row).
     Pente,
+    /// Network as CS61B specifies it (8x8, networks of six chips); bots are Java classes.
+    Network,
 }
 
 impl GameChoice {
@@ -144,6 +146,13 @@ impl GameChoice {
                         referee.rules.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
                 }
                 Ok(Box::new(referee))
+            }
+            GameChoice::Network => {
+                let mut chosen = crate::games::network::Rules::default();
+                for rule in rules {
+                    chosen = chosen.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
+                }
+                Ok(Box::new(crate::games::network::NetworkReferee::new(chosen)))
             }
         }
     }

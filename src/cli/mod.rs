@@ -60,15 +60,18 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t)]
     engine: EngineChoice,
 
-    /// The game: `advance` (the default) or `pente`. `verify`, `check`, `match`, `fuzz`,
-    /// `golden`, `replay`, `bot`, `moves`, `apply`, `perft`, `show` and `expect` work for both;
-    /// `generate`, `coverage` and `bench` (Advance's generator and two engines) know Advance only.
+    /// The game: `advance` (the default), `pente` or `network`. Every command takes it but
+    /// `coverage` and `bench` (Advance's two engines); `generate` makes Advance's positions by
+    /// grade, and for another game its whole corpus.
     #[arg(long, global = true, value_enum, default_value_t)]
     game: GameChoice,
 
     /// A rule option of the game, as KEY=VALUE (repeatable). Pente: `opening=seed` (the
     /// default: White's second stone at most 3 points from the centre, as the assignment words
-    /// it) or `opening=tournament` (at least 3 away, as the real game plays). Advance has none.
+    /// it) or `opening=tournament` (at least 3 away, as the real game plays). Network:
+    /// `double=mover` (a move completing both networks wins for its mover; the text says it
+    /// loses) and `lift=no-double` (a step whose lifted board has both networks is illegal), the
+    /// course referee's readings. Advance has none.
     #[arg(long = "rule", global = true, value_name = "KEY=VALUE")]
     rules: Vec<String>,
 }
@@ -152,7 +155,8 @@ pub fn run() -> ExitCode {
     }
     let advance_only = !matches!(
         cli.command,
-        Command::Verify(_)
+        Command::Generate(_)
+            | Command::Verify(_)
             | Command::Grade(_)
             | Command::Merge(_)
             | Command::Bot(_)
@@ -169,7 +173,7 @@ pub fn run() -> ExitCode {
     );
     if cli.game != GameChoice::Advance && advance_only {
         eprintln!(
-            "error: `generate`, `coverage` and `bench` know Advance only (its generator and its two engines); every other command takes --game pente"
+            "error: `coverage` and `bench` know Advance only (its two engines); every other command takes --game"
         );
         return ExitCode::from(2);
     }
@@ -187,6 +191,9 @@ pub fn run() -> ExitCode {
         Command::Grade(args) => grade::run(args, referee),
         Command::Merge(args) => merge::run(args),
         Command::Bot(args) => bot::run(args, referee),
+        Command::Generate(args) if cli.game != GameChoice::Advance => {
+            generate::run_for_game(args, referee.as_ref())
+        }
         Command::Generate(args) => generate::run(args, cli.engine),
         Command::Golden(args) => golden::run(args, referee),
         Command::Coverage(args) => coverage::run(args, cli.engine),

@@ -3,4 +3,5 @@
 //! the command line know nothing of any game's rules.
 
 pub mod advance;
+pub mod network;
 pub mod pente;

@@ -81,12 +81,21 @@ pub struct HostCall {
     pub args: Value,
     /// Its CPU limit, when it is not the run's `--timeout`.
     pub limit: Option<Duration>,
+    /// The value a set-up call must return for the case to go on (Network's `forceMove` of a
+    /// move of the game: `true`); any other value ends the script there, since the calls after
+    /// it would test a state the case did not mean.
+    pub must_return: Option<Value>,
 }
 
 impl HostCall {
     /// A call with the run's time limit.
     pub fn new(op: &str, args: Value) -> HostCall {
-        HostCall { op: op.to_string(), args, limit: None }
+        HostCall { op: op.to_string(), args, limit: None, must_return: None }
+    }
+
+    /// The same call, ending the script unless it returns `value`.
+    pub fn must_return(self, value: Value) -> HostCall {
+        HostCall { must_return: Some(value), ..self }
     }
 
     /// The same call with its own CPU limit.
@@ -197,7 +206,7 @@ impl HostedBot {
             let stop = matches!(
                 record.outcome,
                 CallOutcome::TimedOut(_) | CallOutcome::Died(_) | CallOutcome::Garbled(_)
-            );
+            ) || call.must_return.as_ref().is_some_and(|want| record.value() != Some(want));
             done.push(record);
             if stop {
                 break;

@@ -50,12 +50,35 @@ pub fn prepare(folder: &Path, spec: &JavaSpec, limits: &Limits) -> Result<Prepar
         write(&file, text)?;
         files.push(file.into_os_string());
     }
-    files.extend(sources.into_iter().map(PathBuf::into_os_string));
+    // Only the entry class is named; javac finds what it uses on the source path (arbiter's API
+    // first, so that it wins over a student's copy) and compiles that too. A student's JUnit
+    // tests or scratch files that the player never uses are not compiled, as the course's
+    // referee never loads them.
+    let entry_path = format!("{}.java", spec.entry.replace('.', "/"));
+    let entry = sources.iter().find(|p| p.ends_with(&entry_path)).cloned();
     std::fs::create_dir_all(build_path.join("classes")).map_err(|e| e.to_string())?;
+    let options = match entry {
+        Some(entry) => {
+            let source_root = entry
+                .to_str()
+                .and_then(|p| p.strip_suffix(&entry_path))
+                .map(PathBuf::from)
+                .unwrap_or_else(|| folder.clone());
+            files.push(entry.into_os_string());
+            let source_path = std::env::join_paths([build_path.join("api"), source_root])
+                .map_err(|e| format!("a folder name javac cannot take: {e}"))?;
+            format!("-implicit:class -sourcepath {}", runner::quote(&source_path))
+        }
+        // Sources not laid out by package (`MachinePlayer.java` at the top): every file given.
+        None => {
+            files.extend(sources.into_iter().map(PathBuf::into_os_string));
+            "-implicit:none".to_string()
+        }
+    };
     let javac_command = BotCommand::parse_in(
         &format!(
-            "{} -encoding UTF-8 -nowarn -proc:none -implicit:none -d classes",
-            runner::quote(javac.as_os_str())
+            "{} -encoding UTF-8 -nowarn -proc:none -d classes {options}",
+            runner::quote(javac.as_os_str()),
         ),
         &build_path,
     )

@@ -24,11 +24,31 @@ pub trait Cases: Send + Sync {
     /// The golden answer for a case, as the text of a JSON file.
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String>;
 
+    /// A fresh corpus for `arbiter generate`, `count` cases per category (or per kind within
+    /// one), made from `seed`; `None` for a game whose generator is its own command (Advance's
+    /// search for unique answers).
+    fn generate(&self, _count: usize, _seed: u64) -> Option<Vec<GeneratedCase>> {
+        None
+    }
+
     /// Inputs for `verify --robustness`, for games whose bots read a position file; `None`
     /// when the game's bots get no file to be fed badly.
     fn robustness_boards(&self) -> Option<RobustnessBoards> {
         None
     }
+}
+
+/// One case a game's generator made: where it goes in the corpus and its file's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedCase {
+    /// Its category folder (`block`).
+    pub category: String,
+    /// The side folder.
+    pub side: Side,
+    /// Its file name without `.txt`.
+    pub name: String,
+    /// The case file.
+    pub text: String,
 }
 
 /// Board files for the robustness checks.

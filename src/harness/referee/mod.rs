@@ -22,7 +22,7 @@ mod move_kind;
 mod symmetry;
 
 pub use builtins::{BuiltinBot, Builtins};
-pub use cases::{Cases, PreparedCase, RobustnessBoards};
+pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
 pub use fuzzing::Fuzzing;
 pub use games::{GameState, Games};
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};

@@ -1,0 +1,163 @@
+//! Network end to end: a student's `player.MachinePlayer` compiled with arbiter's API, driven by
+//! calls in the sandbox, and judged on the bundled corpus's cases and in games. The players are
+//! in `tests/data/network/`; tests print `SKIPPED: <why>` without a JDK.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::arbiter;
+use serde_json::Value;
+
+fn have_jdk(test: &str) -> bool {
+    for tool in ["java", "javac"] {
+        if arbiter::harness::host::tools::find(tool).is_none() {
+            println!("SKIPPED: {test}: `{tool}` is not installed (apt-get install default-jdk-headless)");
+            return false;
+        }
+    }
+    true
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A small corpus: one case of each kind from the bundled one.
+fn small_corpus() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for case in [
+        "accept/white/001",
+        "reject/black/002-cluster",
+        "legal/white/003",
+        "win/white/001",
+        "block/black/001",
+    ] {
+        let to = dir.path().join("corpus").join(format!("{case}.txt"));
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root().join("corpus/network").join(format!("{case}.txt")), &to).unwrap();
+    }
+    dir
+}
+
+fn verify(corpus: &Path, bot: &str) -> Vec<(String, String, String)> {
+    let bot = root().join("tests/data/network").join(bot).display().to_string();
+    let corpus = corpus.join("corpus").display().to_string();
+    let run =
+        arbiter(&["--game", "network", "verify", &corpus, "--bot", &bot, "--timeout", "1", "--json"], "");
+    let report: Value =
+        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let field = |k: &str| c[k].as_str().unwrap_or_default().to_string();
+            (field("name"), field("verdict"), field("reason"))
+        })
+        .collect()
+}
+
+fn verdict<'a>(cases: &'a [(String, String, String)], name: &str) -> (&'a str, &'a str) {
+    let (_, verdict, reason) = cases.iter().find(|c| c.0 == name).unwrap_or_else(|| panic!("no case {name}"));
+    (verdict, reason)
+}
+
+#[test]
+fn a_player_that_takes_every_move_passes_accept_and_fails_reject_with_the_rule() {
+    if !have_jdk("network naive player") {
+        return;
+    }
+    let corpus = small_corpus();
+    let cases = verify(corpus.path(), "naive");
+    assert_eq!(verdict(&cases, "accept/white/001").0, "pass");
+    let (v, why) = verdict(&cases, "reject/black/002-cluster");
+    assert_eq!(v, "wrong-answer");
+    assert!(why.contains("returned true, but") && why.contains("(cluster)"), "{why}");
+    // Its chooseMove always adds on 11: never what a win case wants.
+    assert_ne!(verdict(&cases, "win/white/001").0, "pass");
+}
+
+#[test]
+fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_run() {
+    if !have_jdk("network failing players") {
+        return;
+    }
+    let corpus = small_corpus();
+    let thrower = verify(corpus.path(), "thrower");
+    let (v, why) = verdict(&thrower, "win/white/001");
+    assert_eq!(v, "crash");
+    assert!(
+        why.contains("NullPointerException") && why.contains("MachinePlayer.search(MachinePlayer.java:8)"),
+        "{why}"
+    );
+    let spinner = verify(corpus.path(), "spinner");
+    assert_eq!(verdict(&spinner, "win/white/001").0, "timeout");
+    let exiter = verify(corpus.path(), "exiter");
+    let (v, why) = verdict(&exiter, "block/black/001");
+    assert_eq!(v, "crash");
+    assert!(why.contains("status 3"), "{why}");
+    // The forceMove cases after a death run in a fresh host.
+    for cases in [&thrower, &spinner, &exiter] {
+        assert_eq!(verdict(cases, "accept/white/001").0, "pass");
+    }
+}
+
+#[test]
+fn a_hosted_player_that_plays_an_illegal_move_forfeits_the_game() {
+    if !have_jdk("network match") {
+        return;
+    }
+    let bot = root().join("tests/data/network/naive").display().to_string();
+    let run = arbiter(
+        &[
+            "--game",
+            "network",
+            "match",
+            "--bot",
+            &bot,
+            "--bot",
+            "builtin:random",
+            "--games",
+            "2",
+            "--timeout",
+            "2",
+        ],
+        "",
+    );
+    assert!(run.stdout.contains("A wins 0, B wins 2"), "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("add 11 is not a legal move (occupied)"), "{}", run.stdout);
+}
+
+#[test]
+fn the_bundled_corpus_matches_its_golden_answers_and_regenerates_the_same() {
+    let check = arbiter(
+        &["--game", "network", "golden", "--check", &root().join("corpus/network").display().to_string()],
+        "",
+    );
+    assert_eq!(check.status, 0, "{}{}", check.stdout, check.stderr);
+    let out = tempfile::tempdir().unwrap();
+    let made = arbiter(
+        &[
+            "--game",
+            "network",
+            "generate",
+            "--count",
+            "60",
+            "--seed",
+            "1",
+            "--out",
+            &out.path().display().to_string(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    for entry in walkdir::WalkDir::new(root().join("corpus/network")).into_iter().flatten() {
+        if entry.path().extension().is_some_and(|x| x == "txt") {
+            let rel = entry.path().strip_prefix(root().join("corpus/network")).unwrap();
+            let again = std::fs::read(out.path().join(rel)).unwrap_or_default();
+            assert_eq!(std::fs::read(entry.path()).unwrap(), again, "{} differs", rel.display());
+        }
+    }
+}
