@@ -13,6 +13,7 @@ pub mod fuzz;
 pub mod grade;
 pub mod gradebook;
 pub mod host;
+pub mod html;
 pub mod interrupt;
 pub mod machine;
 pub mod matches;
