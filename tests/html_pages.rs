@@ -12,9 +12,9 @@ use common::arbiter;
 
 /// The browser's binary, if one is installed.
 fn browser() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"].into_iter().find(|b| {
-        Command::new(b).arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
-    })
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| Command::new(b).arg("--version").output().map(|o| o.status.success()).unwrap_or(false))
 }
 
 /// The DOM of `url` after its scripts ran, as the browser serialises it.
@@ -99,8 +99,18 @@ fn pages_as_a_browser_shows_them() {
     let records = d.join("records");
     let viewer = d.join("viewer");
     run_ok(&[
-        "match", "--bot", "builtin:grade7", "--bot", "builtin:random", "--games", "1", "-q", "--records",
-        records.to_str().unwrap(), "--html", viewer.to_str().unwrap(),
+        "match",
+        "--bot",
+        "builtin:grade7",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "1",
+        "-q",
+        "--records",
+        records.to_str().unwrap(),
+        "--html",
+        viewer.to_str().unwrap(),
     ]);
     let game = viewer.join("game-001.html");
     let dom = dump_dom(browser, &url(&game), &profile);
@@ -122,8 +132,17 @@ fn pages_as_a_browser_shows_them() {
     // The tournament page: the crosstable's cells are the JSON's points.
     let page = d.join("tournament.html");
     let out = run_ok(&[
-        "tournament", "--bot", "builtin:grade7", "--bot", "builtin:random", "--games", "2", "--json", "-q",
-        "--html", page.to_str().unwrap(),
+        "tournament",
+        "--bot",
+        "builtin:grade7",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "2",
+        "--json",
+        "-q",
+        "--html",
+        page.to_str().unwrap(),
     ]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let points = json["crosstable"][0][1]["points"].as_f64().unwrap();
@@ -136,8 +155,16 @@ fn pages_as_a_browser_shows_them() {
     let html = d.join("class");
     let reports = d.join("reports");
     run_ok(&[
-        "grade", "builtin:grade5", "builtin:random", "--corpus", "corpus", "-q", "--reports",
-        reports.to_str().unwrap(), "--html", html.to_str().unwrap(),
+        "grade",
+        "builtin:grade5",
+        "builtin:random",
+        "--corpus",
+        "corpus",
+        "-q",
+        "--reports",
+        reports.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
     ]);
     let dom = dump_dom(browser, &url(&html.join("index.html")), &profile);
     let csv = std::fs::read_to_string(reports.join("gradebook.csv")).unwrap();
@@ -147,7 +174,10 @@ fn pages_as_a_browser_shows_them() {
     let scores: Vec<f64> = lines.map(|l| l.split(',').nth(col).unwrap().parse().unwrap()).collect();
     let mean = scores.iter().sum::<f64>() / scores.len() as f64;
     assert_eq!(text_of(&dom, "id=\"mean\""), format!("{mean:.2}%"));
-    assert!(dom.contains("<td><a href=\"builtin_grade5.html\">builtin_grade5</a></td>"), "a row links to the page");
+    assert!(
+        dom.contains("<td><a href=\"builtin_grade5.html\">builtin_grade5</a></td>"),
+        "a row links to the page"
+    );
     assert!(html.join("builtin_grade5.html").is_file() && html.join("builtin_random.html").is_file());
     assert!(count(&dom, "class=\"bar\"") == 11);
 }

@@ -127,7 +127,8 @@ fn write_viewer(
     let page = viewer::game_page(referee, &viewer::from_parsed(&name, record))
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let stem = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let target = if only { path.to_path_buf() } else { path.join(format!("{}.html", html::file_name(&stem))) };
+    let target =
+        if only { path.to_path_buf() } else { path.join(format!("{}.html", html::file_name(&stem))) };
     html::write(&target, &page).map_err(anyhow::Error::msg)
 }
 

@@ -91,7 +91,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         same_file: args.same_file,
     };
     let pairings = bots.len() * (bots.len() - 1) / 2;
-    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new((pairings * args.games) as u64) };
+    let bar =
+        if args.quiet { ProgressBar::hidden() } else { ProgressBar::new((pairings * args.games) as u64) };
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
             .expect("a valid template"),
@@ -116,8 +117,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         }
         Ok(())
     };
-    let played =
-        play_round_robin(referee.as_ref(), &bots, &options, &progress, &mut keep).map_err(anyhow::Error::msg)?;
+    let played = play_round_robin(referee.as_ref(), &bots, &options, &progress, &mut keep)
+        .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
     let standings = Standings::new(names, &played);
     if let Some(path) = &args.csv {

@@ -72,8 +72,10 @@ pub fn bradley_terry(results: &[Vec<Pairing>], prior_draws: f64) -> Vec<Rating> 
     for _ in 0..100_000 {
         let mut next = strength.clone();
         for i in 0..n {
-            let denominator: f64 =
-                (0..n).filter(|&j| j != i && games[i][j] > 0.0).map(|j| games[i][j] / (strength[i] + strength[j])).sum();
+            let denominator: f64 = (0..n)
+                .filter(|&j| j != i && games[i][j] > 0.0)
+                .map(|j| games[i][j] / (strength[i] + strength[j]))
+                .sum();
             if denominator > 0.0 {
                 // A player with no points tends to strength 0; a floor keeps the logarithm finite.
                 next[i] = (points[i] / denominator).max(1e-300);
@@ -106,7 +108,9 @@ pub fn bradley_terry(results: &[Vec<Pairing>], prior_draws: f64) -> Vec<Rating> 
     (0..n)
         .map(|i| Rating {
             elo: ELO_PER_NEPER * strength[i].ln(),
-            error95: 1.96 * ELO_PER_NEPER * covariance.as_ref().map_or(f64::INFINITY, |c| c[i][i].max(0.0).sqrt()),
+            error95: 1.96
+                * ELO_PER_NEPER
+                * covariance.as_ref().map_or(f64::INFINITY, |c| c[i][i].max(0.0).sqrt()),
         })
         .collect()
 }
@@ -124,7 +128,8 @@ fn pseudo_inverse_laplacian(l: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 /// Gauss-Jordan inversion with partial pivoting; `None` for a singular matrix.
 fn invert(mut a: Vec<Vec<f64>>) -> Option<Vec<Vec<f64>>> {
     let n = a.len();
-    let mut inv: Vec<Vec<f64>> = (0..n).map(|i| (0..n).map(|j| if i == j { 1.0 } else { 0.0 }).collect()).collect();
+    let mut inv: Vec<Vec<f64>> =
+        (0..n).map(|i| (0..n).map(|j| if i == j { 1.0 } else { 0.0 }).collect()).collect();
     for col in 0..n {
         let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
         if a[pivot][col].abs() < 1e-12 {
@@ -183,7 +188,10 @@ mod tests {
 
     #[test]
     fn a_cycle_rates_everyone_equal() {
-        let r = bradley_terry(&table(3, &[(0, 1, 2.0, 0.0, 0.0), (1, 2, 2.0, 0.0, 0.0), (2, 0, 2.0, 0.0, 0.0)]), 0.0);
+        let r = bradley_terry(
+            &table(3, &[(0, 1, 2.0, 0.0, 0.0), (1, 2, 2.0, 0.0, 0.0), (2, 0, 2.0, 0.0, 0.0)]),
+            0.0,
+        );
         for x in &r {
             assert!(x.elo.abs() < 1e-6, "{r:?}");
         }

@@ -38,7 +38,8 @@ pub struct PairingGames {
 /// The seed of the pairing between entrants `a` and `b`: distinct for every pair, the same
 /// whatever the order in which pairings are played.
 pub fn pairing_seed(seed: u64, a: usize, b: usize) -> u64 {
-    seed.wrapping_add((a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_add((b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    seed.wrapping_add((a as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add((b as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
 }
 
 /// Plays every pairing in turn (each match's games `jobs` at a time), calling `progress` with
@@ -174,7 +175,38 @@ impl Standings {
             }
             out.push('\n');
         }
+        match &self.upsets()[..] {
+            [] => out.push_str("\nthe ratings order agrees with every head-to-head result\n"),
+            upsets => {
+                for &(i, j) in upsets {
+                    let _ = writeln!(
+                        out,
+                        "\nupset: {} is rated above {} but scored {} against it",
+                        self.names[i],
+                        self.names[j],
+                        self.cell(i, j)
+                    );
+                }
+            }
+        }
         out
+    }
+
+    /// Pairs where the rating order and the head-to-head result disagree: the better-rated
+    /// player scored less than half against the other (a cycle of results, or a pairing the
+    /// other games outweigh). Each as (better rated, worse rated).
+    pub fn upsets(&self) -> Vec<(usize, usize)> {
+        let order = self.order();
+        let mut upsets = Vec::new();
+        for (k, &i) in order.iter().enumerate() {
+            for &j in &order[k + 1..] {
+                let p = self.table[i][j];
+                if p.games() > 0.0 && p.points() < p.games() / 2.0 {
+                    upsets.push((i, j));
+                }
+            }
+        }
+        upsets
     }
 
     /// A crosstable cell: `3.5/6`.
@@ -197,6 +229,7 @@ impl Standings {
                 })
             }).collect::<Vec<_>>(),
             "players": self.names,
+            "upsets": self.upsets().iter().map(|&(i, j)| json!([self.names[i], self.names[j]])).collect::<Vec<_>>(),
             "crosstable": (0..self.names.len()).map(|i| (0..self.names.len()).map(|j| {
                 if i == j { Value::Null } else {
                     let p = self.table[i][j];
@@ -231,7 +264,9 @@ impl Standings {
                 t.losses.to_string(),
                 self.forfeits[i].to_string(),
             ];
-            row.extend(order.iter().map(|&j| if i == j { String::new() } else { half(self.table[i][j].points()) }));
+            row.extend(
+                order.iter().map(|&j| if i == j { String::new() } else { half(self.table[i][j].points()) }),
+            );
             w.write_record(&row).map_err(|e| e.to_string())?;
         }
         w.into_inner().map_err(|e| e.to_string())
@@ -309,6 +344,30 @@ mod tests {
         assert_eq!(s.forfeits, vec![1, 0, 0]);
         assert_eq!(s.points(2), 1.5);
         assert!(s.text().contains("crosstable"));
+    }
+
+    #[test]
+    fn a_cycle_of_results_has_an_upset_and_an_order_has_none() {
+        let wins = |a: usize, b: usize, n: usize| PairingGames {
+            a,
+            b,
+            records: (0..n).map(|_| record(true, GameResult::White, "no-legal-move")).collect(),
+        };
+        let names = || vec!["a".to_string(), "b".to_string(), "c".to_string()];
+        // a beats b, b beats c, and c beats a: whatever the order, one pair goes against it.
+        let cycle = Standings::new(
+            names(),
+            &[
+                wins(0, 1, 3),
+                wins(1, 2, 3),
+                PairingGames { a: 0, b: 2, records: vec![record(true, GameResult::Black, "no-legal-move")] },
+            ],
+        );
+        assert!(!cycle.upsets().is_empty());
+        let order = Standings::new(names(), &[wins(0, 1, 3), wins(1, 2, 3), wins(0, 2, 1)]);
+        assert_eq!(order.order(), vec![0, 1, 2]);
+        assert!(order.upsets().is_empty());
+        assert!(order.text().contains("agrees with every head-to-head result"));
         let csv = String::from_utf8(s.csv().expect("csv")).expect("utf-8");
         assert!(csv.starts_with("rank,player,elo"));
     }

@@ -32,14 +32,13 @@ pub fn grid(board: &Board, side: Option<Side>) -> Grid {
         .map(|cell| match cell? {
             Cell::Empty => None,
             Cell::Wall => Some(Stone { side: None, glyph: "#".to_string(), title: "wall".to_string() }),
-            Cell::Piece(p) => Some(Stone {
-                side: Some(p.side),
-                glyph: p.kind.letter().to_string(),
-                title: p.describe(),
-            }),
+            Cell::Piece(p) => {
+                Some(Stone { side: Some(p.side), glyph: p.kind.letter().to_string(), title: p.describe() })
+            }
         })
         .collect();
-    let material = format!("material: white {}, black {}", board.material(Side::White), board.material(Side::Black));
+    let material =
+        format!("material: white {}, black {}", board.material(Side::White), board.material(Side::Black));
     Grid {
         columns: "abcdefghi".chars().map(String::from).collect(),
         rows: (1..=9).rev().map(|r| r.to_string()).collect(),
@@ -63,7 +62,10 @@ mod tests {
         let text = Board::initial().lines();
         // Top-left is a8's row above: rank 9, file a.
         let top_left = text[0].chars().next().and_then(Cell::from_char).and_then(Cell::piece);
-        assert_eq!(g.at(0, 0).map(|s| (s.side, s.glyph.clone())), top_left.map(|p| (Some(p.side), p.kind.letter().to_string())));
+        assert_eq!(
+            g.at(0, 0).map(|s| (s.side, s.glyph.clone())),
+            top_left.map(|p| (Some(p.side), p.kind.letter().to_string()))
+        );
         assert_eq!(g.cells.len(), 81);
         assert_eq!(g.cells.iter().flatten().count(), Board::initial().pieces().count());
         assert!(g.caption.starts_with("White to move"), "{}", g.caption);

@@ -39,7 +39,8 @@ pub fn failing_case(referee: &dyn Referee, case: &CaseResult) -> String {
         match files::read_capped(Path::new(&case.path), files::BOARD) {
             Ok(input) => out.push_str(&boards(referee, drawing, case, &input)),
             Err(e) => {
-                let _ = write!(out, "<p>(the case board cannot be read again: {})</p>", escape(&e.to_string()));
+                let _ =
+                    write!(out, "<p>(the case board cannot be read again: {})</p>", escape(&e.to_string()));
             }
         }
     }
@@ -50,7 +51,11 @@ pub fn failing_case(referee: &dyn Referee, case: &CaseResult) -> String {
     if !case.stderr_tail.is_empty() {
         let _ = write!(out, "<p><b>The bot said:</b></p><pre>{}</pre>", escape(&case.stderr_tail));
     }
-    let _ = write!(out, "<details><summary>reproduce</summary><pre>{}</pre></details></div>", escape(&case.reproduce));
+    let _ = write!(
+        out,
+        "<details><summary>reproduce</summary><pre>{}</pre></details></div>",
+        escape(&case.reproduce)
+    );
     out
 }
 
@@ -122,7 +127,11 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
             let caption = format!(
                 "Expected: {}{}",
                 named(mv, kind),
-                if others > 0 { format!(" (or {others} other move{})", if others == 1 { "" } else { "s" }) } else { String::new() }
+                if others > 0 {
+                    format!(" (or {others} other move{})", if others == 1 { "" } else { "s" })
+                } else {
+                    String::new()
+                }
             );
             let marks = grid.differences(&start, MarkStyle::Moved);
             figure(&mut out, drawing, board, side.opponent(), &marks, &caption, "expected");
@@ -137,7 +146,16 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
 }
 
 /// One board with its caption, as a `<figure>` whose class says which board it is.
-fn figure(out: &mut String, drawing: &dyn Drawing, board: &[u8], side: Side, marks: &[crate::harness::referee::Mark], caption: &str, class: &str) {
+fn figure(
+    out: &mut String,
+    drawing: &dyn Drawing,
+    board: &[u8],
+    side: Side,
+    marks: &[crate::harness::referee::Mark],
+    caption: &str,
+    class: &str,
+) {
     let svg = drawing.draw(board, Some(side), marks).unwrap_or_else(|e| format!("<p>({})</p>", escape(&e)));
-    let _ = write!(out, "<figure class=\"{class}\"><figcaption>{}</figcaption>{svg}</figure>", escape(caption));
+    let _ =
+        write!(out, "<figure class=\"{class}\"><figcaption>{}</figcaption>{svg}</figure>", escape(caption));
 }

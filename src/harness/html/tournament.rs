@@ -13,8 +13,12 @@ pub fn tournament_page(game: &str, s: &Standings) -> String {
     body.push_str("<table id=\"standings\"><tr><th class=\"num\">rank</th><th>player</th><th class=\"num\">Elo</th><th class=\"num\">&plusmn; 95%</th><th>interval</th><th class=\"num\">points</th><th class=\"num\">games</th><th class=\"num\">W-D-L</th><th class=\"num\">forfeits</th></tr>");
     // The interval bars share one scale across the table.
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
-    let lo = order.iter().map(|&i| s.ratings[i].elo - finite(s.ratings[i].error95)).fold(f64::INFINITY, f64::min);
-    let hi = order.iter().map(|&i| s.ratings[i].elo + finite(s.ratings[i].error95)).fold(f64::NEG_INFINITY, f64::max);
+    let lo =
+        order.iter().map(|&i| s.ratings[i].elo - finite(s.ratings[i].error95)).fold(f64::INFINITY, f64::min);
+    let hi = order
+        .iter()
+        .map(|&i| s.ratings[i].elo + finite(s.ratings[i].error95))
+        .fold(f64::NEG_INFINITY, f64::max);
     let span = (hi - lo).max(1.0);
     let x = |elo: f64| 4.0 + 192.0 * (elo - lo) / span;
     for (rank, &i) in order.iter().enumerate() {

@@ -56,7 +56,11 @@ pub fn submission_page(referee: &dyn Referee, report: &VerifyReport, back: Optio
         body.push_str("<h2>Every case passes</h2>");
     } else {
         let failing: usize = groups.iter().map(|g| g.cases.len()).sum();
-        let _ = write!(body, "<h2>Failures: {failing} cases in {} groups, to fix in this order</h2>", groups.len());
+        let _ = write!(
+            body,
+            "<h2>Failures: {failing} cases in {} groups, to fix in this order</h2>",
+            groups.len()
+        );
     }
     for (i, g) in groups.iter().enumerate() {
         let n = g.cases.len();

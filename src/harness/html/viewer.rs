@@ -62,8 +62,7 @@ const SCRIPT: &str = r#"
 /// The viewer page. Moves are replayed through the game's rules to draw each position; a move
 /// that cannot be replayed ends the drawn positions there, with the reason on the page.
 pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, String> {
-    let drawing =
-        referee.drawing().ok_or_else(|| format!("{} draws no boards", referee.game()))?;
+    let drawing = referee.drawing().ok_or_else(|| format!("{} draws no boards", referee.game()))?;
     let mut state =
         referee.require_games()?.new_game(Some(("the record's start board", game.start_board.as_bytes())))?;
     let mut boards: Vec<(Vec<u8>, Side)> = vec![(state.record_file(), state.to_move())];
@@ -130,7 +129,10 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
 
 /// A match's index page: every game with its result and a link to its viewer.
 pub fn match_index(title: &str, games: &[(String, &ViewedGame)]) -> String {
-    let mut body = format!("<h1>{}</h1><table id=\"games\"><tr><th>game</th><th>white</th><th>black</th><th>result</th><th>ending</th><th class=\"num\">moves</th></tr>", escape(title));
+    let mut body = format!(
+        "<h1>{}</h1><table id=\"games\"><tr><th>game</th><th>white</th><th>black</th><th>result</th><th>ending</th><th class=\"num\">moves</th></tr>",
+        escape(title)
+    );
     for (link, g) in games {
         let _ = write!(
             body,
