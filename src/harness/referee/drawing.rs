@@ -100,6 +100,8 @@ impl MarkStyle {
 
 /// Pixels per cell.
 const CELL: usize = 32;
+/// Boards wider than this many cells are drawn in smaller cells.
+const LARGE: usize = 12;
 /// Room for labels around the board.
 const MARGIN: usize = 22;
 
@@ -125,8 +127,10 @@ impl Grid {
     /// a test reading the page in a browser finds what is drawn where.
     pub fn svg(&self, marks: &[Mark]) -> String {
         let (w, h) = (self.columns.len(), self.rows.len());
-        let width = 2 * MARGIN + w * CELL;
-        let height = 2 * MARGIN + h * CELL + 20;
+        // A large board (Pente's 19x19) in smaller cells, so that two fit side by side.
+        let cell = if w > LARGE { CELL * 2 / 3 } else { CELL };
+        let width = 2 * MARGIN + w * cell;
+        let height = 2 * MARGIN + h * cell + 20;
         let mut out = String::new();
         let _ = write!(
             out,
@@ -139,10 +143,10 @@ impl Grid {
         let _ = write!(
             out,
             r#"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="{board_colour}"/>"#,
-            w * CELL,
-            h * CELL
+            w * cell,
+            h * cell
         );
-        let cx = |c: usize| MARGIN + c * CELL + CELL / 2;
+        let cx = move |c: usize| MARGIN + c * cell + cell / 2;
         let cy = cx;
         for (r, label) in self.rows.iter().enumerate() {
             let y = cy(r) + 4;
@@ -150,7 +154,7 @@ impl Grid {
             let _ = write!(
                 out,
                 r#"<text x="{}" y="{y}" class="label">{}</text>"#,
-                MARGIN + w * CELL + MARGIN / 2,
+                MARGIN + w * cell + MARGIN / 2,
                 escape(label)
             );
         }
@@ -160,7 +164,7 @@ impl Grid {
             let _ = write!(
                 out,
                 r#"<text x="{x}" y="{}" class="label">{}</text>"#,
-                MARGIN + h * CELL + 15,
+                MARGIN + h * cell + 15,
                 escape(label)
             );
         }
@@ -186,7 +190,7 @@ impl Grid {
         }
         for r in 0..h {
             for c in 0..w {
-                let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
+                let (x, y) = (MARGIN + c * cell, MARGIN + r * cell);
                 let square = format!("{}{}", self.columns[c], self.rows[r]);
                 let stone = self.at(c, r);
                 let piece = stone.map(|s| {
@@ -216,7 +220,7 @@ impl Grid {
                     let opacity = if self.style == GridStyle::Crossings { "0.7" } else { "1" };
                     let _ = write!(
                         out,
-                        r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" fill-opacity="{opacity}"/>"#
+                        r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" fill-opacity="{opacity}"/>"#
                     );
                 }
                 if let Some(s) = stone {
@@ -226,21 +230,21 @@ impl Grid {
                         Some(Side::Black) => ("#222222", "#ffffff"),
                         None => ("#777777", "#ffffff"),
                     };
-                    let (px, py) = (x + CELL / 2, y + CELL / 2);
+                    let (px, py) = (x + cell / 2, y + cell / 2);
                     if s.side.is_none() {
                         let _ = write!(
                             out,
                             r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"#,
                             x + 3,
                             y + 3,
-                            CELL - 6,
-                            CELL - 6
+                            cell - 6,
+                            cell - 6
                         );
                     } else {
                         let _ = write!(
                             out,
                             r##"<circle cx="{px}" cy="{py}" r="{}" fill="{fill}" stroke="#111111"/>"##,
-                            CELL / 2 - 3
+                            cell / 2 - 3
                         );
                     }
                     if !s.glyph.is_empty() {
