@@ -72,6 +72,11 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
 
+    /// Also write web pages here: `DIR/index.html` for the class (score histogram, each case's
+    /// pass rate) and one page per submission, its failing cases drawn.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+
     /// Grade only share K of N of the submissions (sorted by name, taken round-robin: K, K+N,
     /// K+2N, ...); `arbiter merge` joins the shards' outputs.
     #[arg(long, value_name = "K/N")]
@@ -148,6 +153,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     // No bot may see the corpus, its answers, any report, or a classmate (its own folder is
     // kept visible to it by the sandbox).
     let mut hidden = vec![args.corpus.clone(), args.reports.clone()];
+    hidden.extend(args.html.clone());
     hidden.extend(all_folders(&chosen));
     let (limits, sandbox) = args.run.limits.sandboxed(hidden)?;
     let (cases, errors) = prepare_cases(referee, specs, jobs);
@@ -230,6 +236,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         timeout_cap,
         overrides,
         shard: args.shard.map(|s| s.to_string()),
+        html: args.html.clone(),
     };
     // Every submission is checked before any case runs: one line for each that cannot be
     // graded, at once, rather than after a class's worth of cases.
@@ -334,6 +341,18 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     let mut sorted = rows.clone();
     sorted.sort_by(|a, b| a.submission.cmp(&b.submission));
+    if let Some(dir) = &args.html {
+        use crate::harness::html::class;
+        let students: Vec<class::Student> = sorted
+            .iter()
+            .map(|r| {
+                let report = args.reports.join(&r.submission).join(grade::JSON_REPORT);
+                class::student_from_report(&r.submission, r.score, &r.status, &report, dir)
+            })
+            .collect();
+        let page = class::class_page(referee.game(), &students);
+        crate::harness::html::write(&dir.join("index.html"), &page).map_err(anyhow::Error::msg)?;
+    }
     if args.json {
         let out = serde_json::json!({
             "gradebook": csv_path.display().to_string(),

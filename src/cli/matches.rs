@@ -50,6 +50,11 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     records: Option<PathBuf>,
 
+    /// Write each game as a web page to step through, `DIR/game-001.html`, ..., and
+    /// `DIR/index.html` listing them.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+
     /// The marking profile whose games stage scores bot A (default: the built-in one).
     #[arg(long, value_name = "FILE")]
     profile: Option<PathBuf>,
@@ -168,6 +173,9 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         bail!(e);
     }
 
+    if let Some(dir) = &args.html {
+        write_viewers(referee.as_ref(), dir, &a.label(), &b.label(), &records)?;
+    }
     let (a_wins, b_wins, draws) = tally(&records);
     let (lo, hi) = wilson_interval(a_wins, records.len());
     // No games-stage score for a bot that forfeited every game: only the reason is shown.
@@ -203,6 +211,27 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         summary(&args, &a, &b, &records, &profile, games_stage.as_ref(), (lo, hi), &endings, &by_colour);
     print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
+}
+
+/// Every game's viewer page and the index of them.
+fn write_viewers(
+    referee: &dyn crate::harness::referee::Referee,
+    dir: &std::path::Path,
+    a: &str,
+    b: &str,
+    records: &[GameRecord],
+) -> anyhow::Result<()> {
+    use crate::harness::html::{self, viewer};
+    let games: Vec<viewer::ViewedGame> = records.iter().map(viewer::from_record).collect();
+    let mut index = Vec::new();
+    for (r, g) in records.iter().zip(&games) {
+        let name = format!("game-{:03}.html", r.number);
+        let page = viewer::game_page(referee, g).map_err(anyhow::Error::msg)?;
+        html::write(&dir.join(&name), &page).map_err(anyhow::Error::msg)?;
+        index.push((name, g));
+    }
+    let title = format!("{a} against {b}");
+    html::write(&dir.join("index.html"), &viewer::match_index(&title, &index)).map_err(anyhow::Error::msg)
 }
 
 #[allow(clippy::too_many_arguments)]

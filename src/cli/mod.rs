@@ -20,6 +20,7 @@ mod perft;
 mod replay;
 mod run_args;
 mod show;
+mod tournament;
 mod verify;
 
 use std::process::ExitCode;
@@ -111,6 +112,8 @@ enum Command {
     Match(matches::Args),
     /// Step through saved game records and check every move with the oracle.
     Replay(replay::Args),
+    /// A round robin among bots: a crosstable, points and Elo ratings with error bars.
+    Tournament(tournament::Args),
     /// Search random positions for rule breaks by a bot (or for disagreements between the two
     /// engines), and shrink each to a small position.
     Fuzz(fuzz::Args),
@@ -163,6 +166,7 @@ pub fn run() -> ExitCode {
             | Command::Golden(_)
             | Command::Match(_)
             | Command::Replay(_)
+            | Command::Tournament(_)
             | Command::Fuzz(_)
             | Command::Check(_)
             | Command::Moves(_)
@@ -200,6 +204,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args, referee),
         Command::Replay(args) => replay::run(args, referee),
+        Command::Tournament(args) => tournament::run(args, referee),
         Command::Fuzz(args) => fuzz::run(args, referee),
     };
     match result {

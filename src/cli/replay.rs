@@ -22,6 +22,11 @@ pub struct Args {
     /// Print every position as the game goes.
     #[arg(long)]
     verbose: bool,
+
+    /// Also write each game as a web page to step through: this file for one record, or
+    /// `PATH/NAME.html` for each of several.
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
 }
 
 /// Prints a line that may quote a record (which holds what bots wrote and whatever else was put
@@ -108,6 +113,25 @@ fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result
     }
 }
 
+/// Writes a record's viewer page: to `path` itself when it is the only record, else into the
+/// folder `path`, named after the record.
+fn write_viewer(
+    referee: &dyn Referee,
+    file: &std::path::Path,
+    record: &ParsedRecord,
+    path: &std::path::Path,
+    only: bool,
+) -> anyhow::Result<()> {
+    use crate::harness::html::{self, viewer};
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let page = viewer::game_page(referee, &viewer::from_parsed(&name, record))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let stem = file.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let target =
+        if only { path.to_path_buf() } else { path.join(format!("{}.html", html::file_name(&stem))) };
+    html::write(&target, &page).map_err(anyhow::Error::msg)
+}
+
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let mut files = Vec::new();
     for path in &args.games {
@@ -131,6 +155,9 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     for file in &files {
         let text = files::read_capped_text(file, files::GAME_RECORD)?;
         let record = parse_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        if let Some(path) = &args.html {
+            write_viewer(referee.as_ref(), file, &record, path, files.len() == 1)?;
+        }
         match replay(referee.as_ref(), &record, args.verbose) {
             Ok(what) => say(&format!(
                 "ok    {}: game {}, {} moves, all legal; {what}",

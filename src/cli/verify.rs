@@ -61,6 +61,11 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     junit: Option<PathBuf>,
 
+    /// Also write the report as a web page, `DIR/index.html`: the score by stage and each
+    /// failing case drawn as the bot's board beside the expected one.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+
     /// Also write the JSON report (as `--json` prints it) here.
     #[arg(long, value_name = "PATH")]
     json_out: Option<PathBuf>,
@@ -274,6 +279,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
 
     let report = info.report(&results, &variants, true);
     files.write(&report).map_err(anyhow::Error::msg)?;
+    if let Some(dir) = &args.html {
+        let html = crate::harness::html::verify::submission_page(referee.as_ref(), &report, None);
+        crate::harness::html::write(&dir.join("index.html"), &html).map_err(anyhow::Error::msg)?;
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report::json::render(&report))?);
     } else {
@@ -290,7 +299,9 @@ fn hidden_paths(args: &Args, specs: &[crate::harness::referee::CaseSpec]) -> Vec
     let answers = specs.iter().flat_map(|s| [s.golden.as_ref(), s.answer.as_ref()]).flatten();
     let reports =
         [args.gradescope.as_ref(), args.junit.as_ref(), args.json_out.as_ref()].into_iter().flatten();
-    for file in answers.chain(reports) {
+    // The HTML folder holds the pages themselves: a file inside it stands for it.
+    let html = args.html.as_ref().map(|d| d.join("index.html"));
+    for file in answers.chain(reports).chain(html.as_ref()) {
         let dir = std::path::absolute(file).ok().and_then(|f| f.parent().map(PathBuf::from));
         if let Some(dir) = dir
             && !hidden.contains(&dir)

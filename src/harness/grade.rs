@@ -370,6 +370,8 @@ pub struct Setup<'a> {
     pub overrides: Overrides,
     /// The share of the class this run grades (`--shard`), as `K/N`.
     pub shard: Option<String>,
+    /// Where each submission's web page goes (`--html`), beside the class page.
+    pub html: Option<PathBuf>,
 }
 
 /// The games stage: `games` games against `opponent`, colours alternating.
@@ -638,6 +640,10 @@ pub fn grade(
     report.score = score.clone();
     report.robustness = &checks;
     report_files.write(&report)?;
+    if let Some(dir) = &setup.html {
+        let page = super::html::verify::submission_page(setup.referee, &report, Some("index.html"));
+        super::html::write(&dir.join(super::html::class::page_name(&submission.name)), &page)?;
+    }
     if !checks.is_empty() {
         let passed = checks.iter().filter(|c| c.passed).count();
         notes.push(format!("bad inputs handled: {passed} of {}", checks.len()));

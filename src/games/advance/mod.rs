@@ -9,6 +9,7 @@ pub mod bench_positions;
 pub mod board;
 pub mod coverage;
 pub mod differential;
+pub mod drawing;
 pub mod edges;
 pub mod engine;
 pub mod explain;

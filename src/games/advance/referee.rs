@@ -83,6 +83,10 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
     fn symmetry(&self) -> Option<&dyn Symmetry> {
         Some(self)
     }
+
+    fn drawing(&self) -> Option<&dyn crate::harness::referee::Drawing> {
+        Some(self)
+    }
 }
 
 impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {
@@ -264,7 +268,7 @@ impl<E: Engine + Clone + 'static> Symmetry for AdvanceReferee<E> {
 
 /// The kind of a move of `side` on `board` (legal or not), for grouping failures and naming
 /// moves: `Zombie leap`, `Jester swap with the General`.
-fn move_kind(board: &Board, side: Side, mv: super::notation::Move) -> MoveKind {
+pub(crate) fn move_kind(board: &Board, side: Side, mv: super::notation::Move) -> MoveKind {
     let edge = super::edges::EdgeKind::of(board, side, mv);
     let name = match edge {
         Some(super::edges::EdgeKind::GeneralSwap) => "Jester swap with the General".to_string(),

@@ -12,6 +12,7 @@ pub mod analyst;
 pub mod board;
 pub mod bots;
 pub mod color;
+pub mod drawing;
 pub mod fuzzing;
 pub mod generate;
 pub mod oracle;

@@ -89,6 +89,10 @@ impl Referee for PenteReferee {
     fn games(&self) -> Option<&dyn Games> {
         Some(self)
     }
+
+    fn drawing(&self) -> Option<&dyn crate::harness::referee::Drawing> {
+        Some(self)
+    }
 }
 
 impl Cases for PenteReferee {

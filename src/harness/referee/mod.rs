@@ -7,7 +7,8 @@
 //! - [`Builtins`]: bots that live inside arbiter ([`BuiltinBot`]);
 //! - [`Fuzzing`]: random and rule-edge positions, shrinking, move kinds;
 //! - [`Games`]: games in progress, for `match` and `replay` ([`GameState`]);
-//! - [`Symmetry`]: positions that must get the same answer.
+//! - [`Symmetry`]: positions that must get the same answer;
+//! - [`Drawing`]: positions drawn as SVG for the HTML pages.
 //!
 //! A game without test cases (a simulation graded by win rates) answers `None` to
 //! [`Referee::cases`], and the commands that need cases say so.
@@ -16,6 +17,7 @@ use std::path::PathBuf;
 
 mod builtins;
 mod cases;
+mod drawing;
 mod fuzzing;
 mod games;
 mod move_kind;
@@ -23,6 +25,7 @@ mod symmetry;
 
 pub use builtins::{BuiltinBot, Builtins};
 pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
+pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Stone};
 pub use fuzzing::Fuzzing;
 pub use games::{GameState, Games};
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
@@ -118,6 +121,11 @@ pub trait Referee: Send + Sync {
 
     /// The game's symmetries, if it has any.
     fn symmetry(&self) -> Option<&dyn Symmetry> {
+        None
+    }
+
+    /// The game's drawings of its positions, if it draws them (for `--html`).
+    fn drawing(&self) -> Option<&dyn Drawing> {
         None
     }
 

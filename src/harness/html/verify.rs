@@ -1,0 +1,89 @@
+//! One submission's page: the score stage by stage, then its failures grouped and ordered as
+//! the text report groups them, each failing case drawn as the bot's board beside the nearest
+//! expected one.
+
+use std::fmt::Write as _;
+
+use super::{case, escape, page};
+use crate::harness::category;
+use crate::harness::referee::Referee;
+use crate::harness::report::VerifyReport;
+use crate::harness::report::failures::in_fix_order;
+
+/// Cases of a group drawn in full; the others are listed by name, so that a bot failing
+/// hundreds of cases still gets a page a browser opens at once.
+const DRAWN_PER_GROUP: usize = 4;
+
+/// The page of one verification run. `back` links to the class page, when there is one.
+pub fn submission_page(referee: &dyn Referee, report: &VerifyReport, back: Option<&str>) -> String {
+    let mut body = String::new();
+    if let Some(link) = back {
+        let _ = write!(body, "<p><a href=\"{}\">&larr; the class</a></p>", escape(link));
+    }
+    let _ = write!(body, "<h1>{}</h1>", escape(&report.bot));
+    let _ = write!(
+        body,
+        "<p>{} on <code>{}</code>, seed {}</p>",
+        escape(referee.game()),
+        escape(&report.corpus),
+        report.seed
+    );
+    if let Some(why) = report.refused {
+        let _ = write!(body, "<p class=\"fail\"><b>Refused:</b> {}</p>", escape(why));
+    }
+    let score = if report.course_score() {
+        format!("{:.2}%", report.score.percent)
+    } else {
+        "not a course score (the corpus does not match the profile)".to_string()
+    };
+    let _ = write!(body, "<p class=\"score\"><b>Score:</b> <span id=\"score\">{}</span></p>", escape(&score));
+    body.push_str("<table class=\"stages\"><tr><th>stage</th><th class=\"num\">passed</th><th class=\"num\">of</th><th>reached</th></tr>");
+    for s in &report.score.stages {
+        let class = if s.passed == s.total { "pass" } else { "fail" };
+        let _ = write!(
+            body,
+            "<tr class=\"{class}\"><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            escape(&category::label(&s.category)),
+            s.passed,
+            s.total,
+            if s.reached { "yes" } else { "no" }
+        );
+    }
+    body.push_str("</table>");
+    let categories: Vec<String> = report.score.stages.iter().map(|s| s.category.clone()).collect();
+    let groups = in_fix_order(report.cases, &categories);
+    if groups.is_empty() {
+        body.push_str("<h2>Every case passes</h2>");
+    } else {
+        let failing: usize = groups.iter().map(|g| g.cases.len()).sum();
+        let _ = write!(
+            body,
+            "<h2>Failures: {failing} cases in {} groups, to fix in this order</h2>",
+            groups.len()
+        );
+    }
+    for (i, g) in groups.iter().enumerate() {
+        let n = g.cases.len();
+        let _ = write!(
+            body,
+            "<section class=\"group\"><h2>{}. {}: {n} case{}</h2>",
+            i + 1,
+            escape(&g.describe()),
+            if n == 1 { "" } else { "s" }
+        );
+        let missed = g.missed();
+        if !missed.is_empty() {
+            let list: Vec<String> = missed.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let _ = write!(body, "<p>The answers it missed: {}</p>", escape(&list.join(", ")));
+        }
+        for c in g.cases.iter().take(DRAWN_PER_GROUP) {
+            body.push_str(&case::failing_case(referee, c));
+        }
+        let rest: Vec<&str> = g.cases.iter().skip(DRAWN_PER_GROUP).map(|c| c.name.as_str()).collect();
+        if !rest.is_empty() {
+            let _ = write!(body, "<p>Also: {}</p>", escape(&rest.join(", ")));
+        }
+        body.push_str("</section>");
+    }
+    page(&format!("arbiter: {}", report.bot), &body)
+}

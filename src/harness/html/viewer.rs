@@ -1,0 +1,189 @@
+//! The game viewer: a game record as a page to step through, move by move, with buttons, the
+//! arrow keys or a click on the move list. Every position's board is drawn here, in Rust; the
+//! page's script only shows one and hides the others, so the page needs nothing at view time.
+//! `#N` in the address opens it at ply N.
+
+use std::fmt::Write as _;
+
+use super::{escape, page};
+use crate::harness::referee::{MarkStyle, Referee};
+use crate::side::Side;
+
+/// A game as the viewer needs it: from a record being written (`match`) or read (`replay`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViewedGame {
+    /// `game 3`, or the record's file name.
+    pub title: String,
+    pub white: String,
+    pub black: String,
+    /// `white wins`, `black wins`, `draw`.
+    pub result: String,
+    /// The ending's short name (`no-legal-move`, `five`, `crash`).
+    pub ending: String,
+    /// The ending in a sentence, when known.
+    pub detail: String,
+    /// The start board file.
+    pub start_board: String,
+    /// Every move in notation.
+    pub moves: Vec<String>,
+}
+
+/// The script: shows the position of one ply and marks its move in the list.
+const SCRIPT: &str = r#"
+(function () {
+  var positions = document.querySelectorAll('.position');
+  var items = document.querySelectorAll('.moves li');
+  var last = positions.length - 1;
+  var ply = 0;
+  function show(n) {
+    ply = Math.max(0, Math.min(last, n));
+    for (var i = 0; i < positions.length; i++) { positions[i].hidden = (i !== ply); }
+    for (var j = 0; j < items.length; j++) { items[j].className = (j + 1 === ply) ? 'current' : ''; }
+    document.getElementById('ply').textContent = ply;
+  }
+  document.getElementById('first').onclick = function () { show(0); };
+  document.getElementById('prev').onclick = function () { show(ply - 1); };
+  document.getElementById('next').onclick = function () { show(ply + 1); };
+  document.getElementById('last').onclick = function () { show(last); };
+  for (var k = 0; k < items.length; k++) {
+    items[k].onclick = (function (n) { return function () { show(n); }; })(k + 1);
+  }
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowLeft') { show(ply - 1); }
+    else if (e.key === 'ArrowRight') { show(ply + 1); }
+    else if (e.key === 'Home') { show(0); }
+    else if (e.key === 'End') { show(last); }
+  });
+  var wanted = parseInt((location.hash || '#0').slice(1), 10);
+  show(isNaN(wanted) ? 0 : wanted);
+})();
+"#;
+
+/// The viewer page. Moves are replayed through the game's rules to draw each position; a move
+/// that cannot be replayed ends the drawn positions there, with the reason on the page.
+pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, String> {
+    let drawing = referee.drawing().ok_or_else(|| format!("{} draws no boards", referee.game()))?;
+    let mut state =
+        referee.require_games()?.new_game(Some(("the record's start board", game.start_board.as_bytes())))?;
+    let mut boards: Vec<(Vec<u8>, Side)> = vec![(state.record_file(), state.to_move())];
+    let mut names: Vec<String> = Vec::new();
+    let mut broken = None;
+    for (i, mv) in game.moves.iter().enumerate() {
+        let (before, side) = boards[boards.len() - 1].clone();
+        names.push(drawing.name_move(&before, side, mv));
+        if let Err(e) = state.play_notation(mv) {
+            broken = Some(format!("move {} ({mv}) cannot be replayed: {e}", i + 1));
+            break;
+        }
+        boards.push((state.record_file(), state.to_move()));
+    }
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<h1>{}</h1><p>White: <b>{}</b><br>Black: <b>{}</b></p>",
+        escape(&game.title),
+        escape(&game.white),
+        escape(&game.black)
+    );
+    let _ = write!(
+        body,
+        "<p id=\"result\"><b>Result:</b> {} by {}{}</p>",
+        escape(&game.result),
+        escape(&game.ending),
+        if game.detail.is_empty() { String::new() } else { format!(": {}", escape(&game.detail)) }
+    );
+    if let Some(why) = &broken {
+        let _ = write!(body, "<p class=\"fail\">{}</p>", escape(why));
+    }
+    body.push_str(
+        "<p><button id=\"first\">&laquo; start</button><button id=\"prev\">&#x25C0; back</button>\
+         <button id=\"next\">forward &#x25B6;</button><button id=\"last\">end &raquo;</button> \
+         ply <span id=\"ply\">0</span> of ",
+    );
+    let _ = write!(body, "{} (arrow keys step)</p><div class=\"pair\"><div>", boards.len() - 1);
+    let mut previous = None;
+    for (ply, (board, side)) in boards.iter().enumerate() {
+        let grid = drawing.grid(board, Some(*side))?;
+        let marks = previous.as_ref().map_or_else(Vec::new, |p| grid.differences(p, MarkStyle::Moved));
+        let heading = match ply {
+            0 => "Start".to_string(),
+            n => format!("After {n}. {}", names[n - 1]),
+        };
+        let _ = write!(
+            body,
+            "<div class=\"position\" data-ply=\"{ply}\"{}><h3>{}</h3>{}</div>",
+            if ply == 0 { "" } else { " hidden" },
+            escape(&heading),
+            grid.svg(&marks)
+        );
+        previous = Some(grid);
+    }
+    body.push_str("</div><div><h3>Moves</h3><ol class=\"moves\">");
+    for (i, name) in names.iter().enumerate() {
+        let mover = if i % 2 == 0 { "white" } else { "black" };
+        let _ = write!(body, "<li data-ply=\"{}\" title=\"{mover}\">{}</li>", i + 1, escape(name));
+    }
+    let _ = write!(body, "</ol></div></div><script>{SCRIPT}</script>");
+    Ok(page(&format!("arbiter: {}", game.title), &body))
+}
+
+/// A match's index page: every game with its result and a link to its viewer.
+pub fn match_index(title: &str, games: &[(String, &ViewedGame)]) -> String {
+    let mut body = format!(
+        "<h1>{}</h1><table id=\"games\"><tr><th>game</th><th>white</th><th>black</th><th>result</th><th>ending</th><th class=\"num\">moves</th></tr>",
+        escape(title)
+    );
+    for (link, g) in games {
+        let _ = write!(
+            body,
+            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>",
+            escape(link),
+            escape(&g.title),
+            escape(&g.white),
+            escape(&g.black),
+            escape(&g.result),
+            escape(&g.ending),
+            g.moves.len()
+        );
+    }
+    body.push_str("</table>");
+    page(title, &body)
+}
+
+/// A game record of `match` as the viewer shows it.
+pub fn from_record(r: &crate::harness::matches::GameRecord) -> ViewedGame {
+    ViewedGame {
+        title: format!("game {}", r.number),
+        white: r.white.clone(),
+        black: r.black.clone(),
+        result: result_words(r.result),
+        ending: r.ending.clone(),
+        detail: r.detail.clone(),
+        start_board: r.start_board.clone(),
+        moves: r.moves.clone(),
+    }
+}
+
+/// A record read back by `replay` as the viewer shows it.
+pub fn from_parsed(title: &str, r: &crate::harness::records::ParsedRecord) -> ViewedGame {
+    ViewedGame {
+        title: format!("{title} (game {})", r.game),
+        white: r.white.clone(),
+        black: r.black.clone(),
+        result: result_words(r.result),
+        ending: r.ending.clone(),
+        detail: String::new(),
+        start_board: r.start_board.clone(),
+        moves: r.moves.clone(),
+    }
+}
+
+fn result_words(result: crate::harness::matches::GameResult) -> String {
+    use crate::harness::matches::GameResult;
+    match result {
+        GameResult::White => "white wins",
+        GameResult::Black => "black wins",
+        GameResult::Draw => "draw",
+    }
+    .to_string()
+}
