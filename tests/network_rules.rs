@@ -2,7 +2,7 @@
 //! assignment's worked examples. Boards are drawn as in a position file: row 0 first, square
 //! `xy` at character `x` of row `y`; `/` separates rows.
 
-use arbiter::games::network::network::{find_network, has_network, network_flaw};
+use arbiter::games::network::connection::{find_network, has_network, network_flaw};
 use arbiter::games::network::oracle::{Oracle, block_moves, block_moves_brute_force};
 use arbiter::games::network::rules::{Lift, legal_moves_unchecked};
 use arbiter::games::network::{
@@ -131,7 +131,7 @@ fn a_chip_of_either_colour_blocks_a_line() {
 fn refused(rows: &str, chain: &str, flaw: &str) {
     let board = pos(rows, Color::White).board;
     assert!(!has_network(&board, Color::Black), "{rows}");
-    assert!(!arbiter::games::network::network::has_network_slow(&board, Color::Black), "{rows}");
+    assert!(!arbiter::games::network::connection::has_network_slow(&board, Color::Black), "{rows}");
     assert_eq!(network_flaw(&board, Color::Black, &squares(chain)).as_deref(), Some(flaw), "{chain}");
 }
 

@@ -13,7 +13,7 @@ use serde_json::{Value as Json, json};
 use super::bots::AlphaBeta;
 use super::color::Color;
 use super::generate::random_game;
-use super::network::has_network;
+use super::connection::has_network;
 use super::oracle::Oracle;
 use super::position::Position;
 use super::rules::Rules;

@@ -37,7 +37,7 @@ pub fn generate(rules: &Rules, count: usize, seed: u64) -> Vec<GeneratedCase> {
                 .wrapping_add(i as u64 * 7919);
             let case = generate_case(kind, rules, case_seed)?;
             let file = CaseFile {
-                position: case.game.position.clone(),
+                position: case.game.position,
                 game: case.game.moves.clone(),
                 offer: case.probe,
             };

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::color::Color;
 use super::moves::{Move, list};
-use super::network::find_network;
+use super::connection::find_network;
 use super::position::Position;
 use super::rules::{Illegal, Rules, Status, WinReason, check, legal_moves, outcome, play, status};
 use super::square::{self, Square};
@@ -35,7 +35,7 @@ pub fn first_winning_move(pos: &Position, rules: &Rules, hints: &[Move]) -> Opti
     }
     let mover = pos.to_move;
     // A network needs six chips: with five or fewer after its move, the mover cannot win.
-    if pos.board.count(mover) + u32::from(pos.adds()) < super::network::MIN_CHIPS as u32 {
+    if pos.board.count(mover) + u32::from(pos.adds()) < super::connection::MIN_CHIPS as u32 {
         return None;
     }
     let wins = |m: Move| winner_after(pos, rules, m) == Some(mover);

@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::color::Color;
-use super::network::has_network;
+use super::connection::has_network;
 use super::square::{Square, goal_mask};
 
 /// Each player's chips.
