@@ -2,8 +2,8 @@
 //! positions from random games (both phases), and random boards where networks are common.
 
 use arbiter::games::network::bots::{AlphaBeta, Bot, RandomPlayer};
-use arbiter::games::network::generate::{CaseKind, generate_case, random_game};
 use arbiter::games::network::connection::{has_network_slow, network_flaw};
+use arbiter::games::network::generate::{CaseKind, generate_case, random_game};
 use arbiter::games::network::oracle::{Oracle, block_moves, block_moves_brute_force};
 use arbiter::games::network::square::allowed_mask;
 use arbiter::games::network::text::move_from_text;

@@ -12,8 +12,8 @@ use serde_json::{Value as Json, json};
 
 use super::bots::AlphaBeta;
 use super::color::Color;
-use super::generate::random_game;
 use super::connection::has_network;
+use super::generate::random_game;
 use super::oracle::Oracle;
 use super::position::Position;
 use super::rules::Rules;

@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::color::Color;
-use super::moves::{Move, list};
 use super::connection::find_network;
+use super::moves::{Move, list};
 use super::position::Position;
 use super::rules::{Illegal, Rules, Status, WinReason, check, legal_moves, outcome, play, status};
 use super::square::{self, Square};

@@ -7,8 +7,8 @@ use std::fmt;
 
 use super::board::Board;
 use super::color::Color;
-use super::moves::Move;
 use super::connection::has_network;
+use super::moves::Move;
 use super::position::{CHIPS_PER_PLAYER, Position};
 use super::square::{Square, allowed_mask};
 
