@@ -18,7 +18,7 @@ use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
 use crate::harness::grade::{self, Games, Graded, Setup, StopRules, Submission};
 use crate::harness::gradebook::{Row, Table};
-use crate::harness::profile::Profile;
+use crate::harness::profile::{GamesStage, Profile};
 use crate::harness::shard::{Shard, ShardManifest};
 use crate::harness::submission_options::Overrides;
 use crate::harness::verify::{VerifyOptions, prepare_cases};
@@ -86,9 +86,11 @@ pub struct Args {
     #[arg(long)]
     force: bool,
 
-    /// Play N games (colours alternating) against the profile's games opponent (the grade-7
-    /// bot for Advance) with each submission that passes every stage, scored by the profile's
-    /// games stage. A bot that forfeits every game gets no games-stage score.
+    /// Play N games against the profile's final games opponent (the grade-7 bot for Advance)
+    /// with each submission that passes every stage, scored by the profile's games stage; in a
+    /// profile whose stages include games (Pente's `csci561`), play N games in each of them
+    /// instead of the profile's number. A bot that forfeits every game gets no games-stage
+    /// score.
     #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_GAMES))]
     games: Option<usize>,
 
@@ -123,10 +125,7 @@ fn all_folders(submissions: &[Submission]) -> Vec<PathBuf> {
 
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
     let referee = referee.as_ref();
-    let profile = match &args.run.profile {
-        Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
-        None => Profile::builtin(referee.marking_profile()),
-    };
+    let profile = Profile::choose(args.run.profile.as_deref(), referee).map_err(anyhow::Error::msg)?;
     let (all, strays) = grade::submissions(&args.submissions).map_err(anyhow::Error::msg)?;
     let chosen: Vec<Submission> = match args.shard {
         Some(shard) => shard.select(&all),
@@ -160,22 +159,29 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if !errors.is_empty() {
         bail!("the corpus has {} case(s) that cannot be used:\n{}", errors.len(), errors.join("\n"));
     }
+    // One submission alone gets every job for its games; a class keeps one game per
+    // submission, the submissions themselves filling the jobs.
+    let game_jobs = if chosen.len() == 1 { jobs } else { 1 };
+    let open_stage = |stage: &GamesStage, games: usize| -> anyhow::Result<Games> {
+        let opponent = Bot::parse(&stage.opponent, referee).map_err(anyhow::Error::msg)?;
+        Ok(Games { games, opponent, jobs: game_jobs, colours: stage.colours })
+    };
     let games = match args.games {
         None => None,
-        Some(n) => {
-            let Some(stage) = &profile.games else {
-                bail!(
-                    "the marking profile `{}` has no games stage, so games could not count; drop --games or give a --profile with one",
-                    profile.name
-                );
-            };
-            let opponent = Bot::parse(&stage.opponent, referee).map_err(anyhow::Error::msg)?;
-            // One submission alone gets every job for its games; a class keeps one game per
-            // submission, the submissions themselves filling the jobs.
-            let game_jobs = if chosen.len() == 1 { jobs } else { 1 };
-            Some(Games { games: n, opponent, jobs: game_jobs })
-        }
+        Some(n) => match &profile.games {
+            Some(stage) => Some(open_stage(stage, n)?),
+            None if !profile.game_stages.is_empty() => None,
+            None => bail!(
+                "the marking profile `{}` has no games stage, so games could not count; drop --games or give a --profile with one",
+                profile.name
+            ),
+        },
     };
+    let game_stages = profile
+        .game_stages
+        .iter()
+        .map(|stage| open_stage(stage, args.games.unwrap_or(stage.games)))
+        .collect::<anyhow::Result<Vec<Games>>>()?;
     let rules = StopRules { stop_at_gate: args.run.stop_at_gate, max_timeouts: args.run.max_timeouts };
     let hidden = args.run.hidden_categories(referee.categories())?;
     let robustness = if args.run.robustness {
@@ -226,6 +232,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         },
         rules,
         games,
+        game_stages,
         corpus: args.corpus.display().to_string(),
         sandbox: &sandbox,
         reports: args.reports.clone(),

@@ -19,7 +19,7 @@ use crate::harness::files::{self, write_atomic};
 use crate::harness::matches::{
     GameRecord, GameResult, MatchOptions, games_stage_score, play_match, tally, wilson_interval,
 };
-use crate::harness::profile::Profile;
+use crate::harness::profile::{GamesStage, Profile};
 use crate::harness::records::write_record;
 
 #[derive(clap::Args, Debug)]
@@ -69,6 +69,13 @@ pub struct Args {
     #[arg(long)]
     same_file: bool,
 
+    /// Which games A plays white (White moves first): `alternate` (A in odd games), `first`,
+    /// `second`, or `first-in=K` (A moves first in K of the games, spread from the first; the
+    /// CSCI561 rule is first-in=6 of 10). Default: the profile's games stage against B when
+    /// there is one, else alternate.
+    #[arg(long, value_name = "RULE")]
+    colours: Option<crate::harness::matches::Colours>,
+
     /// Print everything as JSON.
     #[arg(long)]
     json: bool,
@@ -116,11 +123,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     };
     let a = open(&args.bots[0])?;
     let b = open(&args.bots[1])?;
-    let profile = match &args.profile {
-        Some(path) => Profile::load(path, referee.categories()).map_err(anyhow::Error::msg)?,
-        None => Profile::builtin(referee.marking_profile()),
-    };
+    let profile = Profile::choose(args.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let starts = read_starts(&args.start)?;
+    // The profile's games stage that plays B, which scores A; none when B is another bot.
+    let stage = profile.game_stages.iter().chain(&profile.games).find(|g| g.opponent == args.bots[1]);
     // Built-in bots run inside arbiter; the sandbox is news only when a program runs.
     if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(..) | Bot::Hosted(_))) {
         eprintln!("{}", sandbox.line());
@@ -132,6 +138,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         limits,
         same_file: args.same_file,
         starts,
+        colours: args.colours.or(stage.map(|g| g.colours)).unwrap_or_default(),
     };
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
     bar.set_style(
@@ -179,7 +186,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let (a_wins, b_wins, draws) = tally(&records);
     let (lo, hi) = wilson_interval(a_wins, records.len());
     // No games-stage score for a bot that forfeited every game: only the reason is shown.
-    let games_stage = profile.games.as_ref().map(|g| games_stage_score(g, &records));
+    let games_stage = stage.map(|g| games_stage_score(g, &records));
     let games_score = games_stage.as_ref().and_then(|s| s.as_ref().ok().copied());
     let no_games_score = games_stage.as_ref().and_then(|s| s.as_ref().err().cloned());
     let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
@@ -208,7 +215,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     // Game details quote what the bots wrote and said: escaped so they cannot drive the terminal.
     let text =
-        summary(&args, &a, &b, &records, &profile, games_stage.as_ref(), (lo, hi), &endings, &by_colour);
+        summary(&args, &a, &b, &records, (&profile, stage), games_stage.as_ref(), (lo, hi), &endings, &by_colour);
     print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
 }
@@ -240,7 +247,7 @@ fn summary(
     a: &Bot,
     b: &Bot,
     records: &[GameRecord],
-    profile: &Profile,
+    (profile, stage): (&Profile, Option<&GamesStage>),
     games_stage: Option<&Result<f64, String>>,
     (lo, hi): (f64, f64),
     endings: &BTreeMap<&str, usize>,
@@ -266,23 +273,38 @@ fn summary(
         100.0 * lo,
         100.0 * hi
     );
-    if let (Some(Err(why)), Some(_)) = (games_stage, &profile.games) {
-        let _ = writeln!(out, "games stage for A (profile `{}`): no score: A {why}", profile.name);
+    if let (Some(Err(why)), Some(g)) = (games_stage, stage) {
+        let _ = writeln!(out, "{} for A (profile `{}`): no score: A {why}", g.label(), profile.name);
     }
-    if let (Some(Ok(score)), Some(g)) = (games_stage, &profile.games) {
+    if let (Some(Ok(score)), Some(g)) = (games_stage, stage) {
+        let rule = match g.win_rate_above {
+            Some(t) => format!("{} if more than {:.0}% won", g.points, 100.0 * t),
+            None if profile.gated => format!("{} + {} per win above {}", g.base, g.per_win, g.wins_above),
+            None => format!("{} per win, {} per draw", g.per_win, g.per_draw),
+        };
         let _ = writeln!(
             out,
-            "games stage for A (profile `{}`): {} + {} per win above {} = {score:.2}%{}",
+            "{} for A (profile `{}`): {rule} = {score:.2}%{}",
+            g.label(),
             profile.name,
-            g.base,
-            g.per_win,
-            g.wins_above,
             if records.len() != g.games {
                 format!(" (the profile plays {} games; this match {})", g.games, records.len())
             } else {
                 String::new()
             }
         );
+    }
+    if stage.is_none() {
+        let opponents: Vec<&str> =
+            profile.game_stages.iter().chain(&profile.games).map(|g| g.opponent.as_str()).collect();
+        if !opponents.is_empty() {
+            let _ = writeln!(
+                out,
+                "no games-stage score: profile `{}` scores games against {}, not B",
+                profile.name,
+                opponents.join(" and ")
+            );
+        }
     }
     let list: Vec<String> = endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
     let _ = writeln!(out, "endings: {}\n", list.join(", "));

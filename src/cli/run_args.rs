@@ -47,8 +47,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, 1_000_000))]
     pub max_timeouts: Option<usize>,
 
-    /// A marking profile (JSON) replacing the built-in one, corpus/marking-profile.json.
-    #[arg(long, value_name = "FILE")]
+    /// The marking profile: a JSON file, or the name of one the game ships (Advance
+    /// `course-2023`, the default; Pente `pente-cases`, the default, and `csci561`; Network
+    /// `cs61b`). See docs/PROFILES.md.
+    #[arg(long, value_name = "FILE|NAME")]
     pub profile: Option<PathBuf>,
 
     /// Hide the cases of this category (`7`, `grade7`, `win`) from students: their tests in

@@ -33,7 +33,7 @@ use super::files::{self, write_atomic};
 use super::gradebook::{Row, StageCell};
 use super::machine::{Load, Snapshot};
 use super::matches::{GameRecord, MatchOptions, games_stage_score, play_match, tally};
-use super::profile::Profile;
+use super::profile::{Played, Profile};
 use super::referee::{Protocol, Referee, RobustnessBoards};
 use super::report::files::ReportFiles;
 use super::report::live::LiveFiles;
@@ -348,8 +348,10 @@ pub struct Setup<'a> {
     pub cases: &'a [ReadyCase],
     pub options: VerifyOptions,
     pub rules: StopRules,
-    /// Games against the profile's opponent, when asked for.
+    /// The final games stage of a gated profile, when asked for (`--games N`).
     pub games: Option<Games>,
+    /// The games stages listed among the profile's stages (`profile.game_stages`, in order).
+    pub game_stages: Vec<Games>,
     /// The corpus folder, as reports name it.
     pub corpus: String,
     pub sandbox: &'a super::sandbox::Summary,
@@ -374,12 +376,14 @@ pub struct Setup<'a> {
     pub html: Option<PathBuf>,
 }
 
-/// The games stage: `games` games against `opponent`, colours alternating.
+/// A games stage: `games` games against `opponent`.
 pub struct Games {
     pub games: usize,
     pub opponent: Bot,
     /// Games played at once for one submission.
     pub jobs: usize,
+    /// Which games the submission plays white.
+    pub colours: super::matches::Colours,
 }
 
 /// What became of one submission.
@@ -528,7 +532,9 @@ pub fn grade(
     let options = apply(&setup.options, &recorded);
     let (bot, refusal) = open_bot(submission, setup.referee, &options.limits)?;
     let refusal = refusal.or_else(|| own.as_ref().err().cloned());
-    let all: Vec<&ReadyCase> = setup.cases.iter().collect();
+    // A profile of games alone runs no case.
+    let all: Vec<&ReadyCase> =
+        if setup.profile.has_case_stages() { setup.cases.iter().collect() } else { Vec::new() };
     // Paths in the reports are relative to the submission (a student reads them), the corpus's
     // relative to the corpus, and arbiter's own path is `arbiter`.
     let base = match &submission.folder {
@@ -636,6 +642,35 @@ pub fn grade(
         }
     }
 
+    // The games stages among the profile's stages, each when reached.
+    let mut played: Vec<Option<Played>> = vec![None; setup.game_stages.len()];
+    let mut stage_notes: Vec<Option<String>> = vec![None; setup.game_stages.len()];
+    if refusal.is_none() {
+        for (j, games) in setup.game_stages.iter().enumerate() {
+            let stage = &setup.profile.game_stages[j];
+            if !setup.profile.reaches_games_stage(&counts, &played, j) {
+                stage_notes[j] = Some("not played: an earlier stage did not pass in full".to_string());
+                continue;
+            }
+            let records = play_games(setup, &options, &bot, games)?;
+            let file = folder.join(format!("{}.json", safe_name(&stage.label())));
+            write_atomic(&file, &pretty(&serde_json::to_value(&records).unwrap_or_default()))
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            if let Err(why) = games_stage_score(stage, &records) {
+                stage_notes[j] = Some(format!("the bot {why}"));
+                notes.push(format!("{}: the bot {why}", stage.label()));
+            }
+            played[j] = Some(super::matches::played(&records));
+        }
+    }
+    if !setup.game_stages.is_empty() {
+        let won = score.games_won;
+        score = setup.profile.score_all(&counts, &played, won);
+        for (g, note) in score.game_stages.iter_mut().zip(stage_notes) {
+            g.note = note;
+        }
+    }
+
     let mut report = info.report(&results, &[], true);
     report.score = score.clone();
     report.robustness = &checks;
@@ -665,6 +700,7 @@ pub fn grade(
             reasons.into_iter().collect::<Vec<_>>().join("; ")
         ));
     }
+    // A games stage is a column pair too: games won of games played.
     let stages = score
         .stages
         .iter()
@@ -674,6 +710,12 @@ pub fn grade(
             total: s.total,
             reached: s.reached,
         })
+        .chain(score.game_stages.iter().map(|g| StageCell {
+            category: safe_name(&g.name).replace(['-', ' '], "_"),
+            passed: g.played.map_or(0, |p| p.won),
+            total: g.played.map_or(0, |p| p.games),
+            reached: g.reached,
+        }))
         .collect();
     let row = Row {
         submission: submission.name.clone(),
@@ -717,6 +759,7 @@ fn play_games(
         limits: options.limits.clone(),
         same_file: options.same_file,
         starts: Vec::new(),
+        colours: games.colours,
     };
     play_match(setup.referee, bot, &games.opponent, &options, &|_| {})
 }

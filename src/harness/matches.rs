@@ -1,6 +1,7 @@
 //! Bot against bot, as in the assignment's final stage.
 //!
-//! Colours alternate game by game (bot A is white in odd games). White moves first. A game ends
+//! Colours follow the match's [`Colours`] rule: by default they alternate game by game (bot A is
+//! white in odd games). White moves first in every game arbiter has. A game ends
 //! when the side to move has no legal move (it loses), or after 100 moves by each side, when
 //! the side with more material wins and equal material is a draw. A bot that writes an illegal,
 //! malformed or unchanged board, writes nothing, crashes or runs out of time loses at once; the
@@ -15,6 +16,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::bot::Bot;
+pub use super::profile::Colours;
 use super::host::case::first_failure;
 use super::host::{CallLimits, Session};
 use super::referee::GameState;
@@ -38,6 +40,8 @@ pub struct MatchOptions {
     /// 2k-1 and 2k share one, so each bot plays it once with each colour. Empty: the initial
     /// position.
     pub starts: Vec<(String, Vec<u8>)>,
+    /// Which games bot A plays white.
+    pub colours: Colours,
 }
 
 /// Who won.
@@ -108,8 +112,13 @@ pub fn games_stage_score(stage: &super::profile::GamesStage, records: &[GameReco
         let list: Vec<String> = endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
         return Err(format!("lost all {} games by forfeit ({})", records.len(), list.join(", ")));
     }
-    let (won, _, _) = tally(records);
-    Ok(stage.score(won))
+    Ok(stage.score_played(played(records)))
+}
+
+/// Bot A's games, wins and draws in `records`.
+pub fn played(records: &[GameRecord]) -> super::profile::Played {
+    let (won, _, drawn) = tally(records);
+    super::profile::Played { games: records.len(), won, drawn }
 }
 
 /// Plays every game, `jobs` at a time, calling `progress` as each ends. Records come back in
@@ -154,7 +163,7 @@ fn play_game(
     options: &MatchOptions,
     number: usize,
 ) -> Result<GameRecord, String> {
-    let a_is_white = number % 2 == 1;
+    let a_is_white = options.colours.moves_first(number, options.games);
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
     let mut game =

@@ -1,15 +1,23 @@
-//! Marking profiles: how pass counts become a score.
+//! Marking profiles: how pass counts and games become a score.
 //!
-//! A profile lists stages in order. Each stage covers the cases of one grade and scores
-//! `base + per_pass * passes`; a stage is reached only when every case of every earlier stage
-//! passed, and the score is that of the first stage not passed in full. When every stage passes,
-//! the score is the games stage's base, plus `per_win` for each game won above `wins_above` if
-//! games were played, capped at `max`.
+//! A profile lists stages in order: **case stages** (the cases of one category, `per_pass` each)
+//! and **games stages** (games against a named opponent, points per win and draw, or points for
+//! a win rate above a threshold). Stages of both kinds may come in any order.
 //!
-//! The default profile is `corpus/marking-profile.json` (the assignment's scheme, built in);
+//! - An **ungated** profile (the default) adds every stage's points: `per_pass * passed` for a
+//!   case stage, the games points for a games stage. Every stage runs.
+//! - A **gated** profile (`"gated": true`, the Advance assignment's scheme) scores like a ladder:
+//!   a stage is reached only when every earlier stage passed in full (every case passed; every
+//!   game won, or the win-rate threshold met), and the score is that of the first stage not
+//!   passed in full, `base + per_pass * passed` (`base` being the score on reaching it). When
+//!   every stage passes, the score is the final `games` stage's (played with `grade --games N`)
+//!   or the last stage's full score.
+//!
+//! The default profile is the game's built-in one (`corpus/marking-profile.json` for Advance);
 //! `--profile FILE` replaces it with any file of the same shape, checked on loading
-//! ([`validate`]) so that it can only give scores from 0 to 100.
+//! ([`Profile::validate`]) so that it can only give scores from 0 to 100.
 
+mod file;
 mod validate;
 
 use std::collections::BTreeMap;
@@ -23,13 +31,28 @@ use super::files;
 
 /// A marking scheme.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "file::ProfileFile", into = "file::ProfileFile")]
 pub struct Profile {
     pub name: String,
-    #[serde(default)]
     pub description: String,
+    /// Whether a stage is reached only when every earlier one passed in full.
+    pub gated: bool,
+    /// The case stages, in order.
     pub stages: Vec<Stage>,
+    /// The games stages listed among the stages, in order; always played (when reached).
+    pub game_stages: Vec<GamesStage>,
+    /// Both kinds in the order the file lists them.
+    pub order: Vec<StageRef>,
+    /// The final games stage of a gated ladder, played only when asked for (`grade --games N`)
+    /// and only by a bot that passed every stage.
     pub games: Option<GamesStage>,
+}
+
+/// A stage by its kind and index: into [`Profile::stages`] or [`Profile::game_stages`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StageRef {
+    Cases(usize),
+    Games(usize),
 }
 
 /// One stage: the cases of one category.
@@ -46,31 +69,166 @@ pub struct Stage {
     pub category: String,
     /// How many cases the scheme expects (a warning is shown when the corpus differs).
     pub tests: usize,
-    /// The score on reaching the stage, in percent.
+    /// The score on reaching the stage, in percent (gated profiles only).
+    #[serde(default)]
     pub base: f64,
     /// Percent per case passed in this stage.
     pub per_pass: f64,
 }
 
-/// The final stage: games against a reference bot.
+/// Which colour the graded bot plays in each game of a games stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Colours {
+    /// The graded bot moves first in odd games, second in even ones.
+    #[default]
+    Alternate,
+    /// The graded bot always moves first.
+    First,
+    /// The graded bot always moves second.
+    Second,
+    /// The graded bot moves first in this many of the games, spread evenly from the first game
+    /// (CSCI561: "your agent will be given the first move for 6 of the 10 games").
+    FirstIn(usize),
+}
+
+impl Colours {
+    /// Whether the graded bot moves first in game `number` (1-based) of `games`.
+    pub fn moves_first(self, number: usize, games: usize) -> bool {
+        match self {
+            Colours::Alternate => number % 2 == 1,
+            Colours::First => true,
+            Colours::Second => false,
+            Colours::FirstIn(k) => {
+                // Game i is a first-move game when ceil(i k / n) steps up at i: k of the n
+                // games, the first among them, spread as evenly as whole games allow.
+                let n = games.max(1);
+                let k = k.min(n);
+                (number * k).div_ceil(n) > ((number - 1) * k).div_ceil(n)
+            }
+        }
+    }
+
+    /// The option's text, as `--colours` takes it.
+    pub fn describe(self) -> String {
+        match self {
+            Colours::Alternate => "alternate".to_string(),
+            Colours::First => "first".to_string(),
+            Colours::Second => "second".to_string(),
+            Colours::FirstIn(k) => format!("first-in={k}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Colours {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "alternate" => Ok(Colours::Alternate),
+            "first" => Ok(Colours::First),
+            "second" => Ok(Colours::Second),
+            other => other
+                .strip_prefix("first-in=")
+                .and_then(|k| k.parse().ok())
+                .map(Colours::FirstIn)
+                .ok_or_else(|| format!("`{other}` is not a colour rule: alternate, first, second or first-in=K")),
+        }
+    }
+}
+
+/// A stage of games against one opponent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GamesStage {
+    /// What reports call the stage (default: `games vs OPPONENT`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     pub games: usize,
-    /// The opponent, as a bot specification (`builtin:grade7`).
+    /// The opponent, as a bot specification (`builtin:grade7`, or a command).
     pub opponent: String,
+    /// Which colour the graded bot plays in each game.
+    #[serde(default)]
+    pub colours: Colours,
+    /// Each side's clock at the start of a game, in seconds, for games with a clock (Pente);
+    /// absent: the game's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<f64>,
+    /// The score on reaching the stage (gated profiles only).
+    #[serde(default)]
     pub base: f64,
+    #[serde(default)]
     pub per_win: f64,
+    #[serde(default)]
+    pub per_draw: f64,
+    /// Wins that earn nothing: `per_win` counts only the wins above this many.
+    #[serde(default)]
     pub wins_above: usize,
+    /// The most the stage can give (gated: its whole score, base included).
+    #[serde(default = "hundred")]
     pub max: f64,
+    /// A threshold instead of points per game: `points` when the share of games won is more
+    /// than this (0.7 for "more than 70%").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_rate_above: Option<f64>,
+    #[serde(default)]
+    pub points: f64,
+}
+
+fn hundred() -> f64 {
+    100.0
+}
+
+/// How the graded bot did in one games stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Played {
+    pub games: usize,
+    pub won: usize,
+    pub drawn: usize,
 }
 
 impl GamesStage {
-    /// The games stage's score for `won` games won: the base, plus `per_win` per win above
-    /// `wins_above`, capped at `max`; in [0, 100] and rounded to hundredths.
+    /// The stage's name in reports.
+    pub fn label(&self) -> String {
+        self.name.clone().unwrap_or_else(|| format!("games vs {}", self.opponent))
+    }
+
+    /// The points the games earn, without `base`: per win above `wins_above` and per draw, or
+    /// `points` past the win-rate threshold.
+    pub fn points_for(&self, played: Played) -> f64 {
+        match self.win_rate_above {
+            Some(t) if played.games > 0 && played.won as f64 / played.games as f64 > t => self.points,
+            Some(_) => 0.0,
+            None => {
+                self.per_win * played.won.saturating_sub(self.wins_above) as f64
+                    + self.per_draw * played.drawn as f64
+            }
+        }
+    }
+
+    /// The stage's score for `won` games won (no draws counted): the base, plus `per_win` per
+    /// win above `wins_above`, capped at `max`; in [0, 100] and rounded to hundredths.
     pub fn score(&self, won: usize) -> f64 {
-        let bonus = self.per_win * won.saturating_sub(self.wins_above) as f64;
-        clamp_percent((self.base + bonus).min(self.max))
+        self.score_played(Played { games: self.games, won, drawn: 0 })
+    }
+
+    /// [`GamesStage::score`] for a full result.
+    pub fn score_played(&self, played: Played) -> f64 {
+        clamp_percent((self.base + self.points_for(played)).min(self.max))
+    }
+
+    /// Whether the stage passed in full, for a gate: the threshold met, or every game won.
+    pub fn passed(&self, played: Played) -> bool {
+        match self.win_rate_above {
+            Some(_) => self.points_for(played) > 0.0,
+            None => played.won == played.games,
+        }
+    }
+
+    /// The most the stage can add in an ungated profile.
+    pub fn most(&self) -> f64 {
+        let full = Played { games: self.games, won: self.games, drawn: 0 };
+        let draws = Played { games: self.games, won: 0, drawn: self.games };
+        self.points_for(full).max(self.points_for(draws)).min(self.max)
     }
 }
 
@@ -96,16 +254,34 @@ pub struct StageScore {
     pub reached: bool,
 }
 
+/// How one games stage went.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GamesScore {
+    pub name: String,
+    pub opponent: String,
+    /// The result, when the stage was played.
+    pub played: Option<Played>,
+    /// The points it added (ungated) or its score (gated, when it set the score).
+    pub points: f64,
+    pub reached: bool,
+    /// Why it has no result, when it has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
 /// The score of a run.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Score {
-    /// The gated score, in percent, rounded to hundredths.
+    /// The score, in percent, rounded to hundredths.
     pub percent: f64,
     pub stages: Vec<StageScore>,
-    /// The category of the first stage not passed in full, if any.
+    /// The games stages listed among the stages.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub game_stages: Vec<GamesScore>,
+    /// The category of the first stage not passed in full, if any (gated profiles).
     #[serde(serialize_with = "category::serialize_option")]
     pub stopped_at: Option<String>,
-    /// Games won, when the games stage was played.
+    /// Games won in the final games stage, when it was played.
     pub games_won: Option<usize>,
     /// Differences between the corpus and the profile worth a warning.
     pub warnings: Vec<String>,
@@ -135,32 +311,142 @@ impl Profile {
         Ok(profile)
     }
 
+    /// The profile `--profile` names for `referee`: the game's shipped profile of that name, or
+    /// else a file; without `--profile`, the game's default.
+    pub fn choose(
+        given: Option<&Path>,
+        referee: &dyn crate::harness::referee::Referee,
+    ) -> Result<Profile, String> {
+        let Some(path) = given else { return Ok(Profile::builtin(referee.marking_profile())) };
+        let shipped: Vec<Profile> = referee.marking_profiles().into_iter().map(Profile::builtin).collect();
+        if let Some(p) = shipped.iter().find(|p| Path::new(&p.name) == path) {
+            return Ok(p.clone());
+        }
+        if !path.exists() && path.extension().is_none() {
+            let names: Vec<&str> = shipped.iter().map(|p| p.name.as_str()).collect();
+            return Err(format!(
+                "--profile {}: no such file, and {}'s shipped profiles are {}",
+                path.display(),
+                referee.game(),
+                names.join(", ")
+            ));
+        }
+        Profile::load(path, referee.categories())
+    }
+
     /// Checks that the profile can only give scores from 0 to 100: every amount finite and in
-    /// [0, 100], each stage's full score at most 100, grades 4 to 7 each at most once, the games
-    /// stage capped at 100. The error lists every problem, each naming its field.
+    /// [0, 100], each stage's full score at most 100 (gated) or all stages' together (ungated),
+    /// each category at most once. The error lists every problem, each naming its field.
     pub fn validate(&self, categories: &[&str]) -> Result<(), String> {
         let problems = validate::problems(self, categories);
         if problems.is_empty() { Ok(()) } else { Err(problems.join("; ")) }
     }
 
-    /// Scores pass counts (category -> (passed, total)) and, if the games stage was played, wins.
+    /// Whether the profile scores any cases (a profile of games alone runs none).
+    pub fn has_case_stages(&self) -> bool {
+        !self.stages.is_empty()
+    }
+
+    /// Scores pass counts (category -> (passed, total)) and, if the final games stage was
+    /// played, its wins; no games stage listed among the stages was played.
     pub fn score(&self, counts: &BTreeMap<String, (usize, usize)>, games_won: Option<usize>) -> Score {
+        self.score_all(counts, &vec![None; self.game_stages.len()], games_won)
+    }
+
+    /// Whether games stage `index` is reached with these counts and earlier games results:
+    /// always in an ungated profile; in a gated one, when every earlier stage passed in full.
+    pub fn reaches_games_stage(
+        &self,
+        counts: &BTreeMap<String, (usize, usize)>,
+        played: &[Option<Played>],
+        index: usize,
+    ) -> bool {
+        if !self.gated {
+            return true;
+        }
+        for stage in &self.order {
+            match *stage {
+                StageRef::Games(j) if j == index => return true,
+                StageRef::Games(j) => match played.get(j).copied().flatten() {
+                    Some(p) if self.game_stages[j].passed(p) => {}
+                    _ => return false,
+                },
+                StageRef::Cases(i) => {
+                    let (passed, total) = counts.get(&self.stages[i].category).copied().unwrap_or((0, 0));
+                    if passed < total {
+                        return false;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Scores pass counts, each games stage's result (`played[j]` for `game_stages[j]`, None
+    /// when not played) and the final games stage's wins.
+    pub fn score_all(
+        &self,
+        counts: &BTreeMap<String, (usize, usize)>,
+        played: &[Option<Played>],
+        games_won: Option<usize>,
+    ) -> Score {
         let mut stages = Vec::new();
+        let mut game_stages = Vec::new();
         let mut warnings = Vec::new();
         let mut percent = None;
         let mut stopped_at = None;
         let mut sizes = Vec::new();
-        for stage in &self.stages {
-            let (passed, total) = counts.get(&stage.category).copied().unwrap_or((0, 0));
-            if total != stage.tests {
-                sizes.push(format!("{} has {total} (not {})", category::label(&stage.category), stage.tests));
-            }
+        let mut sum = 0.0;
+        for stage in &self.order {
             let reached = stopped_at.is_none();
-            if reached && passed < total {
-                percent = Some(stage.base + stage.per_pass * passed as f64);
-                stopped_at = Some(stage.category.clone());
+            match *stage {
+                StageRef::Cases(i) => {
+                    let stage = &self.stages[i];
+                    let (passed, total) = counts.get(&stage.category).copied().unwrap_or((0, 0));
+                    if total != stage.tests {
+                        sizes.push(format!(
+                            "{} has {total} (not {})",
+                            category::label(&stage.category),
+                            stage.tests
+                        ));
+                    }
+                    sum += stage.per_pass * passed as f64;
+                    if self.gated && reached && passed < total {
+                        percent = Some(stage.base + stage.per_pass * passed as f64);
+                        stopped_at = Some(stage.category.clone());
+                    }
+                    stages.push(StageScore { category: stage.category.clone(), passed, total, reached });
+                }
+                StageRef::Games(j) => {
+                    let stage = &self.game_stages[j];
+                    let result = played.get(j).copied().flatten();
+                    let points = match result {
+                        Some(p) => stage.points_for(p).min(stage.max),
+                        None => 0.0,
+                    };
+                    sum += points;
+                    let mut shown = points;
+                    if self.gated && reached {
+                        let score = match result {
+                            Some(p) => stage.score_played(p),
+                            None => stage.base,
+                        };
+                        if !result.is_some_and(|p| stage.passed(p)) {
+                            percent = Some(score);
+                            stopped_at = Some(stage.label());
+                        }
+                        shown = score;
+                    }
+                    game_stages.push(GamesScore {
+                        name: stage.label(),
+                        opponent: stage.opponent.clone(),
+                        played: result,
+                        points: clamp_percent(shown),
+                        reached,
+                        note: None,
+                    });
+                }
             }
-            stages.push(StageScore { category: stage.category.clone(), passed, total, reached });
         }
         if !sizes.is_empty() {
             warnings.push(format!(
@@ -169,14 +455,32 @@ impl Profile {
                 sizes.join(", ")
             ));
         }
-        let percent = percent.unwrap_or_else(|| match &self.games {
-            Some(g) => g.score(games_won.unwrap_or(0)),
-            // Without a games stage, passing everything earns the last stage's full score.
-            None => self.stages.last().map_or(100.0, |s| s.base + s.per_pass * s.tests as f64),
-        });
+        let percent = if self.gated {
+            percent.unwrap_or_else(|| match (&self.games, self.order.last()) {
+                (Some(g), _) => g.score(games_won.unwrap_or(0)),
+                // Without a final games stage, passing everything earns the last stage's full
+                // score.
+                (None, Some(StageRef::Cases(i))) => {
+                    let s = &self.stages[*i];
+                    s.base + s.per_pass * s.tests as f64
+                }
+                (None, Some(StageRef::Games(j))) => {
+                    let s = &self.game_stages[*j];
+                    played.get(*j).copied().flatten().map_or(s.base, |p| s.score_played(p))
+                }
+                (None, None) => 100.0,
+            })
+        } else {
+            let finale = match (&self.games, games_won) {
+                (Some(g), Some(won)) => g.points_for(Played { games: g.games, won, drawn: 0 }).min(g.max),
+                _ => 0.0,
+            };
+            sum + finale
+        };
         Score {
             percent: clamp_percent(percent),
             stages,
+            game_stages,
             games_won: games_won.filter(|_| stopped_at.is_none()),
             stopped_at,
             warnings,
@@ -246,5 +550,106 @@ mod tests {
             "{:?}",
             s.warnings
         );
+    }
+
+    fn parse(json: &str) -> Profile {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn an_ungated_profile_adds_every_stage_and_the_games() {
+        let p = parse(
+            r#"{"name": "u", "stages": [
+                {"grade": "legal", "tests": 10, "per_pass": 2},
+                {"grade": "win", "tests": 10, "per_pass": 3},
+                {"games": 10, "opponent": "builtin:random", "per_win": 2, "per_draw": 1}]}"#,
+        );
+        assert_eq!(p.validate(&["legal", "win"]), Ok(()));
+        let c: BTreeMap<String, (usize, usize)> =
+            [("legal".to_string(), (5, 10)), ("win".to_string(), (10, 10))].into_iter().collect();
+        // 5 * 2 + 10 * 3 without games; a later stage counts although the first failed.
+        let s = p.score(&c, None);
+        assert_eq!(s.percent, 40.0);
+        assert_eq!(s.stopped_at, None);
+        // 4 wins and 3 draws: 8 + 3.
+        let s = p.score_all(&c, &[Some(Played { games: 10, won: 4, drawn: 3 })], None);
+        assert_eq!(s.percent, 51.0);
+        assert_eq!(s.game_stages[0].points, 11.0);
+        assert!(p.reaches_games_stage(&c, &[None], 0), "ungated stages are always reached");
+    }
+
+    #[test]
+    fn a_profile_of_games_alone_runs_no_case_and_scores_wins() {
+        let p = parse(include_str!("../../corpus/pente/csci561.json"));
+        assert_eq!(p.validate(&["legal"]), Ok(()));
+        assert!(!p.has_case_stages());
+        let s = p.score_all(
+            &BTreeMap::new(),
+            &[Some(Played { games: 10, won: 10, drawn: 0 }), Some(Played { games: 10, won: 7, drawn: 2 })],
+            None,
+        );
+        assert_eq!(s.percent, 85.0, "5 points a win, draws nothing");
+    }
+
+    #[test]
+    fn a_gated_games_stage_is_reached_only_past_every_earlier_stage() {
+        let p = parse(
+            r#"{"name": "g", "gated": true, "stages": [
+                {"grade": "legal", "tests": 2, "per_pass": 10},
+                {"games": 4, "opponent": "x", "base": 20, "win_rate_above": 0.7, "points": 30},
+                {"grade": "win", "tests": 2, "base": 50, "per_pass": 25}]}"#,
+        );
+        assert_eq!(p.validate(&["legal", "win"]), Ok(()));
+        let c = |a, b| -> BTreeMap<String, (usize, usize)> {
+            [("legal".to_string(), (a, 2)), ("win".to_string(), (b, 2))].into_iter().collect()
+        };
+        assert!(!p.reaches_games_stage(&c(1, 2), &[None], 0));
+        assert!(p.reaches_games_stage(&c(2, 0), &[None], 0));
+        // 3 of 4 won is 75% > 70%: the stage passes and the ladder goes on to `win`.
+        let s = p.score_all(&c(2, 1), &[Some(Played { games: 4, won: 3, drawn: 0 })], None);
+        assert_eq!((s.percent, s.stopped_at.as_deref()), (75.0, Some("win")));
+        // 2 of 4 is not more than 70%: the score is the games stage's base.
+        let s = p.score_all(&c(2, 2), &[Some(Played { games: 4, won: 2, drawn: 0 })], None);
+        assert_eq!((s.percent, s.stopped_at.as_deref()), (20.0, Some("games vs x")));
+    }
+
+    #[test]
+    fn the_course_colour_rule_gives_the_first_move_in_k_games_from_the_first() {
+        let firsts: Vec<bool> = (1..=10).map(|n| Colours::FirstIn(6).moves_first(n, 10)).collect();
+        assert_eq!(firsts.iter().filter(|&&f| f).count(), 6);
+        assert!(firsts[0]);
+        assert_eq!(firsts, [true, true, false, true, false, true, true, false, true, false]);
+        for k in 0..=7 {
+            assert_eq!((1..=7).filter(|&n| Colours::FirstIn(k).moves_first(n, 7)).count(), k);
+        }
+        assert_eq!("first-in=6".parse::<Colours>(), Ok(Colours::FirstIn(6)));
+        assert!("sometimes".parse::<Colours>().unwrap_err().contains("alternate, first, second"));
+        assert!((1..=4).all(|n| Colours::First.moves_first(n, 4) && !Colours::Second.moves_first(n, 4)));
+    }
+
+    #[test]
+    fn an_old_ladder_profile_without_gated_is_refused_by_name() {
+        let p = parse(
+            r#"{"name": "old", "stages": [{"grade": "legal", "tests": 10, "base": 0, "per_pass": 5},
+                {"grade": "win", "tests": 10, "base": 50, "per_pass": 5}]}"#,
+        );
+        let e = p.validate(&["legal", "win"]).unwrap_err();
+        assert!(e.contains("stages[1].base is 50, but the profile is not gated"), "{e}");
+        let too_much = parse(
+            r#"{"name": "x", "stages": [{"grade": "legal", "tests": 10, "per_pass": 5},
+                {"games": 10, "opponent": "b", "per_win": 6}]}"#,
+        );
+        let e = too_much.validate(&["legal"]).unwrap_err();
+        assert!(e.contains("the stages together can give 110, more than 100"), "{e}");
+    }
+
+    #[test]
+    fn a_profile_file_round_trips_with_its_stages_in_order() {
+        let p = parse(include_str!("../../corpus/network/marking-profile.json"));
+        assert_eq!(p.order.last(), Some(&StageRef::Games(0)));
+        let again: Profile = serde_json::from_value(serde_json::to_value(&p).unwrap()).unwrap();
+        assert_eq!(again, p);
+        let course: Profile = serde_json::from_value(serde_json::to_value(Profile::course()).unwrap()).unwrap();
+        assert_eq!(course, Profile::course());
     }
 }

@@ -74,6 +74,10 @@ impl Referee for PenteReferee {
         include_str!("../../../corpus/pente/marking-profile.json")
     }
 
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        vec![self.marking_profile(), include_str!("../../../corpus/pente/csci561.json")]
+    }
+
     fn cases(&self) -> Option<&dyn Cases> {
         Some(self)
     }

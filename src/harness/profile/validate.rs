@@ -5,7 +5,7 @@
 //! cannot go past 100. Stages are of the game's categories, each at most once, so no stage is
 //! silently shadowed by another of the same category.
 
-use super::{GamesStage, Profile, Stage};
+use super::{GamesStage, Profile, Stage, StageRef};
 
 /// Most cases a stage may expect.
 const MAX_TESTS: usize = 100_000;
@@ -31,18 +31,41 @@ pub fn problems(profile: &Profile, categories: &[&str]) -> Vec<String> {
     } else if profile.name.chars().any(char::is_control) {
         out.push(format!("name {:?} holds control characters", profile.name));
     }
-    if profile.stages.is_empty() {
-        out.push("stages is empty: a profile needs at least one stage".to_string());
+    if profile.order.is_empty() {
+        out.push("stages is empty: a profile needs at least one stage of cases or of games".to_string());
     }
-    for (i, stage) in profile.stages.iter().enumerate() {
-        stage_problems(&format!("stages[{i}]"), stage, categories, &mut out);
-        if let Some(first) = profile.stages[..i].iter().position(|s| s.category == stage.category) {
-            let shown = shown(&stage.category);
-            out.push(format!("stages[{i}].grade {shown} is already the grade of stages[{first}]"));
+    for (k, stage) in profile.order.iter().enumerate() {
+        match *stage {
+            StageRef::Cases(i) => {
+                let stage = &profile.stages[i];
+                stage_problems(&format!("stages[{k}]"), stage, profile.gated, categories, &mut out);
+                if let Some(first) = profile.stages[..i].iter().position(|s| s.category == stage.category) {
+                    let at = profile.order.iter().position(|s| *s == StageRef::Cases(first)).unwrap_or(first);
+                    let shown = shown(&stage.category);
+                    out.push(format!("stages[{k}].grade {shown} is already the grade of stages[{at}]"));
+                }
+            }
+            StageRef::Games(j) => {
+                games_problems(&format!("stages[{k}]"), &profile.game_stages[j], profile.gated, &mut out)
+            }
         }
     }
     if let Some(games) = &profile.games {
-        games_problems(games, &mut out);
+        games_problems("games", games, profile.gated, &mut out);
+    }
+    if !profile.gated {
+        // Every stage adds its points: together they may not pass 100.
+        let cases: f64 = profile.stages.iter().map(|s| s.per_pass * s.tests as f64).sum();
+        let games: f64 = profile.game_stages.iter().chain(&profile.games).map(GamesStage::most).sum();
+        if (cases + games).is_finite() && cases + games > 100.0 + EPSILON {
+            let round = |x: f64| (x * 1000.0).round() / 1000.0;
+            out.push(format!(
+                "the stages together can give {}, more than 100 (cases {}, games {})",
+                round(cases + games),
+                round(cases),
+                round(games)
+            ));
+        }
     }
     out
 }
@@ -61,7 +84,7 @@ fn shown(category: &str) -> String {
     crate::harness::category::grade_number(category).map_or_else(|| category.to_string(), |n| n.to_string())
 }
 
-fn stage_problems(at: &str, stage: &Stage, categories: &[&str], out: &mut Vec<String>) {
+fn stage_problems(at: &str, stage: &Stage, gated: bool, categories: &[&str], out: &mut Vec<String>) {
     if !categories.contains(&stage.category.as_str()) {
         let known: Vec<String> = categories.iter().map(|c| shown(c)).collect();
         out.push(format!(
@@ -75,6 +98,7 @@ fn stage_problems(at: &str, stage: &Stage, categories: &[&str], out: &mut Vec<St
     }
     let base_ok = percent(&format!("{at}.base"), stage.base, out);
     let per_pass_ok = percent(&format!("{at}.per_pass"), stage.per_pass, out);
+    ungated_base(at, stage.base, gated, out);
     let full = stage.base + stage.per_pass * stage.tests as f64;
     if base_ok && per_pass_ok && full > 100.0 + EPSILON {
         out.push(format!(
@@ -84,24 +108,52 @@ fn stage_problems(at: &str, stage: &Stage, categories: &[&str], out: &mut Vec<St
     }
 }
 
-fn games_problems(games: &GamesStage, out: &mut Vec<String>) {
+/// A `base` is the score on reaching a stage of a ladder; in a profile whose stages add up it
+/// would mean nothing, and is most likely an old ladder profile missing `"gated": true`.
+fn ungated_base(at: &str, base: f64, gated: bool, out: &mut Vec<String>) {
+    if !gated && base != 0.0 && base.is_finite() {
+        out.push(format!(
+            "{at}.base is {base}, but the profile is not gated (its stages add up): add \"gated\": true for a ladder, or drop base"
+        ));
+    }
+}
+
+fn games_problems(at: &str, games: &GamesStage, gated: bool, out: &mut Vec<String>) {
     if !(1..=MAX_GAMES).contains(&games.games) {
-        out.push(format!("games.games is {}; it must be from 1 to {MAX_GAMES}", games.games));
+        out.push(format!("{at}.games is {}; it must be from 1 to {MAX_GAMES}", games.games));
     }
     if games.opponent.trim().is_empty() {
-        out.push("games.opponent is empty; it must name a bot (`builtin:grade7`)".to_string());
+        out.push(format!("{at}.opponent is empty; it must name a bot (`builtin:grade7`)"));
     }
-    let base_ok = percent("games.base", games.base, out);
-    percent("games.per_win", games.per_win, out);
-    let max_ok = percent("games.max", games.max, out);
+    let base_ok = percent(&format!("{at}.base"), games.base, out);
+    percent(&format!("{at}.per_win"), games.per_win, out);
+    percent(&format!("{at}.per_draw"), games.per_draw, out);
+    percent(&format!("{at}.points"), games.points, out);
+    let max_ok = percent(&format!("{at}.max"), games.max, out);
+    ungated_base(at, games.base, gated, out);
     if base_ok && max_ok && games.base > games.max {
-        out.push(format!("games.base {} is more than games.max {}", games.base, games.max));
+        out.push(format!("{at}.base {} is more than {at}.max {}", games.base, games.max));
     }
     if games.wins_above > games.games {
-        out.push(format!(
-            "games.wins_above is {}, more than the {} games played",
-            games.wins_above, games.games
-        ));
+        out.push(format!("{at}.wins_above is {}, more than the {} games played", games.wins_above, games.games));
+    }
+    if let Some(t) = games.win_rate_above
+        && !(t.is_finite() && (0.0..1.0).contains(&t))
+    {
+        out.push(format!("{at}.win_rate_above is {t}; it must be a share from 0 to 1 (0.7 for 70%)"));
+    }
+    if games.win_rate_above.is_none() && games.points != 0.0 {
+        out.push(format!("{at}.points is given without win_rate_above; use per_win for points per game"));
+    }
+    if let Some(super::Colours::FirstIn(k)) = Some(games.colours)
+        && k > games.games
+    {
+        out.push(format!("{at}.colours gives the first move in {k} games of {}", games.games));
+    }
+    if let Some(c) = games.clock
+        && !(c.is_finite() && c > 0.0 && c <= 86_400.0)
+    {
+        out.push(format!("{at}.clock is {c}; it must be more than 0 and at most 86400 seconds"));
     }
 }
 
@@ -123,7 +175,7 @@ mod tests {
     #[test]
     fn every_problem_is_named_by_its_field() {
         let p = profile(
-            r#"{"name": " ", "stages": [
+            r#"{"name": " ", "gated": true, "stages": [
                 {"grade": 4, "tests": 10, "base": -1, "per_pass": 1},
                 {"grade": 5, "tests": 10, "base": 50, "per_pass": 6},
                 {"grade": 4, "tests": 0, "base": 0, "per_pass": 101},
@@ -166,7 +218,7 @@ mod tests {
     #[test]
     fn a_stage_may_add_up_to_exactly_100_despite_rounding() {
         let p = profile(
-            r#"{"name": "full", "stages": [{"grade": 4, "tests": 50, "base": 85, "per_pass": 0.3}], "games": null}"#,
+            r#"{"name": "full", "gated": true, "stages": [{"grade": 4, "tests": 50, "base": 85, "per_pass": 0.3}], "games": null}"#,
         );
         assert_eq!(problems(&p, ADVANCE), Vec::<String>::new());
     }

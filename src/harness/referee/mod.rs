@@ -99,6 +99,12 @@ pub trait Referee: Send + Sync {
     /// The marking profile used when none is given (JSON, as `--profile` reads).
     fn marking_profile(&self) -> &'static str;
 
+    /// Every marking profile the game ships (JSON), the default among them: `--profile NAME`
+    /// picks one by its `name` (Pente: `pente-cases`, `csci561`).
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        vec![self.marking_profile()]
+    }
+
     /// The game's test cases, if it has any.
     fn cases(&self) -> Option<&dyn Cases> {
         None

@@ -200,6 +200,11 @@ fn shares(report: &VerifyReport) -> Shares {
         let index = profile.stages.iter().position(|s| s.category == c.category);
         let passed = c.verdict == Verdict::Pass;
         let share = match (index, stopped) {
+            // Stages that add up: a case is worth its stage's per_pass.
+            (Some(_), _) if !profile.gated => {
+                let worth = per_pass(profile, &c.category);
+                Share { score: if passed { worth } else { 0.0 }, max: worth, note: None }
+            }
             (None, _) => Share { score: 0.0, max: 0.0, note: Some("not scored by the profile".into()) },
             (Some(i), Some(k)) if i > k => {
                 Share { score: 0.0, max: per_pass(profile, &c.category), note: None }
@@ -226,6 +231,23 @@ fn shares(report: &VerifyReport) -> Shares {
             max: (games.max - games.base).max(score),
             output: format!("{won} games won against {}", games.opponent),
         });
+    }
+    // Games stages among the stages, each a test of its own.
+    for (g, stage) in report.score.game_stages.iter().zip(&profile.game_stages) {
+        let output = match (g.played, &g.note) {
+            (Some(p), note) => format!(
+                "{} of {} games won, {} drawn, against {}{}",
+                p.won,
+                p.games,
+                p.drawn,
+                g.opponent,
+                note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
+            ),
+            (None, Some(note)) => note.clone(),
+            (None, None) => "not played".to_string(),
+        };
+        let score = if profile.gated { 0.0 } else { g.points };
+        extra.push(Extra { name: g.name.clone(), score, max: if profile.gated { 0.0 } else { stage.most() }, output });
     }
     let total: f64 = cases.iter().map(|s| s.score).sum::<f64>() + extra.iter().map(|e| e.score).sum::<f64>();
     let residual = report.score.percent - total;

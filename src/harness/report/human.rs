@@ -218,7 +218,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         .collect();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
     // Stage labels are at most 8 wide (`grade 4*`, `capture*`), so that the table fits 80 columns.
-    let _ = writeln!(out, "{:<8} {:>7}{header}", "stage", "passed");
+    if !report.score.stages.is_empty() {
+        let _ = writeln!(out, "{:<8} {:>7}{header}", "stage", "passed");
+    }
     let mut unreached = Vec::new();
     for stage in &report.score.stages {
         let row = counts.get(&stage.category);
@@ -237,11 +239,29 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         let passed = format!("{}/{}", stage.passed, stage.total);
         let _ = writeln!(out, "{label:<8} {passed:>7}{cells}");
     }
+    for g in &report.score.game_stages {
+        let result = match (g.played, &g.note) {
+            (Some(p), _) => format!("{} of {} won, {} drawn, {:.2} points", p.won, p.games, p.drawn, g.points),
+            (None, Some(note)) => note.clone(),
+            (None, None) => "not played".to_string(),
+        };
+        let _ = writeln!(out, "{}{}: {result}", g.name, if g.reached { "" } else { "*" });
+        if let (Some(_), Some(note)) = (g.played, &g.note) {
+            let _ = writeln!(out, "  {note}");
+        }
+    }
     if !unreached.is_empty() {
         let _ = writeln!(out, "* not reached: an earlier stage did not pass in full, so not scored");
     }
     let _ = writeln!(out);
     match &report.score.stopped_at {
+        _ if !report.profile.gated && report.course_score() => {
+            let _ = writeln!(
+                out,
+                "score {:.2}% by profile `{}`: every stage adds its points",
+                report.score.percent, report.profile.name
+            );
+        }
         _ if !report.course_score() => {
             // The profile's arithmetic on another corpus is no grade: say what passed instead.
             let (passed, planned) = report.passes();

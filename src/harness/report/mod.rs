@@ -66,6 +66,10 @@ impl VerifyReport<'_> {
     /// few cases, scores by the profile's arithmetic a number that means nothing: the reports
     /// say "not a course score" and show pass counts instead.
     pub fn course_score(&self) -> bool {
+        // A profile of games alone asks for no case.
+        if !self.profile.has_case_stages() {
+            return true;
+        }
         self.planned_cases > 0
             && self.profile.stages.len() == self.score.stages.len()
             && self
@@ -79,6 +83,9 @@ impl VerifyReport<'_> {
     /// How the corpus differs from the profile, when it does: "grade 4: 1 case(s), not 50,
     /// grade 5: 0 case(s), not 50".
     pub fn corpus_mismatch(&self) -> Option<String> {
+        if !self.profile.has_case_stages() {
+            return None;
+        }
         if self.planned_cases == 0 {
             return Some("no case ran".to_string());
         }
