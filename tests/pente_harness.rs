@@ -151,7 +151,7 @@ fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
 fn commands_that_know_advance_only_say_so() {
     let run = arbiter(&["--game", "pente", "coverage", "corpus/pente"], "");
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("`generate`, `coverage` and `bench` know Advance only"), "{}", run.stderr);
+    assert!(run.stderr.contains("`coverage` and `bench` know Advance only"), "{}", run.stderr);
 }
 
 /// `verify --robustness --json` of a Pente bot, without the sandbox.
@@ -203,4 +203,79 @@ fn a_pente_move_may_take_longer_than_timeout_while_the_clock_lasts() {
     // Under a fixed 0.5 s per move the first move would be a timeout; Pente's clock allows it.
     assert_eq!(game["ending"], "crash", "{game}");
     assert_eq!(game["moves"].as_array().unwrap().len(), 4, "{game}");
+}
+
+#[test]
+fn help_speaks_the_chosen_games_words() {
+    for command in ["match", "verify", "fuzz", "tournament", "grade"] {
+        let help = arbiter(&["--game", "pente", command, "--help"], "");
+        assert_eq!(help.status, 0, "{command}: {}", help.stderr);
+        assert!(help.stdout.contains("input.txt"), "{command}: {}", help.stdout);
+        assert!(
+            !help.stdout.contains("grade5") && !help.stdout.contains("<side> <in> <out>"),
+            "{command}: {}",
+            help.stdout
+        );
+    }
+    let help = arbiter(&["--game=pente", "match", "--help"], "");
+    assert!(help.stdout.contains("builtin:random-adjacent|minimax"), "{}", help.stdout);
+    let help = arbiter(&["--game", "pente", "check", "--help"], "");
+    assert!(help.stdout.contains("opening, legal, win, block, capture"), "{}", help.stdout);
+    let help = arbiter(&["--game", "network", "verify", "--help"], "");
+    assert!(
+        help.stdout.contains("host protocol") && help.stdout.contains("builtin:random"),
+        "{}",
+        help.stdout
+    );
+    // Advance keeps its own words.
+    let help = arbiter(&["match", "--help"], "");
+    assert!(help.stdout.contains("grade7"), "{}", help.stdout);
+}
+
+#[test]
+fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("alice");
+    fs::create_dir(&folder).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
+    let run = folder.join("run");
+    fs::write(
+        &run,
+        "#!/bin/sh\nexec \"$(dirname \"$0\")/engine\" --game pente bot --builtin minimax --seed 3\n",
+    )
+    .unwrap();
+    let mut perms = fs::metadata(&run).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    fs::set_permissions(&run, perms).unwrap();
+    let reports = dir.path().join("reports");
+    let (status, book) = json(&[
+        "--game",
+        "pente",
+        "grade",
+        "--corpus",
+        "corpus/pente",
+        "--reports",
+        reports.to_str().unwrap(),
+        "--profile",
+        "csci561",
+        "--games",
+        "5",
+        "--json",
+        "-q",
+        folder.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{book}");
+    let row = &book["rows"][0];
+    assert_eq!(row["cases_run"], 0, "a profile of games alone runs no case: {row}");
+    let stages = row["stages"].as_array().unwrap();
+    assert_eq!(stages.len(), 2, "{row}");
+    let won: u64 = stages.iter().map(|s| s["passed"].as_u64().unwrap()).sum();
+    assert_eq!(row["score"].as_f64().unwrap(), 5.0 * won as f64, "5 points a win: {row}");
+    // first-in=6 of the profile's 10, over 5 games: the first move in 3, the first game among them.
+    let games: Value =
+        serde_json::from_str(&fs::read_to_string(reports.join("alice/games_vs_random.json")).unwrap())
+            .unwrap();
+    let white: Vec<bool> =
+        games.as_array().unwrap().iter().map(|g| g["a_is_white"].as_bool().unwrap()).collect();
+    assert_eq!(white, [true, true, false, true, false], "{white:?}");
 }

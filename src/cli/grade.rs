@@ -18,7 +18,7 @@ use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
 use crate::harness::grade::{self, Games, Graded, Setup, StopRules, Submission};
 use crate::harness::gradebook::{Row, Table};
-use crate::harness::profile::{GamesStage, Profile};
+use crate::harness::profile::{Colours, GamesStage, Profile};
 use crate::harness::shard::{Shard, ShardManifest};
 use crate::harness::submission_options::Overrides;
 use crate::harness::verify::{VerifyOptions, prepare_cases};
@@ -164,7 +164,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let game_jobs = if chosen.len() == 1 { jobs } else { 1 };
     let open_stage = |stage: &GamesStage, games: usize| -> anyhow::Result<Games> {
         let opponent = Bot::parse(&stage.opponent, referee).map_err(anyhow::Error::msg)?;
-        Ok(Games { games, opponent, jobs: game_jobs, colours: stage.colours })
+        // Fewer or more games than the profile's keep its share of first moves.
+        let colours = match stage.colours {
+            Colours::FirstIn(k) if games != stage.games => {
+                Colours::FirstIn(((k * games) as f64 / stage.games.max(1) as f64).round() as usize)
+            }
+            other => other,
+        };
+        Ok(Games { games, opponent, jobs: game_jobs, colours })
     };
     let games = match args.games {
         None => None,

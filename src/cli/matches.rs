@@ -214,8 +214,17 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         return Ok(Outcome::Success);
     }
     // Game details quote what the bots wrote and said: escaped so they cannot drive the terminal.
-    let text =
-        summary(&args, &a, &b, &records, (&profile, stage), games_stage.as_ref(), (lo, hi), &endings, &by_colour);
+    let text = summary(
+        &args,
+        &a,
+        &b,
+        &records,
+        (&profile, stage),
+        games_stage.as_ref(),
+        (lo, hi),
+        &endings,
+        &by_colour,
+    );
     print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
 }

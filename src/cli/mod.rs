@@ -8,6 +8,7 @@ mod check;
 mod coverage;
 mod expect;
 mod fuzz;
+mod game_help;
 mod generate;
 mod golden;
 mod grade;
@@ -128,8 +129,24 @@ fn restore_default_sigpipe() {
 }
 
 /// Runs the command line and returns the process exit status.
+/// The command line, its `--help` in the words of the game chosen with `--game` (Advance's,
+/// written by hand, otherwise).
+fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches, ValueEnum};
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut command = Cli::command();
+    let chosen = game_help::game_named(&args).and_then(|name| GameChoice::from_str(&name, true).ok());
+    if let Some(game) = chosen.filter(|g| *g != GameChoice::Advance)
+        && let Ok(referee) = game.referee(EngineChoice::default(), &[])
+    {
+        command = game_help::for_game(command, referee.as_ref());
+    }
+    let matches = command.get_matches_from(args);
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     // Bots run in sessions of their own; on Ctrl-C (or SIGTERM) take them down with us. If a
     // handler cannot be installed, arbiter still works; only an interrupt may leave a bot behind.
     let _ = ctrlc::set_handler(|| {

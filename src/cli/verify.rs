@@ -133,7 +133,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         };
         return robustness(&args, bot, referee.as_ref());
     }
-    let profile = Profile::choose(args.run.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let profile =
+        Profile::choose(args.run.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let jobs = super::input::jobs(args.run.jobs);
     let mut specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;

@@ -16,9 +16,9 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::bot::Bot;
-pub use super::profile::Colours;
 use super::host::case::first_failure;
 use super::host::{CallLimits, Session};
+pub use super::profile::Colours;
 use super::referee::GameState;
 use super::referee::{Protocol, Referee};
 use super::runner::{Limits, Outcome};

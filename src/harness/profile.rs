@@ -127,11 +127,11 @@ impl std::str::FromStr for Colours {
             "alternate" => Ok(Colours::Alternate),
             "first" => Ok(Colours::First),
             "second" => Ok(Colours::Second),
-            other => other
-                .strip_prefix("first-in=")
-                .and_then(|k| k.parse().ok())
-                .map(Colours::FirstIn)
-                .ok_or_else(|| format!("`{other}` is not a colour rule: alternate, first, second or first-in=K")),
+            other => {
+                other.strip_prefix("first-in=").and_then(|k| k.parse().ok()).map(Colours::FirstIn).ok_or_else(
+                    || format!("`{other}` is not a colour rule: alternate, first, second or first-in=K"),
+                )
+            }
         }
     }
 }
@@ -649,7 +649,8 @@ mod tests {
         assert_eq!(p.order.last(), Some(&StageRef::Games(0)));
         let again: Profile = serde_json::from_value(serde_json::to_value(&p).unwrap()).unwrap();
         assert_eq!(again, p);
-        let course: Profile = serde_json::from_value(serde_json::to_value(Profile::course()).unwrap()).unwrap();
+        let course: Profile =
+            serde_json::from_value(serde_json::to_value(Profile::course()).unwrap()).unwrap();
         assert_eq!(course, Profile::course());
     }
 }

@@ -61,7 +61,7 @@ pub fn play_round_robin(
                 limits: options.limits.clone(),
                 same_file: options.same_file,
                 starts: Vec::new(),
-        colours: Default::default(),
+                colours: Default::default(),
             };
             let records = play_match(referee, &bots[a], &bots[b], &match_options, progress)?;
             let pairing = PairingGames { a, b, records };

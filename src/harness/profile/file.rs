@@ -35,9 +35,13 @@ impl<'de> Deserialize<'de> for AnyStage {
         let value = serde_json::Value::deserialize(d)?;
         let is_games = value.get("games").is_some();
         if is_games {
-            serde_json::from_value(value).map(AnyStage::Games).map_err(|e| D::Error::custom(format!("a games stage: {e}")))
+            serde_json::from_value(value)
+                .map(AnyStage::Games)
+                .map_err(|e| D::Error::custom(format!("a games stage: {e}")))
         } else {
-            serde_json::from_value(value).map(AnyStage::Cases).map_err(|e| D::Error::custom(format!("a case stage: {e}")))
+            serde_json::from_value(value)
+                .map(AnyStage::Cases)
+                .map_err(|e| D::Error::custom(format!("a case stage: {e}")))
         }
     }
 }

@@ -135,7 +135,10 @@ fn games_problems(at: &str, games: &GamesStage, gated: bool, out: &mut Vec<Strin
         out.push(format!("{at}.base {} is more than {at}.max {}", games.base, games.max));
     }
     if games.wins_above > games.games {
-        out.push(format!("{at}.wins_above is {}, more than the {} games played", games.wins_above, games.games));
+        out.push(format!(
+            "{at}.wins_above is {}, more than the {} games played",
+            games.wins_above, games.games
+        ));
     }
     if let Some(t) = games.win_rate_above
         && !(t.is_finite() && (0.0..1.0).contains(&t))

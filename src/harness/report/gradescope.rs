@@ -247,7 +247,12 @@ fn shares(report: &VerifyReport) -> Shares {
             (None, None) => "not played".to_string(),
         };
         let score = if profile.gated { 0.0 } else { g.points };
-        extra.push(Extra { name: g.name.clone(), score, max: if profile.gated { 0.0 } else { stage.most() }, output });
+        extra.push(Extra {
+            name: g.name.clone(),
+            score,
+            max: if profile.gated { 0.0 } else { stage.most() },
+            output,
+        });
     }
     let total: f64 = cases.iter().map(|s| s.score).sum::<f64>() + extra.iter().map(|e| e.score).sum::<f64>();
     let residual = report.score.percent - total;

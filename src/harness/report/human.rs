@@ -241,7 +241,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     for g in &report.score.game_stages {
         let result = match (g.played, &g.note) {
-            (Some(p), _) => format!("{} of {} won, {} drawn, {:.2} points", p.won, p.games, p.drawn, g.points),
+            (Some(p), _) => {
+                format!("{} of {} won, {} drawn, {:.2} points", p.won, p.games, p.drawn, g.points)
+            }
             (None, Some(note)) => note.clone(),
             (None, None) => "not played".to_string(),
         };
