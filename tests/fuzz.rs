@@ -536,3 +536,29 @@ fn same_file_and_a_created_output_file_reach_the_bot() {
         assert_eq!(status == 0, ok, "{extra}: {v}");
     }
 }
+
+/// `--html` draws each kind of failure: its minimal position as the bot's board beside the
+/// nearest expected one, with the reason, in the order the text report gives them.
+#[test]
+fn the_fuzz_page_draws_each_minimal_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("page");
+    let (status, v) = fuzz(&[
+        "--bot",
+        "builtin:mutant-catapult-protected",
+        "--cases",
+        "150",
+        "--seed",
+        "1",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 1, "{v}");
+    let page = fs::read_to_string(html.join("index.html")).unwrap();
+    let failures = v["report"]["failures"].as_array().unwrap();
+    assert_eq!(page.matches("data-failure=").count(), failures.len(), "{page}");
+    assert_eq!(page.matches("<svg").count(), 2 * failures.len(), "two boards per failure: {page}");
+    assert!(page.contains("is protected by the Sentinel"), "{page}");
+    let minimal = fs::read_to_string(html.join("boards/1.txt")).unwrap();
+    assert_eq!(minimal, failures[0]["minimal_board"].as_str().unwrap());
+}

@@ -75,6 +75,11 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
 
+    /// Also write the report as a web page, `DIR/index.html`: each kind of failure in the order
+    /// to fix it, its minimal position drawn beside the nearest expected board.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+
     /// Bot runs allowed for shrinking each kind of failure, 0 to 10000.
     #[arg(long, default_value_t = 400, value_parser = bounds::whole::<usize>(0, MAX_SHRINK_RUNS))]
     max_shrink_runs: usize,
@@ -171,7 +176,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         return engines(&args, jobs);
     }
     let game = FuzzGame::of(referee.as_ref()).map_err(anyhow::Error::msg)?;
-    let hidden = args.out.iter().filter_map(|d| std::path::absolute(d).ok()).collect();
+    let hidden = args.out.iter().chain(&args.html).filter_map(|d| std::path::absolute(d).ok()).collect();
     let (limits, sandbox) = args.limits.sandboxed(hidden)?;
     let bot = Bot::open(
         args.bot.as_deref().unwrap_or_default(),
@@ -229,6 +234,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     bar.finish_and_clear();
     if let Some(dir) = &args.out {
         write_failures(dir, &bot.label(), &args, &report)?;
+    }
+    if let Some(dir) = &args.html {
+        crate::harness::html::fuzz::write_page(referee.as_ref(), &bot.label(), args.seed, &report, dir)
+            .map_err(anyhow::Error::msg)?;
     }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report_json(&bot.label(), &args, &report))?);

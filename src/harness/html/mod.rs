@@ -5,6 +5,7 @@
 
 pub mod case;
 pub mod class;
+pub mod fuzz;
 pub mod tournament;
 pub mod verify;
 pub mod viewer;
