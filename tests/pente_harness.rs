@@ -279,3 +279,60 @@ fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
         games.as_array().unwrap().iter().map(|g| g["a_is_white"].as_bool().unwrap()).collect();
     assert_eq!(white, [true, true, false, true, false], "{white:?}");
 }
+
+/// `calibrate` runs once before the bot, and the `calibration.txt` it leaves is beside
+/// `input.txt` on every turn (CSCI561: "we will run your calibrate program once (and only once)
+/// before we run your agent").
+#[test]
+fn calibration_txt_is_made_once_and_given_on_every_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("carol");
+    fs::create_dir(&folder).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
+    let script = |name: &str, body: &str| {
+        let path = folder.join(name);
+        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        let mut perms = fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        fs::set_permissions(&path, perms).unwrap();
+    };
+    // Gives up at once without its calibration.
+    script(
+        "run",
+        "grep -q measured calibration.txt || { echo 'no calibration.txt' >&2; exit 3; }\n\
+         exec \"$(dirname \"$0\")/engine\" --game pente bot --builtin random-adjacent --seed 5",
+    );
+    script("calibrate", "echo measured > calibration.txt");
+    let run = folder.join("run").display().to_string();
+    let (_, m) = pente_match(&run, "builtin:random-adjacent", "1", &[]);
+    assert_eq!(m["games"][0]["ending"], "crash", "without --calibrate: {}", m["games"][0]);
+    let calibrate = folder.join("calibrate").display().to_string();
+    let (_, m) = pente_match(&run, "builtin:random-adjacent", "1", &["--calibrate", &calibrate]);
+    assert_ne!(m["games"][0]["ending"], "crash", "with --calibrate: {}", m["games"][0]);
+    assert!(m["games"][0]["moves"].as_array().unwrap().len() > 4, "{}", m["games"][0]);
+
+    let reports = dir.path().join("reports");
+    let (status, book) = json(&[
+        "--game",
+        "pente",
+        "grade",
+        "--reports",
+        reports.to_str().unwrap(),
+        "--profile",
+        "csci561",
+        "--games",
+        "1",
+        "--calibrate",
+        "--json",
+        "-q",
+        folder.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{book}");
+    let row = &book["rows"][0];
+    assert!(row["note"].as_str().unwrap().contains("calibrated: `calibrate` left calibration.txt"), "{row}");
+    assert_eq!(fs::read_to_string(reports.join("carol/calibration.txt")).unwrap(), "measured\n");
+    let games: Value =
+        serde_json::from_str(&fs::read_to_string(reports.join("carol/games_vs_random.json")).unwrap())
+            .unwrap();
+    assert_ne!(games[0]["ending"], "crash", "{games}");
+}

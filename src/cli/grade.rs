@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(value_name = "SUBMISSION", required = true)]
     submissions: Vec<String>,
 
-    /// The corpus folder (as `verify` takes it).
+    /// The corpus folder (as `verify` takes it); not read when the profile scores games alone.
     #[arg(long, value_name = "DIR", default_value = "corpus")]
     corpus: PathBuf,
 
@@ -109,6 +109,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE.csv")]
     overrides: Option<PathBuf>,
 
+    /// Run each submission's calibrate program (a `calibrate` file beside `run`, for games that
+    /// have one: Pente) once before its bot, and give the file it leaves (`calibration.txt`) to
+    /// the bot in every run; a copy is kept in the submission's report folder.
+    #[arg(long)]
+    calibrate: bool,
+
     /// Print the gradebook as JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -142,11 +148,17 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         );
     }
     let jobs = super::input::jobs(args.run.jobs);
-    let specs = find_cases(&args.corpus, referee.categories())
-        .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
-    if specs.is_empty() {
-        bail!("no test cases under {}", args.corpus.display());
-    }
+    // A profile of games alone (Pente's csci561) needs no corpus.
+    let specs = if profile.has_case_stages() {
+        let specs = find_cases(&args.corpus, referee.categories())
+            .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+        if specs.is_empty() {
+            bail!("no test cases under {}", args.corpus.display());
+        }
+        specs
+    } else {
+        Vec::new()
+    };
     std::fs::create_dir_all(&args.reports)
         .with_context(|| format!("cannot create the reports folder {}", args.reports.display()))?;
     // No bot may see the corpus, its answers, any report, or a classmate (its own folder is
@@ -189,6 +201,9 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         .iter()
         .map(|stage| open_stage(stage, args.games.unwrap_or(stage.games)))
         .collect::<anyhow::Result<Vec<Games>>>()?;
+    if args.calibrate && referee.calibration().is_none() {
+        bail!("--calibrate: {} has no calibrate program", referee.game());
+    }
     let rules = StopRules { stop_at_gate: args.run.stop_at_gate, max_timeouts: args.run.max_timeouts };
     let hidden = args.run.hidden_categories(referee.categories())?;
     let robustness = if args.run.robustness {
@@ -224,6 +239,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         "details": args.run.details,
         "robustness": args.run.robustness,
         "timeout_cap": timeout_cap,
+        "calibrate": args.calibrate,
     });
     let setup = Setup {
         referee,
@@ -251,6 +267,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         overrides,
         shard: args.shard.map(|s| s.to_string()),
         html: args.html.clone(),
+        calibrate: args.calibrate,
     };
     // Every submission is checked before any case runs: one line for each that cannot be
     // graded, at once, rather than after a class's worth of cases.

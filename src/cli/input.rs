@@ -184,3 +184,32 @@ pub fn jobs(given: Option<usize>) -> usize {
         None => cores,
     }
 }
+
+/// `bot` given the file its calibrate program leaves (`--calibrate PROGRAM`), run once now; the
+/// bot as it is without `--calibrate`. A failed calibration is an error: the user asked for it.
+pub fn calibrated(
+    bot: crate::harness::bot::Bot,
+    program: Option<&str>,
+    referee: &dyn Referee,
+    limits: &crate::harness::runner::Limits,
+) -> Result<crate::harness::bot::Bot> {
+    use crate::harness::bot::Bot;
+    let Some(program) = program else { return Ok(bot) };
+    let Some(calibration) = referee.calibration() else {
+        bail!("--calibrate: {} has no calibrate program", referee.game());
+    };
+    let Bot::Command(command, protocol) = bot else {
+        bail!("--calibrate: only a program bot can be calibrated, not {}", bot.label());
+    };
+    let program = crate::harness::runner::BotCommand::parse(program)?;
+    let done =
+        crate::harness::calibrate::run_calibration(&program, &calibration, limits).map_err(|e| anyhow!(e))?;
+    eprintln!(
+        "calibrated: {} left {} ({} bytes) in {:.1} s of CPU",
+        program.original(),
+        calibration.file,
+        done.bytes.len(),
+        done.cpu_seconds
+    );
+    Ok(Bot::Command(command.with_file(calibration.file, done.bytes), protocol))
+}

@@ -69,6 +69,11 @@ pub struct Args {
     #[arg(long)]
     same_file: bool,
 
+    /// Run this calibrate program once first for bot A (Pente: it leaves calibration.txt, which
+    /// A then finds beside input.txt on every turn).
+    #[arg(long, value_name = "PROGRAM")]
+    calibrate: Option<String>,
+
     /// Which games A plays white (White moves first): `alternate` (A in odd games), `first`,
     /// `second`, or `first-in=K` (A moves first in K of the games, spread from the first; the
     /// CSCI561 rule is first-in=6 of 10). Default: the profile's games stage against B when
@@ -121,7 +126,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Bot::open(spec, referee.as_ref(), &limits, &crate::harness::host::HostOptions::default())
             .map_err(anyhow::Error::msg)
     };
-    let a = open(&args.bots[0])?;
+    let a =
+        super::input::calibrated(open(&args.bots[0])?, args.calibrate.as_deref(), referee.as_ref(), &limits)?;
     let b = open(&args.bots[1])?;
     let profile = Profile::choose(args.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
     let starts = read_starts(&args.start)?;

@@ -38,6 +38,11 @@ pub struct Args {
     #[arg(long, value_name = "COMMAND")]
     bot: String,
 
+    /// Run this calibrate program once first (Pente: it leaves calibration.txt, which the bot
+    /// then finds beside input.txt in every case).
+    #[arg(long, value_name = "PROGRAM")]
+    calibrate: Option<String>,
+
     #[command(flatten)]
     run: RunArgs,
 
@@ -149,6 +154,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         None => Bot::open(&args.bot, referee.as_ref(), &limits, &HostOptions::default())
             .map_err(anyhow::Error::msg)?,
     };
+    let bot = super::input::calibrated(bot, args.calibrate.as_deref(), referee.as_ref(), &limits)?;
     if specs.is_empty() {
         bail!(
             "no test cases under {}: expected files like grade6/white/NAME.txt (or the course's 6/white/tests/N.txt)",

@@ -38,6 +38,18 @@ pub struct Played {
 }
 
 impl Played {
+    /// A run that could not start, and why.
+    fn not_started(why: String) -> Played {
+        Played {
+            outcome: Outcome::FailedToStart(why.clone()),
+            description: format!("could not start: {why}"),
+            stderr_tail: String::new(),
+            stdout_head: String::new(),
+            elapsed: std::time::Duration::ZERO,
+            cpu: None,
+        }
+    }
+
     /// The seconds a clock is charged for this move: CPU time of the whole process tree where
     /// known (as the Pente graders measure), else wall time.
     pub fn cpu_seconds(&self) -> f64 {
@@ -121,17 +133,15 @@ impl Bot {
     ) -> Played {
         match self {
             Bot::Command(command, protocol) => {
+                for (name, bytes) in command.files() {
+                    if let Err(e) = std::fs::write(dir.join(name), bytes) {
+                        return Played::not_started(format!("cannot place {name} in the bot's folder: {e}"));
+                    }
+                }
                 let args = arguments(protocol, side, input, output);
                 Played::from_report(&runner::run(command, &args, dir, limits))
             }
-            Bot::Hosted(_) => Played {
-                outcome: Outcome::FailedToStart("a hosted bot is called, not given files".to_string()),
-                description: "could not start: a hosted bot is called, not given files".to_string(),
-                stderr_tail: String::new(),
-                stdout_head: String::new(),
-                elapsed: std::time::Duration::ZERO,
-                cpu: None,
-            },
+            Bot::Hosted(_) => Played::not_started("a hosted bot is called, not given files".to_string()),
             Bot::Builtin { bot, .. } => {
                 let start = Instant::now();
                 let cpu_start = thread_cpu_time();

@@ -374,6 +374,8 @@ pub struct Setup<'a> {
     pub shard: Option<String>,
     /// Where each submission's web page goes (`--html`), beside the class page.
     pub html: Option<PathBuf>,
+    /// Whether to run each submission's calibrate program first (`--calibrate`).
+    pub calibrate: bool,
 }
 
 /// A games stage: `games` games against `opponent`.
@@ -530,8 +532,17 @@ pub fn grade(
     let start = Instant::now();
     let machine = Snapshot::take();
     let options = apply(&setup.options, &recorded);
-    let (bot, refusal) = open_bot(submission, setup.referee, &options.limits)?;
+    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits)?;
     let refusal = refusal.or_else(|| own.as_ref().err().cloned());
+    // The submission's calibrate program, once, before anything of its bot runs.
+    let mut calibration_note = None;
+    if setup.calibrate
+        && refusal.is_none()
+        && let (Some(calibration), Some(own_folder)) = (setup.referee.calibration(), &submission.folder)
+    {
+        calibration_note =
+            Some(calibrate_submission(&mut bot, own_folder, &folder, &calibration, &options.limits));
+    }
     // A profile of games alone runs no case.
     let all: Vec<&ReadyCase> =
         if setup.profile.has_case_stages() { setup.cases.iter().collect() } else { Vec::new() };
@@ -606,6 +617,7 @@ pub fn grade(
     if let Some(why) = &refusal {
         notes.push(format!("refused: {why}"));
     }
+    notes.extend(calibration_note);
     if own.is_ok() && (!recorded.is_empty() || !recorded.notes.is_empty()) {
         notes.push(format!("options: {}", recorded.describe()));
     }
@@ -743,6 +755,44 @@ pub fn grade(
     write_atomic(&folder.join(ROW_FILE), &pretty(&serde_json::to_value(&saved).unwrap_or_default()))
         .map_err(|e| format!("cannot write {}: {e}", folder.join(ROW_FILE).display()))?;
     Ok(Graded::Graded(row))
+}
+
+/// Runs the submission's calibrate program (in `own_folder`) and gives its file to `bot` in
+/// every run, keeping a copy in the submission's report folder; says what happened, for the
+/// report's notes. A submission without the program, or whose program fails, plays without the
+/// file: calibrating is optional.
+fn calibrate_submission(
+    bot: &mut Bot,
+    own_folder: &Path,
+    reports: &Path,
+    calibration: &super::referee::Calibration,
+    limits: &runner::Limits,
+) -> String {
+    let Bot::Command(command, protocol) = bot else {
+        return "calibrate: only a program bot can be calibrated".to_string();
+    };
+    if !own_folder.join(calibration.program).is_file() {
+        return format!("no `{}` program to calibrate with", calibration.program);
+    }
+    let program = match BotCommand::parse_in(&format!("./{}", calibration.program), own_folder) {
+        Ok(program) => program,
+        Err(e) => return format!("calibrate: {e}"),
+    };
+    match super::calibrate::run_calibration(&program, calibration, limits) {
+        Ok(done) => {
+            let _ = write_atomic(&reports.join(calibration.file), &done.bytes);
+            let note = format!(
+                "calibrated: `{}` left {} ({} bytes) in {:.1} s of CPU",
+                calibration.program,
+                calibration.file,
+                done.bytes.len(),
+                done.cpu_seconds
+            );
+            *bot = Bot::Command(command.clone().with_file(calibration.file, done.bytes), protocol.clone());
+            note
+        }
+        Err(why) => format!("calibration failed, so the bot plays without {}: {why}", calibration.file),
+    }
 }
 
 /// Plays the games stage for `bot`, run with `options`.

@@ -3,6 +3,7 @@
 
 pub mod analyst;
 pub mod bot;
+pub mod calibrate;
 pub mod category;
 pub mod corpus;
 pub mod diagnostics;

@@ -15,8 +15,8 @@ use super::rules::{Rules, Status, WinReason, is_legal, play, status};
 use super::text::{Strictness, parse_move};
 use super::{Board, Color};
 use crate::harness::referee::{
-    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase, Protocol,
-    Referee, RobustnessBoards, SoleAnswer,
+    BuiltinBot, Builtins, Calibration, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase,
+    Protocol, Referee, RobustnessBoards, SoleAnswer,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -72,6 +72,11 @@ impl Referee for PenteReferee {
 
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/pente/marking-profile.json")
+    }
+
+    fn calibration(&self) -> Option<Calibration> {
+        // "Please aim for no more than 5 minutes to run your calibrate program."
+        Some(Calibration { program: "calibrate", file: "calibration.txt", seconds: 300.0 })
     }
 
     fn marking_profiles(&self) -> Vec<&'static str> {

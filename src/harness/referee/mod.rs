@@ -68,6 +68,19 @@ pub enum Protocol {
     Hosted(crate::harness::host::HostSpec),
 }
 
+/// A program a submission may bring to measure the machine before it plays (CSCI561: "you are
+/// allowed to also provide a second program called calibrate.xxx ... we will run your
+/// calibrate program once (and only once) before we run your agent").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Calibration {
+    /// The program's name in a submission's folder, beside `run` (`calibrate`).
+    pub program: &'static str,
+    /// The file it leaves in its folder, given to the bot in every run after (`calibration.txt`).
+    pub file: &'static str,
+    /// CPU seconds it may take.
+    pub seconds: f64,
+}
+
 /// A game, as the harness sees it: its name and options, how its bots run, and which of the
 /// concerns above it has.
 pub trait Referee: Send + Sync {
@@ -103,6 +116,12 @@ pub trait Referee: Send + Sync {
     /// picks one by its `name` (Pente: `pente-cases`, `csci561`).
     fn marking_profiles(&self) -> Vec<&'static str> {
         vec![self.marking_profile()]
+    }
+
+    /// The optional program a submission may bring to measure the machine, run once before its
+    /// bot (Pente's `calibrate`, which leaves `calibration.txt`), if the game has one.
+    fn calibration(&self) -> Option<Calibration> {
+        None
     }
 
     /// The game's test cases, if it has any.

@@ -41,6 +41,8 @@ pub struct BotCommand {
     original: String,
     program: OsString,
     args: Vec<OsString>,
+    /// Files placed in the bot's folder before each of its runs (Pente's `calibration.txt`).
+    files: Vec<(String, Vec<u8>)>,
 }
 
 impl BotCommand {
@@ -69,7 +71,19 @@ impl BotCommand {
             OsString::from(program)
         };
         let args = words.map(|arg| resolve_arg(base, arg)).collect();
-        Ok(BotCommand { original: command.to_owned(), program, args })
+        Ok(BotCommand { original: command.to_owned(), program, args, files: Vec::new() })
+    }
+
+    /// The command with `name` placed in its folder, holding `bytes`, before each run.
+    pub fn with_file(mut self, name: &str, bytes: Vec<u8>) -> BotCommand {
+        self.files.retain(|(n, _)| n != name);
+        self.files.push((name.to_string(), bytes));
+        self
+    }
+
+    /// The files placed in the bot's folder before each run.
+    pub fn files(&self) -> &[(String, Vec<u8>)] {
+        &self.files
     }
 
     /// The command exactly as the user gave it, for display.
