@@ -129,7 +129,13 @@ fn restore_default_sigpipe() {
 
 /// Runs the command line and returns the process exit status.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = <Cli as clap::CommandFactory>::command().get_matches();
+    let cli = match <Cli as clap::FromArgMatches>::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    // `replay` takes the game from the record unless --game was given.
+    let game_given = matches.value_source("game") == Some(clap::parser::ValueSource::CommandLine);
     // Bots run in sessions of their own; on Ctrl-C (or SIGTERM) take them down with us. If a
     // handler cannot be installed, arbiter still works; only an interrupt may leave a bot behind.
     let _ = ctrlc::set_handler(|| {
@@ -203,7 +209,15 @@ pub fn run() -> ExitCode {
         Command::Coverage(args) => coverage::run(args, cli.engine),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args, referee),
-        Command::Replay(args) => replay::run(args, referee),
+        Command::Replay(args) => replay::run(
+            args,
+            referee,
+            &replay::Given {
+                engine: cli.engine,
+                game: game_given.then_some(cli.game),
+                rules: cli.rules.clone(),
+            },
+        ),
         Command::Tournament(args) => tournament::run(args, referee),
         Command::Fuzz(args) => fuzz::run(args, referee),
     };

@@ -717,6 +717,8 @@ fn play_games(
         limits: options.limits.clone(),
         same_file: options.same_file,
         starts: Vec::new(),
+        clock: None,
+        clock_counts_system: false,
     };
     play_match(setup.referee, bot, &games.opponent, &options, &|_| {})
 }

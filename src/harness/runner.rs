@@ -44,8 +44,8 @@ pub(crate) use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits, WallCap};
 
 use super::sandbox;
-pub(crate) use process::{cpu_time, user_time};
 pub use process::kill_all_running;
+pub(crate) use process::{cpu_time, user_time};
 
 /// How long to wait for a killed bot to finish dying before giving up on its exit status.
 /// SIGKILL cannot be caught, so only a process stuck in the kernel takes this long.
@@ -703,7 +703,10 @@ fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, (Duration, Duration))> {
             (rc, usage)
         };
         if rc == pid {
-            return Ok((ExitStatus::from_raw(status), (process::cpu_time(&usage), process::user_time(&usage))));
+            return Ok((
+                ExitStatus::from_raw(status),
+                (process::cpu_time(&usage), process::user_time(&usage)),
+            ));
         }
         let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {
