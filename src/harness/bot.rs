@@ -175,14 +175,19 @@ impl Bot {
                     Outcome::Exited(0) => "exited with status 0".to_string(),
                     _ => "exited with status 1".to_string(),
                 };
+                let cpu = thread_cpu_time().zip(cpu_start).map(|(end, begin)| end.saturating_sub(begin));
+                // Two clocks of different resolutions: user time is never shown above the total.
+                let user = thread_user_time()
+                    .zip(user_start)
+                    .map(|(end, begin)| end.saturating_sub(begin).min(cpu.unwrap_or(Duration::MAX)));
                 Played {
                     outcome,
                     description,
                     stderr_tail: stderr,
                     stdout_head: String::new(),
                     elapsed: start.elapsed(),
-                    cpu: thread_cpu_time().zip(cpu_start).map(|(end, begin)| end.saturating_sub(begin)),
-                    user: thread_user_time().zip(user_start).map(|(end, begin)| end.saturating_sub(begin)),
+                    cpu,
+                    user,
                     time_limit: None,
                 }
             }
