@@ -364,4 +364,5 @@ fn verify_kills_a_pente_bot_after_the_time_its_input_gives() {
     assert!(started.elapsed().as_secs_f64() < 15.0, "{r}");
     let case = &r["cases"][0];
     assert_eq!(case["verdict"], "timeout", "{r}");
+    assert!(case["reason"].as_str().unwrap().contains("the play time the case's input gives"), "{r}");
 }

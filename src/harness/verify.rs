@@ -346,7 +346,10 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         output = Err("the bot wrote nothing to the output file arbiter created".to_string());
     }
     let judgement = output.as_ref().ok().map(|bytes| case.prepared.judge(bytes, output_name, options.strict));
-    let (verdict, reason) = decide(&played, &output, judgement.as_ref());
+    let (verdict, mut reason) = decide(&played, &output, judgement.as_ref());
+    if verdict == Verdict::Timeout && limits.timeout < options.limits.timeout {
+        reason.push_str(" (the play time the case's input gives, less than --timeout)");
+    }
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
         result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));
