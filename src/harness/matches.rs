@@ -93,8 +93,8 @@ pub struct GameRecord {
     pub start_board: String,
     /// Every move in order, in notation.
     pub moves: Vec<String>,
-    /// The time each move in `moves` took, and the mover's clock after it (empty for moves by
-    /// hosted bots' older records).
+    /// The time each move in `moves` took, and the mover's clock after it (empty in records
+    /// older than the field).
     #[serde(default)]
     pub times: Vec<MoveTime>,
     pub result: GameResult,
