@@ -336,3 +336,165 @@ fn calibration_txt_is_made_once_and_given_on_every_turn() {
             .unwrap();
     assert_ne!(games[0]["ending"], "crash", "{games}");
 }
+
+#[test]
+fn the_clock_is_set_by_clock_and_given_with_two_decimals_and_each_move_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    // Refuses (exit 5) a first turn whose input.txt does not give `3.00` seconds; on later turns
+    // the time must have two decimals.
+    let command = bot(
+        dir.path(),
+        "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n\
+         t=$(sed -n 2p input.txt)\n\
+         if [ $n -eq 1 ] && [ \"$t\" != 3.00 ]; then echo \"time $t\" >&2; exit 5; fi\n\
+         echo \"$t\" | grep -Eq '^[0-9]+\\.[0-9][0-9]$' || { echo \"time $t\" >&2; exit 6; }\n\
+         if [ $n -ge 3 ]; then exit 3; fi\n\
+         exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
+    );
+    let (_, m) = pente_match(&command, "builtin:random-adjacent", "1", &["--clock", "3"]);
+    let game = &m["games"][0];
+    assert_eq!(game["ending"], "crash", "{game}");
+    assert!(game["detail"].as_str().unwrap().contains("status 3"), "{game}");
+    assert_eq!(game["game"], "pente");
+    assert_eq!(game["rules"], serde_json::json!([]));
+    let moves = game["moves"].as_array().unwrap().len();
+    let times = game["times"].as_array().unwrap();
+    assert_eq!((moves, times.len()), (4, 4), "{game}");
+    for t in times {
+        let (cpu, left) = (t["cpu"].as_f64().unwrap(), t["clock_left"].as_f64().unwrap());
+        assert!(left <= 3.0 && left > 0.0 && cpu >= 0.0, "{t}");
+        assert!(t["user"].as_f64().is_none_or(|user| user <= cpu), "{t}");
+    }
+    // The clock is charged user time: White's first move (bot A's) takes its user seconds off.
+    let first = &times[0];
+    if let Some(user) = first["user"].as_f64() {
+        assert!((first["clock_left"].as_f64().unwrap() - (3.0 - user)).abs() < 1e-5, "{first}");
+    }
+    // The start board shows the clock the game started with.
+    assert_eq!(game["start_board"].as_str().unwrap().lines().nth(1), Some("3.0"), "{game}");
+}
+
+#[test]
+fn a_start_files_time_is_the_clock_without_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = dir.path().join("start.txt");
+    let mut text = String::from("WHITE\n7.5\n0,0\n");
+    for _ in 0..19 {
+        text.push_str(&".".repeat(19));
+        text.push('\n');
+    }
+    fs::write(&start, &text).unwrap();
+    let start = start.display().to_string();
+    let (_, m) = pente_match("builtin:random-adjacent", "builtin:random-adjacent", "1", &["--start", &start]);
+    let game = &m["games"][0];
+    let first = game["times"][0]["clock_left"].as_f64().unwrap();
+    assert!(first <= 7.5 && first > 7.0, "{game}");
+    let (_, m) = pente_match(
+        "builtin:random-adjacent",
+        "builtin:random-adjacent",
+        "1",
+        &["--start", &start, "--clock", "60"],
+    );
+    let first = m["games"][0]["times"][0]["clock_left"].as_f64().unwrap();
+    assert!(first > 59.0, "{}", m["games"][0]);
+}
+
+#[test]
+fn a_sleeper_is_stopped_by_the_wall_cap_and_a_spinner_by_its_cpu_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    // Clock 0.5 s: the wall cap is 3 x 0.5 + 5 s, but the whole game's wall budget is 1.5 s.
+    let sleeper = bot(dir.path(), "sleep 20");
+    let started = std::time::Instant::now();
+    let (_, m) = pente_match(&sleeper, "builtin:random-adjacent", "1", &["--clock", "0.5"]);
+    assert!(started.elapsed().as_secs_f64() < 15.0);
+    let game = &m["games"][0];
+    assert_eq!(game["ending"], "timeout", "{game}");
+    assert!(game["detail"].as_str().unwrap().contains("ended by the wall-clock cap"), "{game}");
+
+    // Clock 2 s: killed at 2 s of CPU time; its wall cap is 6 s (the game's wall budget), room
+    // enough on a loaded machine.
+    let spinner = bot(dir.path(), "while :; do :; done");
+    let (_, m) =
+        pente_match(&spinner, "builtin:random-adjacent", "1", &["--clock", "2", "--clock-counts-system"]);
+    let game = &m["games"][0];
+    assert_eq!(game["ending"], "timeout", "{game}");
+    assert!(game["detail"].as_str().unwrap().contains("ended by its CPU clock"), "{game}");
+}
+
+#[test]
+fn a_record_replays_with_the_game_and_rules_it_was_played_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let records = records.to_str().unwrap();
+    let run = arbiter(
+        &[
+            "--game",
+            "pente",
+            "--rule",
+            "opening=tournament",
+            "match",
+            "--bot",
+            "builtin:minimax",
+            "--bot",
+            "builtin:random-adjacent",
+            "--games",
+            "1",
+            "-q",
+            "--records",
+            records,
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let text = fs::read_to_string(Path::new(records).join("game-001.txt")).unwrap();
+    assert!(text.contains("\ngame name: pente\nrules: opening=tournament\n"), "{text}");
+    assert!(text.contains("\ntimes:\n"), "{text}");
+    // No --game, no --rule: the record says which.
+    let run = arbiter(&["replay", records], "");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", run.stdout);
+    // The same options given explicitly are fine; different ones are an error naming both.
+    let run = arbiter(&["--game", "pente", "--rule", "opening=tournament", "replay", records], "");
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let run = arbiter(&["--game", "pente", "--rule", "opening=seed", "replay", records], "");
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("played with --rule opening=tournament, but --rule opening=seed was given"),
+        "{}",
+        run.stderr
+    );
+    let run = arbiter(&["--game", "advance", "replay", records], "");
+    assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("a game of pente, but --game advance was given"), "{}", run.stderr);
+}
+
+#[test]
+fn verify_kills_a_pente_bot_after_the_time_its_input_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let case_dir = dir.path().join("corpus/legal/white");
+    fs::create_dir_all(&case_dir).unwrap();
+    let text = fs::read_to_string("corpus/pente/legal/white/018.txt").unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines[1] = "0.4";
+    fs::write(case_dir.join("000.txt"), lines.join("\n") + "\n").unwrap();
+    let spinner = bot(dir.path(), "while :; do :; done");
+    let corpus = dir.path().join("corpus");
+    let started = std::time::Instant::now();
+    let (_, r) = json(&[
+        "--game",
+        "pente",
+        "verify",
+        corpus.to_str().unwrap(),
+        "--bot",
+        &spinner,
+        "--timeout",
+        "20",
+        "--json",
+        "-q",
+    ]);
+    // Killed after 0.4 s of CPU time (twice: a timeout is run again), not 20 s.
+    assert!(started.elapsed().as_secs_f64() < 15.0, "{r}");
+    let case = &r["cases"][0];
+    assert_eq!(case["verdict"], "timeout", "{r}");
+    assert!(case["reason"].as_str().unwrap().contains("the play time the case's input gives"), "{r}");
+}

@@ -78,6 +78,7 @@ fn report(outcome: Outcome, stderr: &str) -> RunReport {
         limits_applied: AppliedLimits::default(),
         events: Vec::new(),
         cpu_time: None,
+        user_time: None,
         denials: Vec::new(),
     }
 }

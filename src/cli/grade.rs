@@ -183,7 +183,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             }
             other => other,
         };
-        Ok(Games { games, opponent, jobs: game_jobs, colours })
+        Ok(Games { games, opponent, jobs: game_jobs, colours, clock: stage.clock })
     };
     let games = match args.games {
         None => None,

@@ -59,11 +59,23 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     profile: Option<PathBuf>,
 
-    /// Limits on each move. In a game with a clock (Pente) `--timeout` does not apply: a move
-    /// may run until the bot's clock runs out (plus a second to start up), and a side may use at
-    /// most twice its clock in wall time over the game.
+    /// Limits on each move. In a game with a clock (Pente) `--timeout` does not apply: a move is
+    /// killed when its CPU time reaches what is left on the bot's clock (plus 1 s for system
+    /// time when the clock counts user time only), or at a wall-clock cap of 3 x the clock left
+    /// + 5 s, and a side may use at most 3 x its starting clock in wall time over the game.
     #[command(flatten)]
     limits: LimitArgs,
+
+    /// Both sides' starting clock in seconds, in a game with a clock (Pente). Default: a
+    /// `--start` file's time line, else the game's own (300 s for Pente).
+    #[arg(long, value_name = "SECONDS", value_parser = clock_seconds)]
+    clock: Option<f64>,
+
+    /// Charge the game clock user + system CPU time. By default it is charged user time only,
+    /// as the Unix `time` command counts play time for the Pente graders ("discards time taken
+    /// by the operating system").
+    #[arg(long)]
+    clock_counts_system: bool,
 
     /// Pass the same path as input and output.
     #[arg(long)]
@@ -88,6 +100,15 @@ pub struct Args {
     /// No progress bar.
     #[arg(long, short = 'q')]
     quiet: bool,
+}
+
+/// A `--clock` value: seconds above zero, at most a day.
+fn clock_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(seconds > 0.0 && seconds <= 86_400.0) {
+        return Err(format!("{seconds} s: the clock must be above 0 and at most 86400 s"));
+    }
+    Ok(seconds)
 }
 
 /// The starting positions named by `--start`: one file, or every `.txt` in a folder.
@@ -145,6 +166,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         same_file: args.same_file,
         starts,
         colours: args.colours.or(stage.map(|g| g.colours)).unwrap_or_default(),
+        clock: args.clock.or(stage.and_then(|g| g.clock)),
+        clock_counts_system: args.clock_counts_system,
     };
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
     bar.set_style(

@@ -128,10 +128,10 @@ fn restore_default_sigpipe() {
     let _ = unsafe { signal(Signal::SIGPIPE, SigHandler::SigDfl) };
 }
 
-/// Runs the command line and returns the process exit status.
 /// The command line, its `--help` in the words of the game chosen with `--game` (Advance's,
 /// written by hand, otherwise).
-fn parse() -> Cli {
+/// Also whether `--game` was given on it (`replay` takes the game from the record otherwise).
+fn parse() -> (Cli, bool) {
     use clap::{CommandFactory, FromArgMatches, ValueEnum};
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let mut command = Cli::command();
@@ -142,11 +142,13 @@ fn parse() -> Cli {
         command = game_help::for_game(command, referee.as_ref());
     }
     let matches = command.get_matches_from(args);
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let game_given = matches.value_source("game") == Some(clap::parser::ValueSource::CommandLine);
+    (Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit()), game_given)
 }
 
+/// Runs the command line and returns the process exit status.
 pub fn run() -> ExitCode {
-    let cli = parse();
+    let (cli, game_given) = parse();
     // Bots run in sessions of their own; on Ctrl-C (or SIGTERM) take them down with us. If a
     // handler cannot be installed, arbiter still works; only an interrupt may leave a bot behind.
     let _ = ctrlc::set_handler(|| {
@@ -220,7 +222,15 @@ pub fn run() -> ExitCode {
         Command::Coverage(args) => coverage::run(args, cli.engine),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args, referee),
-        Command::Replay(args) => replay::run(args, referee),
+        Command::Replay(args) => replay::run(
+            args,
+            referee,
+            &replay::Given {
+                engine: cli.engine,
+                game: game_given.then_some(cli.game),
+                rules: cli.rules.clone(),
+            },
+        ),
         Command::Tournament(args) => tournament::run(args, referee),
         Command::Fuzz(args) => fuzz::run(args, referee),
     };

@@ -35,17 +35,69 @@ fn say(line: &str) {
     println!("{}", escape_controls(line));
 }
 
+/// The game options given on the command line, against which each record's own are checked.
+pub struct Given {
+    pub engine: super::input::EngineChoice,
+    /// `--game`, when given explicitly.
+    pub game: Option<super::input::GameChoice>,
+    /// `--rule` options (empty when none was given).
+    pub rules: Vec<String>,
+}
+
+/// The referee to replay `record` with: the one its `game name:` and `rules:` lines name (so a
+/// game played with `--rule` options replays without them), or for an older record without
+/// them the one the command line gave. Options given explicitly that differ from the record's
+/// are an error naming both.
+fn referee_for(
+    given: &Given,
+    record: &ParsedRecord,
+    default: &dyn Referee,
+) -> anyhow::Result<Option<Box<dyn Referee>>> {
+    use clap::ValueEnum;
+    let Some(name) = &record.game_name else { return Ok(None) };
+    if let Some(game) = given.game {
+        let given_name = game.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+        if given_name != *name {
+            bail!("the record is a game of {name}, but --game {given_name} was given");
+        }
+    }
+    // Compared as the game words them (`opening=seed`, the default, is no option at all).
+    let default_rules = crate::harness::matches::rule_words(&default.game_args());
+    if !given.rules.is_empty() && default_rules != record.rules {
+        let shown = |rules: &[String]| {
+            if rules.is_empty() {
+                "no --rule".to_string()
+            } else {
+                rules.iter().map(|r| format!("--rule {r}")).collect::<Vec<_>>().join(" ")
+            }
+        };
+        bail!("the record was played with {}, but {} was given", shown(&record.rules), shown(&given.rules));
+    }
+    if default.game() == name && default_rules == record.rules {
+        return Ok(None);
+    }
+    let choice = super::input::GameChoice::from_str(name, true)
+        .map_err(|_| anyhow::anyhow!("the record names the game `{name}`, which arbiter does not know"))?;
+    Ok(Some(choice.referee(given.engine, &record.rules)?))
+}
+
 /// Replays one record; returns what was confirmed, or the first disagreement.
 fn replay(referee: &dyn Referee, record: &ParsedRecord, verbose: bool) -> Result<String, String> {
     let mut game = referee
         .require_games()?
         .new_game(Some(("the record's start board", record.start_board.as_bytes())))?;
     for (i, mv) in record.moves.iter().enumerate() {
+        let mover = game.to_move();
         if verbose {
             println!("{}", String::from_utf8_lossy(&game.board_file()));
-            say(&format!("{}. {} plays {mv}", i + 1, game.to_move()));
+            say(&format!("{}. {mover} plays {mv}", i + 1));
         }
         game.play_notation(mv).map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+        // The clocks as the record gives them, so that an ending decided on time (Pente's full
+        // board) is decided again.
+        if let Some(left) = record.times.get(i).and_then(|t| t.clock_left) {
+            game.set_clock_left(mover, left);
+        }
     }
     let board = String::from_utf8_lossy(&game.record_file()).into_owned();
     if board != record.final_board {
@@ -132,7 +184,7 @@ fn write_viewer(
     html::write(&target, &page).map_err(anyhow::Error::msg)
 }
 
-pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
+pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>, given: &Given) -> CommandResult {
     let mut files = Vec::new();
     for path in &args.games {
         if path.is_dir() {
@@ -155,10 +207,13 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     for file in &files {
         let text = files::read_capped_text(file, files::GAME_RECORD)?;
         let record = parse_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        let own =
+            referee_for(given, &record, referee.as_ref()).with_context(|| file.display().to_string())?;
+        let referee = own.as_deref().unwrap_or(referee.as_ref());
         if let Some(path) = &args.html {
-            write_viewer(referee.as_ref(), file, &record, path, files.len() == 1)?;
+            write_viewer(referee, file, &record, path, files.len() == 1)?;
         }
-        match replay(referee.as_ref(), &record, args.verbose) {
+        match replay(referee, &record, args.verbose) {
             Ok(what) => say(&format!(
                 "ok    {}: game {}, {} moves, all legal; {what}",
                 file.display(),

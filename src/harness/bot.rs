@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::host::{HostOptions, HostedBot};
 use super::referee::{BuiltinBot, Protocol, Referee};
-use super::runner::{self, BotCommand, Limits, Outcome, RunReport, quote};
+use super::runner::{self, BotCommand, Limits, Outcome, RunReport, TimeLimit, quote};
 use crate::side::Side;
 
 /// A bot, as named on the command line: `builtin:NAME` or a command.
@@ -33,8 +33,13 @@ pub struct Played {
     /// The start of what it wrote to stdout.
     pub stdout_head: String,
     pub elapsed: Duration,
-    /// CPU time of the bot's whole process tree, when the runner could measure it.
+    /// CPU time (user + system) of the bot's whole process tree, when the runner could measure
+    /// it.
     pub cpu: Option<Duration>,
+    /// The user part of `cpu`, where it could be told apart.
+    pub user: Option<Duration>,
+    /// Which limit ended a run that timed out: its CPU time or its wall-clock cap.
+    pub time_limit: Option<TimeLimit>,
 }
 
 impl Played {
@@ -47,13 +52,30 @@ impl Played {
             stdout_head: String::new(),
             elapsed: std::time::Duration::ZERO,
             cpu: None,
+            user: None,
+            time_limit: None,
         }
     }
 
-    /// The seconds a clock is charged for this move: CPU time of the whole process tree where
-    /// known (as the Pente graders measure), else wall time.
+    /// CPU time (user + system) of the whole process tree where known, else wall time.
     pub fn cpu_seconds(&self) -> f64 {
         self.cpu.unwrap_or(self.elapsed).as_secs_f64()
+    }
+
+    /// The user part of [`Played::cpu_seconds`], where it could be told apart.
+    pub fn user_seconds(&self) -> Option<f64> {
+        self.user.map(|u| u.as_secs_f64())
+    }
+
+    /// The seconds a game clock is charged for this move: the user CPU time of the whole
+    /// process tree (what the Pente graders' `time` counts, leaving out the time the operating
+    /// system spent), or user + system when `counts_system` (or when user time could not be
+    /// told apart); wall time when no CPU time was measured.
+    pub fn clock_seconds(&self, counts_system: bool) -> f64 {
+        match self.user {
+            Some(user) if !counts_system && self.cpu.is_some() => user.as_secs_f64(),
+            _ => self.cpu_seconds(),
+        }
     }
 
     /// The bot ended in a way that is not a normal exit with status 0.
@@ -70,6 +92,8 @@ impl Played {
             stdout_head: stdout.lines().take(8).collect::<Vec<_>>().join("\n"),
             elapsed: report.elapsed,
             cpu: report.cpu_time,
+            user: report.user_time,
+            time_limit: report.time_limit,
         }
     }
 }
@@ -145,6 +169,7 @@ impl Bot {
             Bot::Builtin { bot, .. } => {
                 let start = Instant::now();
                 let cpu_start = thread_cpu_time();
+                let user_start = thread_user_time();
                 let result = std::fs::read(dir.join(input))
                     .map_err(|e| format!("cannot read {input}: {e}"))
                     .and_then(|bytes| bot.play(&bytes, input, side, seed))
@@ -160,13 +185,20 @@ impl Bot {
                     Outcome::Exited(0) => "exited with status 0".to_string(),
                     _ => "exited with status 1".to_string(),
                 };
+                let cpu = thread_cpu_time().zip(cpu_start).map(|(end, begin)| end.saturating_sub(begin));
+                // Two clocks of different resolutions: user time is never shown above the total.
+                let user = thread_user_time()
+                    .zip(user_start)
+                    .map(|(end, begin)| end.saturating_sub(begin).min(cpu.unwrap_or(Duration::MAX)));
                 Played {
                     outcome,
                     description,
                     stderr_tail: stderr,
                     stdout_head: String::new(),
                     elapsed: start.elapsed(),
-                    cpu: thread_cpu_time().zip(cpu_start).map(|(end, begin)| end.saturating_sub(begin)),
+                    cpu,
+                    user,
+                    time_limit: None,
                 }
             }
         }
@@ -204,6 +236,19 @@ fn thread_cpu_time() -> Option<Duration> {
     let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
     let nanos = u64::try_from(t.tv_nsec()).ok()?;
     Some(Duration::from_secs(u64::try_from(t.tv_sec()).ok()?) + Duration::from_nanos(nanos))
+}
+
+/// User CPU time used so far by the calling thread.
+fn thread_user_time() -> Option<Duration> {
+    // SAFETY: getrusage writes only to the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_THREAD, &mut usage) != 0 {
+            return None;
+        }
+        usage
+    };
+    Some(runner::user_time(&usage))
 }
 
 /// The arguments a bot gets after its own: the side and the files for Advance's protocol,

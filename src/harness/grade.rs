@@ -386,6 +386,8 @@ pub struct Games {
     pub jobs: usize,
     /// Which games the submission plays white.
     pub colours: super::matches::Colours,
+    /// Each side's starting clock, for a game with a clock; `None`: the game's own.
+    pub clock: Option<f64>,
 }
 
 /// What became of one submission.
@@ -810,6 +812,8 @@ fn play_games(
         same_file: options.same_file,
         starts: Vec::new(),
         colours: games.colours,
+        clock: games.clock,
+        clock_counts_system: false,
     };
     play_match(setup.referee, bot, &games.opponent, &options, &|_| {})
 }

@@ -42,6 +42,30 @@ pub struct MatchOptions {
     pub starts: Vec<(String, Vec<u8>)>,
     /// Which games bot A plays white.
     pub colours: Colours,
+    /// Both sides' starting clock in seconds, for a game with a clock (`--clock`). `None`: a
+    /// start file's time line, else the game's own (Pente: 300 s).
+    pub clock: Option<f64>,
+    /// Charge a game clock user + system CPU time (`--clock-counts-system`); by default it is
+    /// charged user time only, as the Unix `time` command the Pente graders use counts it.
+    pub clock_counts_system: bool,
+}
+
+/// The time one move took, as a record keeps it.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MoveTime {
+    /// CPU seconds (user + system) the move used (wall seconds where CPU time was not measured).
+    pub cpu: f64,
+    /// The user part of `cpu`, where it could be told apart.
+    #[serde(default)]
+    pub user: Option<f64>,
+    /// Seconds left on the mover's clock after the move, in a game with a clock.
+    #[serde(default)]
+    pub clock_left: Option<f64>,
+}
+
+/// The `--rule` words among a referee's [`Referee::game_args`].
+pub fn rule_words(game_args: &[String]) -> Vec<String> {
+    game_args.windows(2).filter(|w| w[0] == "--rule").map(|w| w[1].clone()).collect()
 }
 
 /// Who won.
@@ -54,10 +78,16 @@ pub enum GameResult {
 }
 
 /// One game, as played.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     /// 1-based.
     pub number: usize,
+    /// The game played (`pente`), as `--game` names it; empty in records older than the field.
+    #[serde(default)]
+    pub game: String,
+    /// The game's rule options (`opening=tournament`), as `--rule` gives them.
+    #[serde(default)]
+    pub rules: Vec<String>,
     pub white: String,
     pub black: String,
     /// Whether bot A (the first `--bot`) played white.
@@ -67,6 +97,10 @@ pub struct GameRecord {
     pub start_board: String,
     /// Every move in order, in notation.
     pub moves: Vec<String>,
+    /// The time each move in `moves` took, and the mover's clock after it (empty in records
+    /// older than the field).
+    #[serde(default)]
+    pub times: Vec<MoveTime>,
     pub result: GameResult,
     /// `no-legal-move`, `move-limit`, or the verdict of the losing bot's last turn
     /// (`illegal-move`, `malformed-output`, `unchanged`, `no-output`, `crash`, `timeout`).
@@ -168,18 +202,19 @@ fn play_game(
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
     let mut game =
         referee.require_games()?.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
+    if let Some(seconds) = options.clock {
+        game.set_clock(seconds);
+    }
     let start_board = String::from_utf8_lossy(&game.record_file()).into_owned();
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();
+    let mut times: Vec<MoveTime> = Vec::new();
     let mut forfeit_output = None;
     let persist: &[&str] = match referee.protocol() {
         Protocol::FixedFiles { persist, .. } => persist,
         Protocol::SideInOut | Protocol::Hosted(_) => &[],
     };
     let mut persisted: [Vec<(String, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
-    // Wall time each side has used, and what a side with a clock may use in all: twice its
-    // starting clock. The clock is charged CPU time, so without this a bot that sleeps instead
-    // of computing could hold the match up for ever.
     // Hosted bots (classes driven by calls) keep one session each for the whole game.
     let mut sessions: [Option<Session>; 2] = [None, None];
     let mut forfeit_at_start = None;
@@ -205,9 +240,11 @@ fn play_game(
             Err(_) => {}
         }
     }
+    // Wall time each side has used, and what a side with a clock may use in all: three times
+    // its starting clock. The clock is charged CPU time, so without this a bot that sleeps
+    // instead of computing could hold the match up for ever.
     let mut wall_used = [0.0f64; 2];
-    let wall_budget =
-        [crate::side::Side::White, crate::side::Side::Black].map(|s| game.clock(s).map(|c| 2.0 * c));
+    let wall_budget = [Side::White, Side::Black].map(|s| game.clock(s).map(|c| WALL_BUDGET_TIMES * c));
     let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
     let (result, ending, detail) = loop {
         if let Some(forfeit) = forfeit_at_start.take() {
@@ -254,13 +291,16 @@ fn play_game(
             let record = session.call(&call.op, call.args, CallLimits::cpu(limit));
             wall_used[turn] += record.wall.as_secs_f64();
             let ran_out = matches!(record.outcome, super::host::CallOutcome::TimedOut(_));
-            if !ran_out && !game.spend(side, record.cpu.as_secs_f64()) {
+            // Hosted bots are charged user + system time: a session's calls are not split.
+            let cpu = record.cpu.as_secs_f64();
+            if !ran_out && !game.spend(side, cpu) {
                 break (
                     loser,
                     "out-of-time".to_string(),
-                    format!("{by} ({}) used up its clock", bot.label()),
+                    format!("{by} ({}) used up its clock: the move took {cpu:.3} s of CPU time", bot.label()),
                 );
             }
+            let time = MoveTime { cpu, user: None, clock_left: game.clock(side) };
             let Some(value) = record.value() else {
                 let (verdict, why) = first_failure(std::slice::from_ref(&record))
                     .unwrap_or((super::verdict::Verdict::Crash, "the bot gave no answer".to_string()));
@@ -272,6 +312,7 @@ fn play_game(
             };
             match game.play_output(&bytes) {
                 Ok(notation) => {
+                    times.push(time);
                     if let Some(forfeit) =
                         notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
                     {
@@ -302,12 +343,11 @@ fn play_game(
             std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
         }
         let mut limits = options.limits.clone();
-        if let (Some(left), Some(budget)) = (game.clock(side), wall_budget[turn]) {
-            // A game with a clock kills a bot when its clock runs out, not after a fixed time
-            // per move: the move may take what is left (and a second to start up), within the
-            // side's wall budget.
-            let wall = (left + 1.0).min(budget - wall_used[turn]).max(0.05);
-            limits.timeout = std::time::Duration::from_secs_f64(wall);
+        let clock_left = game.clock(side);
+        if let (Some(left), Some(budget)) = (clock_left, wall_budget[turn]) {
+            let (cpu, wall) = move_limits(left, budget - wall_used[turn], options.clock_counts_system);
+            limits.timeout = cpu;
+            limits.wall_cap = super::runner::WallCap { times: 0, plus: wall };
         }
         let played = bot.play(side, dir.path(), "input.txt", output_name, &limits, turn_seed);
         wall_used[turn] += played.elapsed.as_secs_f64();
@@ -318,15 +358,28 @@ fn play_game(
                 Some((name.to_string(), read_output(&dir.path().join(name), Instant::now()).ok()?))
             })
             .collect();
-        if played.outcome != Outcome::TimedOut && !game.spend(side, played.cpu_seconds()) {
+        let charged = played.clock_seconds(options.clock_counts_system);
+        if played.outcome != Outcome::TimedOut && !game.spend(side, charged) {
             let by = side_name(white_to_move);
-            break (loser, "out-of-time".to_string(), format!("{by} ({}) used up its clock", bot.label()));
+            let what = if options.clock_counts_system || played.user.is_none() { "CPU" } else { "user CPU" };
+            break (
+                loser,
+                "out-of-time".to_string(),
+                format!(
+                    "{by} ({}) used up its clock: the move took {charged:.3} s of {what} time, with {:.3} s left",
+                    bot.label(),
+                    clock_left.unwrap_or_default()
+                ),
+            );
         }
+        let time =
+            MoveTime { cpu: played.cpu_seconds(), user: played.user_seconds(), clock_left: game.clock(side) };
         // A legal move stands, even if the bot then exits with an error (as in `verify`); a bot
         // that ran out of time forfeits whatever it wrote.
         let judgement = match (&output, played.outcome == Outcome::TimedOut) {
             (Ok(bytes), false) => match game.play_output(bytes) {
                 Ok(notation) => {
+                    times.push(time);
                     if let Some(forfeit) =
                         notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
                     {
@@ -340,7 +393,21 @@ fn play_game(
             },
             _ => None,
         };
-        let (verdict, why) = decide(&played, &output, judgement.as_deref());
+        let (verdict, mut why) = decide(&played, &output, judgement.as_deref());
+        // In a game with a clock, say which cap ended a move that ran out of time.
+        if let (Outcome::TimedOut, Some(left)) = (&played.outcome, clock_left) {
+            why.push_str(&match played.time_limit {
+                Some(super::runner::TimeLimit::Wall) => format!(
+                    "; ended by the wall-clock cap of {:.1} s (3 x the {left:.2} s on its clock + 5 s, \
+                     within its wall budget for the game), not by its CPU clock",
+                    limits.wall_limit().as_secs_f64()
+                ),
+                _ => format!(
+                    "; ended by its CPU clock: {left:.2} s were left (killed at {:.2} s of CPU time)",
+                    limits.timeout.as_secs_f64()
+                ),
+            });
+        }
         if judgement.is_some() {
             forfeit_output = output.ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
         }
@@ -353,12 +420,15 @@ fn play_game(
     }
     Ok(GameRecord {
         number,
+        game: referee.game().to_string(),
+        rules: rule_words(&referee.game_args()),
         white: white.label(),
         black: black.label(),
         a_is_white,
         start: start.map_or("initial".to_string(), |(label, _)| label.clone()),
         start_board,
         moves,
+        times,
         result,
         ending,
         detail,
@@ -367,6 +437,31 @@ fn play_game(
         material: game.material(),
         seed,
     })
+}
+
+/// A side with a clock may use at most this many times its starting clock in wall time over
+/// the game.
+pub const WALL_BUDGET_TIMES: f64 = 3.0;
+
+/// The CPU time a bot whose clock counts only user time may use beyond what is left on its
+/// clock before it is killed: the runner watches user + system time as the bot runs, and the
+/// system part is not the bot's to pay for.
+pub const SYSTEM_ALLOWANCE: f64 = 1.0;
+
+/// The limits of one move by a side with `left` seconds on its clock and `wall_left` seconds of
+/// its game's wall budget: the CPU time after which it is killed (what is left on the clock,
+/// with [`SYSTEM_ALLOWANCE`] when the clock counts only user time) and its wall-clock cap, there
+/// only to stop a bot that sleeps instead of computing (3 x the clock left + 5 s, within the
+/// wall budget).
+pub fn move_limits(
+    left: f64,
+    wall_left: f64,
+    counts_system: bool,
+) -> (std::time::Duration, std::time::Duration) {
+    let cpu = if counts_system { left } else { left + SYSTEM_ALLOWANCE };
+    let wall = (3.0 * left + 5.0).min(wall_left).max(0.05);
+    let secs = |s: f64| std::time::Duration::from_secs_f64(s.max(0.01));
+    (secs(cpu), secs(wall))
 }
 
 /// Tells the opponent of `mover`, if it is hosted, the move just played. A call that fails
@@ -427,6 +522,29 @@ pub fn wilson_interval(wins: usize, games: usize) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_is_killed_at_the_clock_and_its_wall_cap_only_stops_sleepers() {
+        let secs = |d: std::time::Duration| d.as_secs_f64();
+        let (cpu, wall) = move_limits(100.0, 900.0, true);
+        assert_eq!((secs(cpu), secs(wall)), (100.0, 305.0));
+        // Counting user time only, the kill (on user + system) allows for the system part.
+        let (cpu, _) = move_limits(100.0, 900.0, false);
+        assert_eq!(secs(cpu), 100.0 + SYSTEM_ALLOWANCE);
+        // The wall cap stays within what is left of the side's wall budget for the game.
+        let (_, wall) = move_limits(100.0, 40.0, true);
+        assert_eq!(secs(wall), 40.0);
+        let (_, wall) = move_limits(1.0, -3.0, true);
+        assert_eq!(secs(wall), 0.05);
+    }
+
+    #[test]
+    fn rule_words_are_the_rule_options_of_game_args() {
+        let args: Vec<String> =
+            ["--game", "pente", "--rule", "opening=tournament"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(rule_words(&args), ["opening=tournament"]);
+        assert!(rule_words(&args[..2]).is_empty());
+    }
 
     #[test]
     fn wilson_interval_matches_known_values() {

@@ -3,6 +3,8 @@
 //! ```text
 //! # arbiter game record; `arbiter replay FILE` checks every move
 //! game: 3
+//! game name: advance
+//! rules: KEY=VALUE ...   (only when the game was played with rule options)
 //! white: builtin:grade7
 //! black: ./mybot
 //! start: initial
@@ -20,13 +22,16 @@
 //! ...
 //! final board:
 //! ...
+//! times:
+//! CPU-SECONDS USER-SECONDS CLOCK-LEFT   (one line per move; `-` where not known)
+//! ...
 //! forfeit output:
 //! | what the forfeiting bot wrote, each line behind "| "
 //! ```
 
 use std::fmt::Write as _;
 
-use super::matches::{GameRecord, GameResult};
+use super::matches::{GameRecord, GameResult, MoveTime};
 
 /// The record as text.
 pub fn write_record(r: &GameRecord) -> String {
@@ -36,11 +41,14 @@ pub fn write_record(r: &GameRecord) -> String {
         GameResult::Black => "black",
         GameResult::Draw => "draw",
     };
-    let _ = writeln!(
-        out,
-        "game: {}\nwhite: {}\nblack: {}\nstart: {}\nseed: {}",
-        r.number, r.white, r.black, r.start, r.seed
-    );
+    let _ = writeln!(out, "game: {}", r.number);
+    if !r.game.is_empty() {
+        let _ = writeln!(out, "game name: {}", r.game);
+    }
+    if !r.rules.is_empty() {
+        let _ = writeln!(out, "rules: {}", r.rules.join(" "));
+    }
+    let _ = writeln!(out, "white: {}\nblack: {}\nstart: {}\nseed: {}", r.white, r.black, r.start, r.seed);
     let _ = writeln!(out, "result: {result}\nending: {}\ndetail: {}", r.ending, r.detail.replace('\n', " "));
     let _ = writeln!(out, "material: {} {}\n", r.material[0], r.material[1]);
     let _ = write!(out, "start board:\n{}", with_final_newline(&r.start_board));
@@ -49,6 +57,13 @@ pub fn write_record(r: &GameRecord) -> String {
         let _ = writeln!(out, "{m}");
     }
     let _ = write!(out, "final board:\n{}", with_final_newline(&r.final_board));
+    if !r.times.is_empty() {
+        out.push_str("times:\n");
+        let or_dash = |v: Option<f64>| v.map_or("-".to_string(), |v| v.to_string());
+        for t in &r.times {
+            let _ = writeln!(out, "{} {} {}", t.cpu, or_dash(t.user), or_dash(t.clock_left));
+        }
+    }
     if let Some(text) = &r.forfeit_output {
         out.push_str("forfeit output:\n");
         for line in text.split('\n') {
@@ -63,9 +78,15 @@ fn with_final_newline(text: &str) -> String {
 }
 
 /// A record read back from text: what `replay` needs to check.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ParsedRecord {
     pub game: String,
+    /// The game played (`pente`); `None` in records older than the line.
+    pub game_name: Option<String>,
+    /// The game's rule options (`opening=tournament`).
+    pub rules: Vec<String>,
+    /// Each move's time and the mover's clock after it (empty in older records).
+    pub times: Vec<MoveTime>,
     pub white: String,
     pub black: String,
     pub result: GameResult,
@@ -108,7 +129,11 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
         let rows: Vec<&&str> = lines[at + 1..]
             .iter()
             .take_while(|l| {
-                !l.is_empty() && **l != "moves:" && **l != "final board:" && **l != "forfeit output:"
+                !l.is_empty()
+                    && **l != "moves:"
+                    && **l != "final board:"
+                    && **l != "times:"
+                    && **l != "forfeit output:"
             })
             .collect();
         if rows.is_empty() {
@@ -132,8 +157,26 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
             lines[at + 1..].iter().filter_map(|l| l.strip_prefix("| ")).map(unescape).collect();
         body.join("\n")
     });
+    let times = match lines.iter().position(|l| *l == "times:") {
+        None => Vec::new(),
+        Some(at) => lines[at + 1..]
+            .iter()
+            .enumerate()
+            .take_while(|(_, l)| !l.is_empty() && **l != "forfeit output:")
+            .map(|(k, l)| {
+                parse_time(l)
+                    .ok_or_else(|| format!("line {}: expected `CPU USER CLOCK`, found `{l}`", at + k + 2))
+            })
+            .collect::<Result<_, _>>()?,
+    };
     Ok(ParsedRecord {
         game: get("game")?,
+        game_name: header.get("game name").cloned(),
+        rules: header
+            .get("rules")
+            .map(|r| r.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default(),
+        times,
         white: get("white")?,
         black: get("black")?,
         result,
@@ -143,6 +186,15 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
         final_board: board_after(final_at)?,
         forfeit_output,
     })
+}
+
+/// One line of the `times:` section: CPU seconds, user seconds and the clock left, `-` where
+/// not known.
+fn parse_time(line: &str) -> Option<MoveTime> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [cpu, user, clock] = words[..] else { return None };
+    let maybe = |w: &str| if w == "-" { Some(None) } else { w.parse::<f64>().ok().map(Some) };
+    Some(MoveTime { cpu: cpu.parse().ok()?, user: maybe(user)?, clock_left: maybe(clock)? })
 }
 
 /// Undoes `str::escape_debug` for the escapes it produces.
@@ -181,6 +233,12 @@ mod tests {
         let board = "mjdsgscjm\nbzzzzzzzb\n.........\n.........\n.........\n.........\n.........\nBZZZZZZZB\nMJCSGSDJM\n";
         let record = GameRecord {
             number: 2,
+            game: "advance".into(),
+            rules: vec!["opening=tournament".into(), "x=y".into()],
+            times: vec![
+                MoveTime { cpu: 0.012_345, user: Some(0.01), clock_left: Some(299.987_655) },
+                MoveTime { cpu: 1.5, user: None, clock_left: None },
+            ],
             white: "builtin:random".into(),
             black: "sh bot.sh".into(),
             a_is_white: false,
@@ -201,6 +259,29 @@ mod tests {
         assert_eq!(parsed.ending, "malformed-output");
         assert_eq!(parsed.start_board, board);
         assert_eq!(parsed.forfeit_output.as_deref(), Some("garbage\twith a tab\n\u{1}\\"));
+        assert_eq!(parsed.final_board, board);
+        assert_eq!(parsed.game_name.as_deref(), Some("advance"));
+        assert_eq!(parsed.rules, record.rules);
+        assert_eq!(parsed.times, record.times);
+        // A record as JSON (`match --json`) reads back too, and one without the newer fields
+        // loads with them empty.
+        let json = serde_json::to_value(&record).unwrap();
+        let back: GameRecord = serde_json::from_value(json.clone()).unwrap();
+        assert_eq!(
+            (back.game, back.rules, back.times),
+            (record.game.clone(), record.rules.clone(), record.times.clone())
+        );
+        let mut old = json;
+        for key in ["game", "rules", "times"] {
+            old.as_object_mut().unwrap().remove(key);
+        }
+        let back: GameRecord = serde_json::from_value(old).unwrap();
+        assert!(back.game.is_empty() && back.rules.is_empty() && back.times.is_empty());
+        let mut old_text = write_record(&record);
+        old_text =
+            old_text.replace("game name: advance\n", "").replace("rules: opening=tournament x=y\n", "");
+        let parsed = parse_record(&old_text).unwrap();
+        assert_eq!((parsed.game_name, parsed.rules.len()), (None, 0));
         assert!(parse_record("game: 1\n").unwrap_err().contains("no `result:` line"));
     }
 }

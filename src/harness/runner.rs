@@ -44,8 +44,8 @@ pub(crate) use limits::RlimitPlan;
 pub use limits::{AppliedLimits, Limits, WallCap};
 
 use super::sandbox;
-pub(crate) use process::cpu_time;
 pub use process::kill_all_running;
+pub(crate) use process::{cpu_time, user_time};
 
 /// How long to wait for a killed bot to finish dying before giving up on its exit status.
 /// SIGKILL cannot be caught, so only a process stuck in the kernel takes this long.
@@ -124,6 +124,11 @@ pub struct RunReport {
     /// CPU time (user + system) of the bot and every process it started. Set for every run
     /// that started, timeouts included; `None` only when nothing could be started.
     pub cpu_time: Option<Duration>,
+    /// The user part of `cpu_time` (what the Unix `time` command reports as `user`, without the
+    /// time the kernel spent for the bot), where it could be measured: from the sandbox's
+    /// count of every process of the run, or the reaped bot's resource usage without the
+    /// sandbox. Never more than `cpu_time`.
+    pub user_time: Option<Duration>,
     /// What the sandbox kept from the bot that it seems to have needed: one sentence each,
     /// naming the option that would allow it (filled in when the bot failed).
     pub denials: Vec<String>,
@@ -145,6 +150,7 @@ impl RunReport {
             limits_applied,
             events: Vec::new(),
             cpu_time: None,
+            user_time: None,
             denials: Vec::new(),
         }
     }
@@ -327,6 +333,7 @@ pub(crate) fn start_launch(launch: sandbox::Launch, limits: &Limits) -> Result<S
 fn failed(mut report: RunReport, why: String) -> Box<RunReport> {
     report.outcome = Outcome::FailedToStart(why);
     report.cpu_time = Some(Duration::ZERO);
+    report.user_time = Some(Duration::ZERO);
     Box::new(report)
 }
 
@@ -570,7 +577,8 @@ impl Started {
             None if timed_out => Outcome::TimedOut,
             None => Outcome::StatusUnknown("the process did not end after SIGKILL".to_owned()),
         };
-        let mut cpu = self.cpu_seen.max(rusage_cpu.unwrap_or_default());
+        let mut cpu = self.cpu_seen.max(rusage_cpu.map(|(all, _)| all).unwrap_or_default());
+        let mut user = rusage_cpu.map(|(_, user)| user);
         if let Some(status) = self.status.take() {
             let Drained { data, .. } = status.finish(Instant::now() + DRAIN_GRACE);
             report.events = data
@@ -583,15 +591,20 @@ impl Started {
                 .events
                 .iter()
                 .find_map(|e| match e {
-                    sandbox::Event::Usage { cpu_us } => Some(Duration::from_micros(*cpu_us)),
+                    sandbox::Event::Usage { cpu_us, .. } => Some(Duration::from_micros(*cpu_us)),
                     _ => None,
                 })
                 .unwrap_or(self.cpu_seen);
+            user = report.events.iter().find_map(|e| match e {
+                sandbox::Event::Usage { user_us, .. } => user_us.map(Duration::from_micros),
+                _ => None,
+            });
             let helper = std::mem::replace(&mut report.outcome, Outcome::TimedOut);
             let cgroup = self.launch.as_ref().and_then(|l| l.cgroup.as_ref());
             report.outcome = sandboxed_outcome(&report.events, helper, timed_out, cgroup, limits);
         }
         report.cpu_time = Some(cpu);
+        report.user_time = user.map(|u| u.min(cpu));
         report.time_limit = limit;
         // A run that used more than its CPU time is a timeout however it ended, even one that
         // ended between two readings of its clock: the verdict must not depend on when the
@@ -624,6 +637,7 @@ impl Started {
         }
         report.outcome = Outcome::FailedToStart(why);
         report.cpu_time = Some(Duration::ZERO);
+        report.user_time = Some(Duration::ZERO);
         report
     }
 }
@@ -678,8 +692,8 @@ fn sandboxed_outcome(
 }
 
 /// Reaps child `pid` (which has terminated), returning its status and the CPU time it and its
-/// reaped descendants used. `wait4` rather than `Child::wait`, for the resource usage.
-fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
+/// reaped descendants used (user + system, and user). `wait4` rather than `Child::wait`, for the resource usage.
+fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, (Duration, Duration))> {
     loop {
         let mut status = 0;
         // SAFETY: wait4 writes only to `status` and `usage`.
@@ -689,7 +703,10 @@ fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, Duration)> {
             (rc, usage)
         };
         if rc == pid {
-            return Ok((ExitStatus::from_raw(status), process::cpu_time(&usage)));
+            return Ok((
+                ExitStatus::from_raw(status),
+                (process::cpu_time(&usage), process::user_time(&usage)),
+            ));
         }
         let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {

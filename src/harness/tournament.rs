@@ -62,6 +62,8 @@ pub fn play_round_robin(
                 same_file: options.same_file,
                 starts: Vec::new(),
                 colours: Default::default(),
+                clock: None,
+                clock_counts_system: false,
             };
             let records = play_match(referee, &bots[a], &bots[b], &match_options, progress)?;
             let pairing = PairingGames { a, b, records };
@@ -308,12 +310,15 @@ mod tests {
     fn record(a_is_white: bool, result: GameResult, ending: &str) -> GameRecord {
         GameRecord {
             number: 1,
+            game: String::new(),
+            rules: Vec::new(),
             white: String::new(),
             black: String::new(),
             a_is_white,
             start: "initial".into(),
             start_board: String::new(),
             moves: Vec::new(),
+            times: Vec::new(),
             result,
             ending: ending.into(),
             detail: String::new(),

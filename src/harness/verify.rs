@@ -307,6 +307,16 @@ fn kind_of_all(prepared: &dyn PreparedCase, moves: &[String]) -> Option<MoveKind
 }
 
 /// Runs one case in a fresh temporary folder and judges the answer.
+/// The limits of one case: the grader's, with the CPU time cut to what the case's input gives
+/// the bot where that is less (Pente's play time in input.txt).
+pub fn case_limits(case: &dyn PreparedCase, limits: &Limits) -> Limits {
+    let mut limits = limits.clone();
+    if let Some(given) = case.time_limit() {
+        limits.timeout = limits.timeout.min(given);
+    }
+    limits
+}
+
 pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
     let create_output = options.create_output;
     let seed = case_seed(options.seed, &case.spec.name);
@@ -328,14 +338,18 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     {
         return base(Verdict::Crash, format!("arbiter could not create the output file: {e}"));
     }
+    let limits = case_limits(case.prepared.as_ref(), &options.limits);
     let started = std::time::Instant::now();
-    let played = bot.play(case.spec.side, dir.path(), INPUT, output_name, &options.limits, seed);
-    let mut output = read_output(&dir.path().join(output_name), started + options.limits.timeout);
+    let played = bot.play(case.spec.side, dir.path(), INPUT, output_name, &limits, seed);
+    let mut output = read_output(&dir.path().join(output_name), started + limits.timeout);
     if create_output && output_name != INPUT && output.as_ref().is_ok_and(|b| b.is_empty()) {
         output = Err("the bot wrote nothing to the output file arbiter created".to_string());
     }
     let judgement = output.as_ref().ok().map(|bytes| case.prepared.judge(bytes, output_name, options.strict));
-    let (verdict, reason) = decide(&played, &output, judgement.as_ref());
+    let (verdict, mut reason) = decide(&played, &output, judgement.as_ref());
+    if verdict == Verdict::Timeout && limits.timeout < options.limits.timeout {
+        reason.push_str(" (the play time the case's input gives, less than --timeout)");
+    }
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
         result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));

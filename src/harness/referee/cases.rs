@@ -93,6 +93,13 @@ pub trait PreparedCase: Send + Sync {
         None
     }
 
+    /// The CPU time the case's own input gives the bot, if it gives one (Pente's input.txt: "If
+    /// your agent runs for more than its given play time, it will be killed"). `verify` kills the
+    /// bot after this much CPU time, unless its `--timeout` is smaller.
+    fn time_limit(&self) -> Option<std::time::Duration> {
+        None
+    }
+
     /// For a game whose bots are hosted: the calls that make up the case, in order (set-up
     /// calls, then the calls under test). `None` for a case judged on an output file.
     fn script(&self) -> Option<Vec<HostCall>> {

@@ -58,6 +58,15 @@ pub trait GameState: Send {
         None
     }
 
+    /// Sets both sides' clocks to `seconds` as the game starts (`match --clock`), for games that
+    /// have one; the records' boards then show it as the starting time. Games without a clock
+    /// ignore it.
+    fn set_clock(&mut self, _seconds: f64) {}
+
+    /// Sets what is left on `side`'s clock, as a record gives it after a move (`replay`, so
+    /// that an ending decided on time is decided again). Games without a clock ignore it.
+    fn set_clock_left(&mut self, _side: Side, _seconds: f64) {}
+
     /// Charges `side` the CPU seconds its move took; false when its clock has run out. Games
     /// without a clock (Advance) never run out.
     fn spend(&mut self, _side: Side, _seconds: f64) -> bool {

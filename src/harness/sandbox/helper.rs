@@ -201,7 +201,8 @@ fn init(request: &Request, in_namespace: bool) -> ! {
     watch::kill_all(scope);
     // Every process of the run has been reaped by now (by this process or by their parents),
     // so the children's usage covers the whole tree.
-    emit(&Event::Usage { cpu_us: children_cpu_us() });
+    let (cpu_us, user_us) = children_cpu_us();
+    emit(&Event::Usage { cpu_us, user_us: Some(user_us) });
     match files {
         Some(files) => {
             if let Err(why) = files.hand_back(&request.case_dir, request.disk_bytes) {
@@ -217,15 +218,17 @@ fn init(request: &Request, in_namespace: bool) -> ! {
     finish(ending)
 }
 
-/// User and system CPU time of the reaped children of this process and theirs, in µs.
-pub(crate) fn children_cpu_us() -> u64 {
+/// User and system CPU time of the reaped children of this process and theirs, and the user
+/// part of it, in µs.
+pub(crate) fn children_cpu_us() -> (u64, u64) {
     // SAFETY: getrusage writes only to the struct it is given.
     let usage = unsafe {
         let mut usage: libc::rusage = std::mem::zeroed();
         libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
         usage
     };
-    u64::try_from(crate::harness::runner::cpu_time(&usage).as_micros()).unwrap_or(u64::MAX)
+    let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
+    (micros(crate::harness::runner::cpu_time(&usage)), micros(crate::harness::runner::user_time(&usage)))
 }
 
 /// In the run's mount namespace: the bot's new root, its case folder a tmpfs holding the

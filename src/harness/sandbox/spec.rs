@@ -83,8 +83,13 @@ pub enum Event {
     OverLimit { what: String },
     /// Files in the case folder the helper could not hand back, and why.
     CopyFailed { why: String },
-    /// CPU time (user + system) of every process of the run, in microseconds.
-    Usage { cpu_us: u64 },
+    /// CPU time (user + system) of every process of the run, in microseconds, and the user
+    /// part of it (absent from older helpers' reports).
+    Usage {
+        cpu_us: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user_us: Option<u64>,
+    },
     /// The grader asked for the run to end (a time limit): every process was killed.
     Stopped,
 }
