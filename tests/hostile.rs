@@ -260,9 +260,11 @@ impl Lab {
         report
     }
 
-    /// The longest a run of `cases` cases may take: a case that times out is run twice.
+    /// The longest a run of `cases` cases may take: a case that times out is run twice, and
+    /// each case's sandbox is set up and torn down (seconds each on a loaded 2-core machine).
+    /// What this catches is a stall: a bot holding arbiter far past every cap.
     fn bound(&self, timeout: f64, cases: usize) -> Duration {
-        Duration::from_secs_f64(cases as f64 * 2.0 * (wall_cap(timeout) + 1.0) + 2.0)
+        Duration::from_secs_f64(cases as f64 * (2.0 * (wall_cap(timeout) + 1.0) + 3.0) + 10.0)
     }
 
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
