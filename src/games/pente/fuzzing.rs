@@ -19,7 +19,7 @@ use super::color::Color;
 use super::oracle::{Category, Oracle};
 use super::point::{AXES, DIRECTIONS, Point, SIZE};
 use super::position::Position;
-use super::rules::{Rules, Status, capture_count, effect, opening_move, play, status};
+use super::rules::{Rules, Status, capture_count, capture_in, effect, opening_move, play, status};
 use crate::harness::referee::{MoveKind, SoleAnswer};
 
 /// The sources, as `fuzz` names them.
@@ -118,7 +118,9 @@ fn shows(name: &str, pos: &Position, rules: &Rules) -> bool {
     let oracle = Oracle::new(pos, rules);
     let category = oracle.category();
     match name {
-        "capture/edge" => category == Some(Category::Capture) && oracle.capture.iter().any(|&p| near_edge(p)),
+        "capture/edge" => {
+            category == Some(Category::Capture) && oracle.capture.iter().any(|&p| captures_on_edge(pos, p))
+        }
         "block/capture-breaks-four" => {
             category == Some(Category::Block)
                 && !oracle.lost()
@@ -132,10 +134,13 @@ fn shows(name: &str, pos: &Position, rules: &Rules) -> bool {
     }
 }
 
-/// Within two points of the board's edge.
-fn near_edge(p: Point) -> bool {
-    let (r, c) = (p.row(), p.column());
-    r <= 3 || r >= SIZE - 2 || c <= 2 || c >= SIZE - 3
+/// Whether the mover's stone on `p` captures a pair on a line that touches the board's edge:
+/// `p` itself or the flanking stone beyond the pair is on the first or last row or column.
+pub fn captures_on_edge(pos: &Position, p: Point) -> bool {
+    DIRECTIONS.into_iter().any(|d| {
+        capture_in(&pos.board, p, pos.to_move, d).is_some()
+            && (on_board_edge(p) || p.step(d, 3).is_some_and(on_board_edge))
+    })
 }
 
 /// Whether `pos` could come from a game.
@@ -402,6 +407,87 @@ mod tests {
                     };
                     assert_eq!(category, wanted, "{name}:\n{}", pos.board.to_text());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_source_is_deterministic_per_seed() {
+        let rules = Rules::default();
+        for name in SOURCES {
+            for seed in 0..4 {
+                assert_eq!(edge_position(&rules, name, seed), edge_position(&rules, name, seed), "{name}");
+            }
+        }
+        let boards: Vec<Board> =
+            (0..6).filter_map(|s| edge_position(&rules, "capture/edge", s)).map(|p| p.board).collect();
+        assert!(boards.windows(2).any(|w| w[0] != w[1]), "the seed changes the position");
+    }
+
+    #[test]
+    fn the_opening_sources_give_the_first_two_stones_of_each_player() {
+        let rules = Rules::default();
+        // (source, the side to move, White's stones placed, Black's stones placed)
+        let wanted = [
+            ("opening/white-first", Color::White, 0, 0),
+            ("opening/white-second", Color::White, 1, 1),
+            ("opening/black-first", Color::Black, 1, 0),
+            ("opening/black-second", Color::Black, 2, 1),
+        ];
+        for (name, to_move, white, black) in wanted {
+            for seed in 0..6 {
+                let pos = edge_position(&rules, name, seed).unwrap();
+                assert_eq!(pos.to_move, to_move, "{name}");
+                assert_eq!((pos.placed(Color::White), pos.placed(Color::Black)), (white, black), "{name}");
+                assert_eq!(pos.board.get(Point::CENTRE), (white > 0).then_some(Color::White), "{name}");
+                let legal = Oracle::new(&pos, &rules).legal;
+                match name {
+                    "opening/white-first" => assert_eq!(legal, [Point::CENTRE]),
+                    "opening/white-second" => {
+                        assert!(!legal.is_empty());
+                        assert!(legal.iter().all(|p| p.distance(Point::CENTRE) <= 3), "{legal:?}");
+                    }
+                    _ => assert_eq!(legal.len(), Point::COUNT - pos.board.stone_count(), "{name}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn capture_at_the_edge_captures_on_an_edge_line() {
+        let rules = Rules::default();
+        for seed in 0..8 {
+            let Some(pos) = edge_position(&rules, "capture/edge", seed) else { continue };
+            let oracle = Oracle::new(&pos, &rules);
+            let edge: Vec<Point> =
+                oracle.capture.iter().copied().filter(|&p| captures_on_edge(&pos, p)).collect();
+            assert!(!edge.is_empty(), "seed {seed}:\n{}", pos.board.to_text());
+            for p in edge {
+                assert_eq!(move_kind(&pos, p).action, "capture");
+            }
+        }
+    }
+
+    #[test]
+    fn the_four_is_a_threat_of_five_and_the_tenth_piece_wins_by_captures() {
+        let rules = Rules::default();
+        for seed in 0..6 {
+            if let Some(pos) = edge_position(&rules, "block/capture-breaks-four", seed) {
+                let oracle = Oracle::new(&pos, &rules);
+                let passed = super::super::oracle::with_turn_passed(&pos);
+                assert!(!oracle.threats.is_empty());
+                assert!(oracle.threats.iter().any(|&q| effect(&passed, q).five.is_some()), "{seed}");
+            }
+            if let Some(pos) = edge_position(&rules, "win/tenth-piece", seed) {
+                assert_eq!(pos.captured_by(pos.to_move), 8);
+                let oracle = Oracle::new(&pos, &rules);
+                assert!(oracle.win.iter().all(|&p| effect(&pos, p).captured_after == 10), "{seed}");
+            }
+            if let Some(pos) = edge_position(&rules, "block/tenth-piece", seed) {
+                assert_eq!(pos.captured_by(pos.to_move.opponent()), 8);
+                let passed = super::super::oracle::with_turn_passed(&pos);
+                let oracle = Oracle::new(&pos, &rules);
+                assert!(oracle.threats.iter().any(|&q| effect(&passed, q).captured_after == 10), "{seed}");
             }
         }
     }
