@@ -15,9 +15,9 @@
 //! Positions come from random games (random-adjacent moves that never end the game) and, for
 //! every fourth `win`, `block` and `capture` case (or one that random games did not give in half
 //! the draws), from the fuzz sources that plant a capture at the board's edge, a four only a
-//! capture breaks, or a capture of the tenth piece. Each case
-//! has its own seed, made from the corpus seed, its category, side and index, so the same seed
-//! gives the same files whatever the number of threads.
+//! capture breaks, a five the opponent could break by a capture (too late), or a capture of the
+//! tenth piece. Each case has its own seed, made from the corpus seed, its category, side and
+//! index, so the same seed gives the same files whatever the number of threads.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -50,8 +50,8 @@ pub fn generate(rules: &Rules, count: usize, seed: u64) -> Vec<GeneratedCase> {
     let found: Vec<GeneratedCase> = wanted
         .par_iter()
         .filter_map(|&(category, color, i)| {
-            // Every fourth case comes from a fuzz source about its category.
-            let planted = i % 4 == 3;
+            // Every fourth case comes from a fuzz source about its category, each source in turn.
+            let planted = (i % 4 == 3).then_some(i / 4 + usize::from(color == Color::Black));
             let position = find_case(rules, category, color, planted, case_seed(seed, category, color, i))?;
             Some(GeneratedCase {
                 category: category.name().to_string(),
@@ -108,12 +108,18 @@ fn opening_cases(rules: &Rules, seed: u64) -> Vec<GeneratedCase> {
 }
 
 /// The case of `category` with `color` to move that `seed` gives, or `None` when no draw fits:
-/// from a fuzz source when `planted` (or when half the draws from random games failed), else
-/// from a random game.
-fn find_case(rules: &Rules, category: Category, color: Color, planted: bool, seed: u64) -> Option<Position> {
+/// from the fuzz source numbered `planted` (or any, when half the draws from random games
+/// failed), else from a random game.
+fn find_case(
+    rules: &Rules,
+    category: Category,
+    color: Color,
+    planted: Option<usize>,
+    seed: u64,
+) -> Option<Position> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for k in 0..ATTEMPTS {
-        let planted = planted || k >= ATTEMPTS / 2;
+        let planted = planted.or_else(|| (k >= ATTEMPTS / 2).then(|| rng.gen_range(0..100)));
         let Some(mut pos) = candidate(rules, category, color, planted, &mut rng) else { continue };
         if pos.to_move == color && unfit(&pos, rules, category).is_none() {
             pos.seconds_left = clock(&mut rng);
@@ -124,23 +130,23 @@ fn find_case(rules: &Rules, category: Category, color: Color, planted: bool, see
 }
 
 /// One draw: a position from a random game of a length that suits `category` (and of the parity
-/// that gives `color` the move), or when `planted` one from a fuzz source about a win, block or
-/// capture category.
+/// that gives `color` the move), or when `planted` one from that fuzz source (counted round the
+/// sources about the category: win, block and capture have some).
 fn candidate(
     rules: &Rules,
     category: Category,
     color: Color,
-    planted: bool,
+    planted: Option<usize>,
     rng: &mut ChaCha8Rng,
 ) -> Option<Position> {
     let sources: &[&str] = match category {
-        Category::Win => &["win/tenth-piece"],
+        Category::Win => &["win/tenth-piece", "win/five-open-to-capture"],
         Category::Block => &["block/capture-breaks-four", "block/tenth-piece"],
         Category::Capture => &["capture/edge"],
         _ => &[],
     };
-    if planted && !sources.is_empty() {
-        let source = sources[rng.gen_range(0..sources.len())];
+    if let Some(n) = planted.filter(|_| !sources.is_empty()) {
+        let source = sources[n % sources.len()];
         return fuzzing::edge_position(rules, source, rng.r#gen());
     }
     let (low, high) = match category {
