@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the committed corpus (corpus/grade4..grade7), its golden answers (golden/) and the
-# coverage table (docs/CORPUS.md) from their seeds. Deterministic: the same seeds give the same
-# files, whatever the number of cores. Takes about a minute on 2 cores.
+# Regenerates the committed corpus (corpus/grade4..grade7, and Pente's corpus/pente), its golden
+# answers (golden/) and the coverage table (docs/CORPUS.md) from their seeds. Deterministic: the
+# same seeds give the same files, whatever the number of cores. Takes about a minute on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -13,6 +13,9 @@ for grade in 4 5 6 7; do
   "$arbiter" generate --grade "$grade" --count 50 --seed "${seed[$grade]}" --out corpus --force > /dev/null
 done
 "$arbiter" golden --update
+# Pente: 20 cases per category (opening has its two, White's first and second stone).
+"$arbiter" --game pente generate --count 20 --seed 561 --out corpus/pente --force > /dev/null
+"$arbiter" --game pente golden --update corpus/pente
 {
   echo "# The bundled corpus"
   echo

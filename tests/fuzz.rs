@@ -212,7 +212,7 @@ fn failures_come_in_the_order_to_fix_them() {
 }
 
 /// Pente's own sources: the opening moves, captures at the edges, fours that only a capture
-/// breaks, captures of the tenth piece. An agent that plays its first stone on the centre
+/// breaks, fives open to a capture, captures of the tenth piece. An agent that plays its first stone on the centre
 /// whatever its colour (as Black, on White's stone) is found under both readings of the
 /// second-stone rule, and the report counts the positions of each source.
 #[test]
@@ -248,6 +248,7 @@ fn pente_fuzzing_finds_a_black_first_stone_on_the_centre() {
             "opening/black-second",
             "capture/edge",
             "block/capture-breaks-four",
+            "win/five-open-to-capture",
             "win/tenth-piece",
             "block/tenth-piece",
             "random",

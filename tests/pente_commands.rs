@@ -179,3 +179,66 @@ fn advance_boards_still_need_a_side() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("--side white|black is required"), "{}", run.stderr);
 }
+
+/// `golden --check` (and `--update`) refuse a case that is not what its folder's category
+/// claims: a lost position (every move "right"), a `win` position filed as `capture`, and a
+/// golden answer outside the category's set.
+#[test]
+fn golden_check_refuses_lost_positions_and_cases_of_another_category() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("cases");
+    let gold = dir.path().join("gold");
+    let put = |category: &str, name: &str, file: PathBuf| {
+        let to = corpus.join(category).join("white").join(name);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(file, to).unwrap();
+    };
+    // Black's open four on row 5 (C..F): White cannot stop both ends, the game is lost.
+    let lost = [(10, 'K', 'w'), (1, 'A', 'w'), (1, 'T', 'w'), (19, 'A', 'w')];
+    let lost_black = [(5, 'C', 'b'), (5, 'D', 'b'), (5, 'E', 'b'), (5, 'F', 'b')];
+    put("legal", "lost.txt", input_file("lost.txt", "WHITE", &[&lost[..], &lost_black[..]].concat()));
+    // White's open four on row 10: White wins at 10J or 10O.
+    let four = [(10, 'K', 'w'), (10, 'L', 'w'), (10, 'M', 'w'), (10, 'N', 'w')];
+    let scattered = [(1, 'A', 'b'), (1, 'C', 'b'), (19, 'A', 'b'), (19, 'C', 'b')];
+    let win = input_file("win.txt", "WHITE", &[&four[..], &scattered[..]].concat());
+    put("capture", "win.txt", win.clone());
+    put("win", "ok.txt", win);
+
+    let args = |mode: &'static str| {
+        vec![
+            "--game".to_string(),
+            "pente".to_string(),
+            "golden".to_string(),
+            mode.to_string(),
+            "--golden-dir".to_string(),
+            gold.display().to_string(),
+            corpus.display().to_string(),
+        ]
+    };
+    let run_with = |mode| {
+        let owned = args(mode);
+        let refs: Vec<&str> = owned.iter().map(String::as_str).collect();
+        arbiter(&refs, "")
+    };
+    let run = run_with("--update");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    assert!(gold.join("win/white/ok.json").exists(), "the golden files are written all the same");
+    let run = run_with("--check");
+    assert_eq!(run.status, 1, "{}", run.stdout);
+    let out = &run.stdout;
+    assert!(out.contains("lost.txt: a lost position: Black threatens 5B 5G"), "{out}");
+    assert!(out.contains("win.txt: a `win` position in a `capture` folder: 10J completes five"), "{out}");
+    assert!(!out.contains("ok.txt"), "{out}");
+    assert!(out.contains("2 case(s) are not what their category claims"), "{out}");
+
+    // A golden answer outside the win set is named as such (besides differing from the oracle).
+    let golden = gold.join("win/white/ok.json");
+    let text = fs::read_to_string(&golden).unwrap().replace("\"10J\"", "\"1T\"");
+    fs::write(&golden, text).unwrap();
+    let run = run_with("--check");
+    assert!(
+        run.stdout.contains("ok.txt: the golden answer holds 1T outside the `win` set"),
+        "{}",
+        run.stdout
+    );
+}

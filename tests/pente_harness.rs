@@ -154,6 +154,58 @@ fn commands_that_know_advance_only_say_so() {
     assert!(run.stderr.contains("`coverage` and `bench` know Advance only"), "{}", run.stderr);
 }
 
+/// `generate` writes Pente's layout, `<category>/<side>/NNN.txt`, the same files for the same
+/// seed, and refuses to replace cases without `--force`; `golden` then finds nothing wrong.
+#[test]
+fn generate_makes_a_pente_corpus_of_every_category() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |name: &str| dir.path().join(name).join("corpus");
+    let generate = |to: &Path, extra: &[&str]| {
+        let to = to.display().to_string();
+        let mut args = vec!["--game", "pente", "generate", "--count", "3", "--seed", "9", "--out", &to, "-q"];
+        args.extend_from_slice(extra);
+        arbiter(&args, "")
+    };
+    assert_eq!(generate(&out("a"), &[]).status, 0);
+    assert_eq!(generate(&out("b"), &[]).status, 0);
+    let files = |root: &Path| -> Vec<(String, String)> {
+        let mut found: Vec<(String, String)> = walkdir::WalkDir::new(root)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "txt"))
+            .map(|e| {
+                let name = e.path().strip_prefix(root).unwrap().display().to_string();
+                (name, fs::read_to_string(e.path()).unwrap())
+            })
+            .collect();
+        found.sort();
+        found
+    };
+    let a = files(&out("a"));
+    assert_eq!(a, files(&out("b")), "the same seed gives the same files");
+    let names: Vec<&str> = a.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names.len(), 14, "{names:?}");
+    for wanted in [
+        "opening/white/first-stone.txt",
+        "opening/white/second-stone.txt",
+        "win/white/002.txt",
+        "block/black/001.txt",
+        "capture/white/001.txt",
+        "legal/black/001.txt",
+    ] {
+        assert!(names.contains(&wanted), "{wanted}: {names:?}");
+    }
+    let again = generate(&out("a"), &[]);
+    assert_eq!(again.status, 2, "{}", again.stderr);
+    assert!(again.stderr.contains("use --force"), "{}", again.stderr);
+    assert_eq!(generate(&out("a"), &["--force"]).status, 0);
+    let corpus = out("a").display().to_string();
+    assert_eq!(arbiter(&["--game", "pente", "golden", "--update", &corpus], "").status, 0);
+    let run = arbiter(&["--game", "pente", "golden", "--check", &corpus], "");
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    assert!(run.stdout.contains("all 14 golden answers match the oracle"), "{}", run.stdout);
+}
+
 /// `verify --robustness --json` of a Pente bot, without the sandbox.
 fn robustness(bot: &str) -> (i32, Value) {
     json(&[
@@ -473,7 +525,7 @@ fn verify_kills_a_pente_bot_after_the_time_its_input_gives() {
     let dir = tempfile::tempdir().unwrap();
     let case_dir = dir.path().join("corpus/legal/white");
     fs::create_dir_all(&case_dir).unwrap();
-    let text = fs::read_to_string("corpus/pente/legal/white/018.txt").unwrap();
+    let text = fs::read_to_string("corpus/pente/legal/white/001.txt").unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[1] = "0.4";
     fs::write(case_dir.join("000.txt"), lines.join("\n") + "\n").unwrap();

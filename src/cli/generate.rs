@@ -27,7 +27,8 @@ pub struct Args {
     #[arg(long, short = 'q')]
     quiet: bool,
 
-    /// How many cases, half with white to move and half with black: 1 to 10000.
+    /// How many cases, half with white to move and half with black: 1 to 10000 (per grade;
+    /// for other games, per category).
     #[arg(long, default_value_t = 50, value_parser = bounds::whole::<usize>(1, MAX_GENERATE_COUNT))]
     count: usize,
 

@@ -12,7 +12,9 @@ use crate::harness::files;
 #[derive(clap::Args, Debug)]
 #[group(required = true, multiple = false)]
 pub struct Mode {
-    /// Recompute every golden answer and fail on any difference (a missing file, a stale one).
+    /// Recompute every golden answer and fail on any difference (a missing file, a stale one),
+    /// or on a case that is not what its category claims (a lost position, a `win` case
+    /// without a winning move, a golden answer outside its category's set).
     #[arg(long)]
     check: bool,
 
@@ -68,7 +70,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             corpora.iter().map(|c| c.display().to_string()).collect::<Vec<_>>().join(", ")
         );
     }
+    let cases_judge = referee.require_cases().map_err(anyhow::Error::msg)?;
     let mut problems = Vec::new();
+    let mut category_problems = Vec::new();
+    let mut wrong_cases = 0;
     let mut written = 0;
     for case in &cases {
         let golden = case.golden.as_ref().with_context(|| {
@@ -79,17 +84,22 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             )
         })?;
         let input = files::read_capped(&case.path, files::BOARD)?;
-        let expected = referee
-            .require_cases()
-            .map_err(anyhow::Error::msg)?
-            .golden(case, &input)
-            .map_err(anyhow::Error::msg)?;
+        let expected = cases_judge.golden(case, &input).map_err(anyhow::Error::msg)?;
         // A missing golden file is reported (or written); one that cannot be read is an error.
         let current = match files::read_capped_text(golden, files::GOLDEN) {
             Ok(text) => Some(text),
             Err(e) if e.is_not_found() => None,
             Err(e) => return Err(e.into()),
         };
+        // The case must be what its category claims, and the golden answer (as it will be
+        // after `--update`, as it is for `--check`) within its category's set.
+        let judged = if args.mode.update { Some(expected.as_str()) } else { current.as_deref() };
+        if let Err(wrong) = cases_judge.check_category(case, &input, judged.map(str::as_bytes)) {
+            wrong_cases += 1;
+            for w in wrong {
+                category_problems.push(format!("{}: {w}", case.path.display()));
+            }
+        }
         if current.as_deref() == Some(expected.as_str()) {
             continue;
         }
@@ -122,18 +132,30 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             }
         }
     }
+    for p in &category_problems {
+        println!("{p}");
+    }
     if args.mode.update {
         println!("{} golden file(s) written, {} already up to date", written, cases.len() - written);
+        if !category_problems.is_empty() {
+            println!("{wrong_cases} case(s) are not what their category claims");
+            return Ok(Outcome::Failure);
+        }
         return Ok(Outcome::Success);
     }
-    if problems.is_empty() {
+    if problems.is_empty() && category_problems.is_empty() {
         println!("all {} golden answers match the oracle", cases.len());
         Ok(Outcome::Success)
     } else {
         for p in &problems {
             println!("{p}");
         }
-        println!("{} of {} golden answers differ from the oracle", problems.len(), cases.len());
+        if !problems.is_empty() {
+            println!("{} of {} golden answers differ from the oracle", problems.len(), cases.len());
+        }
+        if !category_problems.is_empty() {
+            println!("{wrong_cases} case(s) are not what their category claims");
+        }
         Ok(Outcome::Failure)
     }
 }

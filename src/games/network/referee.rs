@@ -214,6 +214,34 @@ impl Cases for NetworkReferee {
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
         Some(super::corpus::generate(&self.rules, count, seed))
     }
+
+    /// A case of another category than its folder's is already refused by `prepare`; here the
+    /// golden answer must also lie within the category's set.
+    fn check_category(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<(), Vec<String>> {
+        let expected = self.prepare(case, input, None).map_err(|e| vec![e])?.expected();
+        let Some(golden) = golden else { return Ok(()) };
+        match golden_expected(golden) {
+            None => Err(vec!["the golden file has no `expected` list of moves".to_string()]),
+            Some(answers) if answers.is_empty() => Err(vec!["the golden answer is empty".to_string()]),
+            Some(answers) => {
+                let outside: Vec<String> = answers.into_iter().filter(|a| !expected.contains(a)).collect();
+                if outside.is_empty() {
+                    Ok(())
+                } else {
+                    Err(vec![format!(
+                        "the golden answer holds {} outside the `{}` set",
+                        outside.join(" "),
+                        case.category
+                    )])
+                }
+            }
+        }
+    }
 }
 
 fn list(moves: &[Move]) -> Vec<String> {

@@ -1,5 +1,6 @@
 //! Pente positions for `fuzz`, aimed where a bot's bugs hide: the opening moves, captures at the
-//! board's edges, fours that only a capture breaks, and captures of the tenth piece. Also the
+//! board's edges, fours that only a capture breaks, fives the opponent could break by a capture
+//! (too late: the five has won), and captures of the tenth piece. Also the
 //! kind of a move (for grouping failures), and shrinking that keeps a position one a game can
 //! reach.
 //!
@@ -19,17 +20,18 @@ use super::color::Color;
 use super::oracle::{Category, Oracle};
 use super::point::{AXES, DIRECTIONS, Point, SIZE};
 use super::position::Position;
-use super::rules::{Rules, Status, capture_count, effect, opening_move, play, status};
+use super::rules::{Rules, Status, capture_count, capture_in, effect, opening_move, play, status};
 use crate::harness::referee::{MoveKind, SoleAnswer};
 
 /// The sources, as `fuzz` names them.
-pub const SOURCES: [&str; 8] = [
+pub const SOURCES: [&str; 9] = [
     "opening/white-first",
     "opening/black-first",
     "opening/white-second",
     "opening/black-second",
     "capture/edge",
     "block/capture-breaks-four",
+    "win/five-open-to-capture",
     "win/tenth-piece",
     "block/tenth-piece",
 ];
@@ -103,6 +105,7 @@ pub fn edge_position(rules: &Rules, name: &str, seed: u64) -> Option<Position> {
             "opening/black-second" => black_second(&mut rng, rules),
             "capture/edge" => capture_at_edge(&mut rng),
             "block/capture-breaks-four" => four_broken_by_capture(&mut rng),
+            "win/five-open-to-capture" => five_open_to_capture(&mut rng),
             "win/tenth-piece" | "block/tenth-piece" => tenth_piece(&mut rng, name == "win/tenth-piece"),
             _ => return None,
         }?;
@@ -118,11 +121,16 @@ fn shows(name: &str, pos: &Position, rules: &Rules) -> bool {
     let oracle = Oracle::new(pos, rules);
     let category = oracle.category();
     match name {
-        "capture/edge" => category == Some(Category::Capture) && oracle.capture.iter().any(|&p| near_edge(p)),
+        "capture/edge" => {
+            category == Some(Category::Capture) && oracle.capture.iter().any(|&p| captures_on_edge(pos, p))
+        }
         "block/capture-breaks-four" => {
             category == Some(Category::Block)
                 && !oracle.lost()
                 && oracle.expected(Category::Block).iter().all(|&p| !effect(pos, p).captures.is_empty())
+        }
+        "win/five-open-to-capture" => {
+            category == Some(Category::Win) && oracle.win.iter().any(|&p| five_open_to_capture_at(pos, p))
         }
         "win/tenth-piece" => {
             category == Some(Category::Win) && oracle.win.iter().all(|&p| effect(pos, p).five.is_none())
@@ -132,10 +140,13 @@ fn shows(name: &str, pos: &Position, rules: &Rules) -> bool {
     }
 }
 
-/// Within two points of the board's edge.
-fn near_edge(p: Point) -> bool {
-    let (r, c) = (p.row(), p.column());
-    r <= 3 || r >= SIZE - 2 || c <= 2 || c >= SIZE - 3
+/// Whether the mover's stone on `p` captures a pair on a line that touches the board's edge:
+/// `p` itself or the flanking stone beyond the pair is on the first or last row or column.
+pub fn captures_on_edge(pos: &Position, p: Point) -> bool {
+    DIRECTIONS.into_iter().any(|d| {
+        capture_in(&pos.board, p, pos.to_move, d).is_some()
+            && (on_board_edge(p) || p.step(d, 3).is_some_and(on_board_edge))
+    })
 }
 
 /// Whether `pos` could come from a game.
@@ -326,6 +337,48 @@ fn four_broken_by_capture(rng: &mut ChaCha8Rng) -> Option<Position> {
     p.finish(rng, mover, captured, extra)
 }
 
+/// Whether the mover's stone on `p` makes five of which the opponent could then capture a pair
+/// (were the game not over): a win all the same, which a bot that looks one reply ahead may fear.
+pub fn five_open_to_capture_at(pos: &Position, p: Point) -> bool {
+    let Some(five) = effect(pos, p).five else { return false };
+    let after = play(pos, p);
+    let opponent = pos.to_move.opponent();
+    after.board.empty_points().any(|q| {
+        DIRECTIONS
+            .into_iter()
+            .filter_map(|d| capture_in(&after.board, q, opponent, d))
+            .any(|pair| pair.iter().any(|s| five.contains(s)))
+    })
+}
+
+/// The player to move completes five on one point (the four's other end is the opponent's), and
+/// one stone of that five, with a stone of the mover's beside it across the line, is a pair the
+/// opponent flanks on one side with the other side empty: after the five the opponent could
+/// capture it, but the five has already won.
+fn five_open_to_capture(rng: &mut ChaCha8Rng) -> Option<Position> {
+    let mover = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
+    let opponent = mover.opponent();
+    let mut p = Planter::new();
+    let axis = *AXES.choose(rng)?;
+    let start = Point::new(rng.gen_range(3..=SIZE - 2), rng.gen_range(2..SIZE - 2))?;
+    p.put(start.step(axis, -1), Some(opponent))?;
+    let five: Vec<Point> = (0..5).map(|k| start.step(axis, k)).collect::<Option<_>>()?;
+    let gap = rng.gen_range(0..5);
+    for (k, &q) in five.iter().enumerate() {
+        p.put(Some(q), if k == gap { None } else { Some(mover) })?;
+    }
+    let across: Vec<(i8, i8)> =
+        DIRECTIONS.into_iter().filter(|&d| d != axis && d != (-axis.0, -axis.1)).collect();
+    let d = *across.choose(rng)?;
+    let s = *five.choose(rng)?;
+    p.put(s.step(d, 1), Some(mover))?;
+    p.put(s.step(d, -1), Some(opponent))?;
+    p.put(s.step(d, 2), None)?;
+    let captured = [2 * rng.gen_range(0..=3), 2 * rng.gen_range(0..=3)];
+    let extra = rng.gen_range(0..=2);
+    p.finish(rng, mover, captured, extra)
+}
+
 /// Captures of the tenth piece. `win`: the player to move has 8 pieces and can capture a pair,
 /// which wins. Otherwise the opponent has 8 and threatens a capture that would win, which the
 /// player to move must stop.
@@ -396,12 +449,100 @@ mod tests {
                     let wanted = match name {
                         "opening/white-first" | "opening/white-second" => Category::Opening,
                         "capture/edge" => Category::Capture,
-                        "win/tenth-piece" => Category::Win,
+                        "win/tenth-piece" | "win/five-open-to-capture" => Category::Win,
                         "block/capture-breaks-four" | "block/tenth-piece" => Category::Block,
                         _ => category,
                     };
                     assert_eq!(category, wanted, "{name}:\n{}", pos.board.to_text());
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_source_is_deterministic_per_seed() {
+        let rules = Rules::default();
+        for name in SOURCES {
+            for seed in 0..4 {
+                assert_eq!(edge_position(&rules, name, seed), edge_position(&rules, name, seed), "{name}");
+            }
+        }
+        let boards: Vec<Board> =
+            (0..6).filter_map(|s| edge_position(&rules, "capture/edge", s)).map(|p| p.board).collect();
+        assert!(boards.windows(2).any(|w| w[0] != w[1]), "the seed changes the position");
+    }
+
+    #[test]
+    fn the_opening_sources_give_the_first_two_stones_of_each_player() {
+        let rules = Rules::default();
+        // (source, the side to move, White's stones placed, Black's stones placed)
+        let wanted = [
+            ("opening/white-first", Color::White, 0, 0),
+            ("opening/white-second", Color::White, 1, 1),
+            ("opening/black-first", Color::Black, 1, 0),
+            ("opening/black-second", Color::Black, 2, 1),
+        ];
+        for (name, to_move, white, black) in wanted {
+            for seed in 0..6 {
+                let pos = edge_position(&rules, name, seed).unwrap();
+                assert_eq!(pos.to_move, to_move, "{name}");
+                assert_eq!((pos.placed(Color::White), pos.placed(Color::Black)), (white, black), "{name}");
+                assert_eq!(pos.board.get(Point::CENTRE), (white > 0).then_some(Color::White), "{name}");
+                let legal = Oracle::new(&pos, &rules).legal;
+                match name {
+                    "opening/white-first" => assert_eq!(legal, [Point::CENTRE]),
+                    "opening/white-second" => {
+                        assert!(!legal.is_empty());
+                        assert!(legal.iter().all(|p| p.distance(Point::CENTRE) <= 3), "{legal:?}");
+                    }
+                    _ => assert_eq!(legal.len(), Point::COUNT - pos.board.stone_count(), "{name}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn capture_at_the_edge_captures_on_an_edge_line() {
+        let rules = Rules::default();
+        for seed in 0..8 {
+            let Some(pos) = edge_position(&rules, "capture/edge", seed) else { continue };
+            let oracle = Oracle::new(&pos, &rules);
+            let edge: Vec<Point> =
+                oracle.capture.iter().copied().filter(|&p| captures_on_edge(&pos, p)).collect();
+            assert!(!edge.is_empty(), "seed {seed}:\n{}", pos.board.to_text());
+            for p in edge {
+                assert_eq!(move_kind(&pos, p).action, "capture");
+            }
+        }
+    }
+
+    #[test]
+    fn each_planted_threat_or_win_is_what_its_source_claims() {
+        let rules = Rules::default();
+        for seed in 0..6 {
+            if let Some(pos) = edge_position(&rules, "block/capture-breaks-four", seed) {
+                let oracle = Oracle::new(&pos, &rules);
+                let passed = super::super::oracle::with_turn_passed(&pos);
+                assert!(!oracle.threats.is_empty());
+                assert!(oracle.threats.iter().any(|&q| effect(&passed, q).five.is_some()), "{seed}");
+            }
+            if let Some(pos) = edge_position(&rules, "win/five-open-to-capture", seed) {
+                let oracle = Oracle::new(&pos, &rules);
+                let open: Vec<Point> =
+                    oracle.win.iter().copied().filter(|&p| five_open_to_capture_at(&pos, p)).collect();
+                assert!(!open.is_empty(), "{seed}:\n{}", pos.board.to_text());
+                assert!(open.iter().all(|&p| effect(&pos, p).five.is_some()));
+            }
+            if let Some(pos) = edge_position(&rules, "win/tenth-piece", seed) {
+                assert_eq!(pos.captured_by(pos.to_move), 8);
+                let oracle = Oracle::new(&pos, &rules);
+                assert!(oracle.win.iter().all(|&p| effect(&pos, p).captured_after == 10), "{seed}");
+            }
+            if let Some(pos) = edge_position(&rules, "block/tenth-piece", seed) {
+                assert_eq!(pos.captured_by(pos.to_move.opponent()), 8);
+                let passed = super::super::oracle::with_turn_passed(&pos);
+                let oracle = Oracle::new(&pos, &rules);
+                assert!(oracle.threats.iter().any(|&q| effect(&passed, q).captured_after == 10), "{seed}");
             }
         }
     }

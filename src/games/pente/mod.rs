@@ -12,6 +12,7 @@ pub mod analyst;
 pub mod board;
 pub mod bots;
 pub mod color;
+pub mod corpus;
 pub mod drawing;
 pub mod fuzzing;
 pub mod generate;

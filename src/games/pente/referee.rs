@@ -15,8 +15,8 @@ use super::rules::{Rules, Status, WinReason, is_legal, play, status};
 use super::text::{Strictness, parse_move};
 use super::{Board, Color};
 use crate::harness::referee::{
-    BuiltinBot, Builtins, Calibration, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase,
-    Protocol, Referee, RobustnessBoards, SoleAnswer,
+    BuiltinBot, Builtins, Calibration, CaseSpec, Cases, Fuzzing, GameState, Games, GeneratedCase, MoveKind,
+    PreparedCase, Protocol, Referee, RobustnessBoards, SoleAnswer,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -151,6 +151,41 @@ impl Cases for PenteReferee {
         Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
     }
 
+    fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
+        Some(super::corpus::generate(&self.rules, count, seed))
+    }
+
+    fn check_category(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<(), Vec<String>> {
+        let position = read(input, &case.path.display().to_string()).map_err(|e| vec![e])?;
+        let category: Category = case.category.parse().map_err(|e: String| vec![e])?;
+        let oracle = Oracle::new(&position, &self.rules);
+        let mut problems: Vec<String> = category_problem(&oracle, category).into_iter().collect();
+        if let Some(golden) = golden {
+            let expected = list_strings(&oracle.expected(category));
+            match golden_expected(golden) {
+                None => problems.push("the golden file has no `expected` list of points".to_string()),
+                Some(answers) if answers.is_empty() => {
+                    problems.push("the golden answer is empty".to_string())
+                }
+                Some(answers) => {
+                    let outside: Vec<&String> = answers.iter().filter(|a| !expected.contains(a)).collect();
+                    if !outside.is_empty() {
+                        problems.push(format!(
+                            "the golden answer holds {} outside the `{category}` set",
+                            outside.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                        ));
+                    }
+                }
+            }
+        }
+        if problems.is_empty() { Ok(()) } else { Err(problems) }
+    }
+
     fn robustness_boards(&self) -> Option<RobustnessBoards> {
         let start = Position::start().to_input_text();
         let invalid = start.replacen("...................", "........x..........", 1);
@@ -238,6 +273,30 @@ impl Games for PenteReferee {
         };
         Ok(Box::new(PenteGame { position, rules: self.rules, seconds: [start; 2], start }))
     }
+}
+
+/// What is wrong with a `category` case in the oracle's position, if anything: it has no legal
+/// move, it belongs to another category (the first of opening, win, block, capture, legal that
+/// applies), or it is lost (every move loses, so every move would be a right answer: RULES.md
+/// item 14).
+pub fn category_problem(oracle: &Oracle, category: Category) -> Option<String> {
+    let Some(own) = oracle.category() else {
+        return Some(oracle.no_moves_reason().unwrap_or_else(|| "no legal move".to_string()));
+    };
+    if oracle.lost() {
+        let mover = oracle.position.to_move;
+        return Some(format!(
+            "a lost position: {} threatens {} and no move of {mover}'s stops it, so every move would be \
+             right",
+            mover.opponent(),
+            list_some(&oracle.threats)
+        ));
+    }
+    if own != category {
+        let why = oracle.expected(own).first().map(|&p| oracle.explain(p)).unwrap_or_default();
+        return Some(format!("a `{own}` position in a `{category}` folder: {why}"));
+    }
+    oracle.expected(category).is_empty().then(|| format!("no move answers `{category}` here"))
 }
 
 fn list_strings(points: &[Point]) -> Vec<String> {

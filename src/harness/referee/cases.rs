@@ -31,6 +31,19 @@ pub trait Cases: Send + Sync {
         None
     }
 
+    /// Whether a case is what its category claims (`golden --check`): `Ok` when it is, else
+    /// each thing wrong, in a sentence. E.g. a `win` case must have a winning move and a
+    /// `golden` answer (the golden file's text, when there is one) within the win set. The
+    /// default checks nothing.
+    fn check_category(
+        &self,
+        _case: &CaseSpec,
+        _input: &[u8],
+        _golden: Option<&[u8]>,
+    ) -> Result<(), Vec<String>> {
+        Ok(())
+    }
+
     /// Inputs for `verify --robustness`, for games whose bots read a position file; `None`
     /// when the game's bots get no file to be fed badly.
     fn robustness_boards(&self) -> Option<RobustnessBoards> {
