@@ -126,7 +126,7 @@ fn verify_with_profile(json: &str) -> (i32, String, PathBuf, tempfile::TempDir) 
 #[test]
 fn a_profile_that_could_give_a_score_outside_0_to_100_is_refused() {
     let (status, stderr, profile, _dir) = verify_with_profile(
-        r#"{"name": "generous", "stages": [
+        r#"{"name": "generous", "gated": true, "stages": [
             {"grade": 4, "tests": 1, "base": 0, "per_pass": 50},
             {"grade": 5, "tests": 1, "base": 60, "per_pass": 60}],
             "games": {"games": 10, "opponent": "builtin:grade7", "base": -5, "per_win": 1, "wins_above": 0, "max": 100}}"#,
@@ -141,7 +141,7 @@ fn a_profile_that_could_give_a_score_outside_0_to_100_is_refused() {
         )
     );
     let (status, stderr, profile, _dir) = verify_with_profile(
-        r#"{"name": "twice", "stages": [
+        r#"{"name": "twice", "gated": true, "stages": [
             {"grade": 4, "tests": 1, "base": 0, "per_pass": 50},
             {"grade": 4, "tests": 1, "base": 50, "per_pass": 50}], "games": null}"#,
     );

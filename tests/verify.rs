@@ -336,7 +336,7 @@ fn a_replacement_profile_changes_the_arithmetic() {
     let profile = s.path("profile.json");
     fs::write(
         &profile,
-        r#"{"name": "tiny", "stages": [{"grade": 4, "tests": 1, "base": 0, "per_pass": 40},
+        r#"{"name": "tiny", "gated": true, "stages": [{"grade": 4, "tests": 1, "base": 0, "per_pass": 40},
             {"grade": 5, "tests": 1, "base": 40, "per_pass": 20}], "games": null}"#,
     )
     .unwrap();
