@@ -235,7 +235,7 @@ impl ChessCase {
             Some(diff) => {
                 j.verdict = Some(Verdict::WrongAnswer);
                 j.rule = Some("main-transcript".to_string());
-                let first = diff.lines().next().unwrap_or_default().to_string();
+                let first = diff.lines().next().unwrap_or_default().trim_end_matches(':').to_string();
                 j.reason = format!(
                     "main() with inputs {inputs} printed other text: {first}{}",
                     how.map(|h| format!("; main() {h}")).unwrap_or_default()
@@ -317,6 +317,21 @@ impl PreparedCase for ChessCase {
             ),
             Answer::Main(_) => HostCall::new("main", json!({ "stdin": self.file.stdin() })),
         }])
+    }
+
+    fn reproduce(&self) -> Option<String> {
+        let single = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
+        match &self.answer {
+            Answer::Main(_) => {
+                let lines: Vec<String> = self.file.inputs.iter().map(|l| single(l)).collect();
+                Some(format!("printf '%s\\n' {} | python3 a1.py", lines.join(" ")))
+            }
+            Answer::Call(e) => {
+                let call = self.file.call();
+                let show = if e.printed.is_some() { call.clone() } else { format!("print(repr({call}))") };
+                (!call.contains(['"', '$', '`', '\\'])).then(|| format!("python3 -c \"from a1 import *; {show}\""))
+            }
+        }
     }
 
     fn judge_calls(&self, calls: &[CallRecord]) -> Judgement {
