@@ -74,7 +74,9 @@ fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
     assert!(failed("interaction/", "process_move(") + failed("interaction/", "square_to_position(") >= 1);
     assert!(failed("end/", "(") > 5, "can_move and the others use is_move_valid");
     // Functions without a bug pass every case.
-    for function in ["print_board(", "update_board(", "change_position(", "clear_position(", "is_current_players_piece("] {
+    for function in
+        ["print_board(", "update_board(", "change_position(", "clear_position(", "is_current_players_piece("]
+    {
         let bad: Vec<_> = all.iter().filter(|c| c.2.starts_with(function) && c.1 != "pass").collect();
         assert!(bad.is_empty(), "{function}: {bad:#?}");
     }
@@ -91,7 +93,10 @@ fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
     assert!(diff.contains("first difference at line"), "{diff}");
     assert!(diff.contains("expected") && diff.contains("actual") && diff.contains('·'), "{diff}");
     let reproduce = main[0]["reproduce"].as_str().unwrap_or_default();
-    assert!(reproduce.starts_with("printf '%s\\n' ") && reproduce.ends_with("| python3 a1.py"), "{reproduce}");
+    assert!(
+        reproduce.starts_with("printf '%s\\n' ") && reproduce.ends_with("| python3 a1.py"),
+        "{reproduce}"
+    );
 }
 
 #[test]
@@ -126,7 +131,8 @@ fn a_graders_support_module_and_texts_replace_arbiters() {
     assert!(cases(&report).iter().filter(|c| c.1 != "pass").all(|c| c.0.starts_with("main/")));
     // ... until the texts profile says the same.
     let mut texts: Value =
-        serde_json::from_str(&std::fs::read_to_string(root().join("corpus/chess-a1/texts.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(root().join("corpus/chess-a1/texts.json")).unwrap())
+            .unwrap();
     texts["help"] = Value::String("Type a move such as e2 e4.\n".into());
     let file = dir.path().join("texts.json");
     std::fs::write(&file, texts.to_string()).unwrap();

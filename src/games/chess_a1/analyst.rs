@@ -18,7 +18,8 @@ pub struct ChessA1Analyst;
 
 /// Reads a position file: eight rows, then optionally the player to move.
 pub fn load(input: &PositionInput) -> anyhow::Result<(Board, bool)> {
-    let text = std::str::from_utf8(input.bytes).map_err(|e| anyhow!("{}: not UTF-8 text: {e}", input.origin))?;
+    let text =
+        std::str::from_utf8(input.bytes).map_err(|e| anyhow!("{}: not UTF-8 text: {e}", input.origin))?;
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     if lines.len() < 8 {
         bail!("{}: expected eight rows of the board, found {} lines", input.origin, lines.len());
@@ -31,7 +32,9 @@ pub fn load(input: &PositionInput) -> anyhow::Result<(Board, bool)> {
         None => None,
     };
     let side = match (file_side, input.side) {
-        (Some(f), Some(g)) if f != g => bail!("{}: the file gives {f} to move, but --side says {g}", input.origin),
+        (Some(f), Some(g)) if f != g => {
+            bail!("{}: the file gives {f} to move, but --side says {g}", input.origin)
+        }
         (Some(s), _) | (None, Some(s)) => s,
         (None, None) => bail!("{}: say who moves: a ninth line `white` or `black`, or --side", input.origin),
     };
@@ -107,7 +110,11 @@ impl Analyst for ChessA1Analyst {
         let mut out = Texts::default().board(&board);
         let player = if white { "White" } else { "Black" };
         let status = rules::status(&board, white);
-        let _ = writeln!(out, "\n{player} to move: {status:?}, {} valid moves", rules::legal_moves(&board, white).len());
+        let _ = writeln!(
+            out,
+            "\n{player} to move: {status:?}, {} valid moves",
+            rules::legal_moves(&board, white).len()
+        );
         Ok(out)
     }
 

@@ -54,7 +54,9 @@ impl CaseFile {
                 // One space after the colon; the rest of the line is typed as it is.
                 inputs.push(rest.strip_prefix(' ').unwrap_or(rest).to_string());
             } else {
-                return Err(format!("{origin}:{n}: expected `call: ...`, `input: ...` or a `#` comment, found `{line}`"));
+                return Err(format!(
+                    "{origin}:{n}: expected `call: ...`, `input: ...` or a `#` comment, found `{line}`"
+                ));
             }
         }
         let (function, args) = call.ok_or_else(|| format!("{origin}: no `call:` line"))?;

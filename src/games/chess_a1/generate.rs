@@ -20,18 +20,62 @@ pub const CATEGORIES: &[&str] = &["interaction", "validation", "end", "main"];
 
 /// Hand-drawn positions (rows, White to move?) and what they show.
 pub const EDGES: &[(&str, bool, &str)] = &[
-    ("....r... ........ ........ ........ ........ ........ ....B... ....K...", true, "a bishop pinned to its king"),
-    ("....k... ........ ........ ........ .b...... ..n..... ........ ....K...", false, "a knight whose move uncovers a check"),
-    ("........ ........ ........ ...k.... ........ ...K.... ........ ........", true, "kings two squares apart"),
-    ("....k... ........ ........ ........ ........ ...p.... ...PP... ....K...", true, "a blocked double push"),
-    (".......k ......Q. .....K.. ........ ........ ........ ........ ........", false, "checkmate in the corner"),
-    (".......k .....Q.. ......K. ........ ........ ........ ........ ........", false, "stalemate in the corner"),
-    ("k....... ........ .K...... ........ ........ ........ ........ .......R", false, "back-rank: the king has squares"),
-    ("k....... ..Q..... .K...... ........ ........ ........ ........ ........", false, "a queen next to the king, guarded"),
+    (
+        "....r... ........ ........ ........ ........ ........ ....B... ....K...",
+        true,
+        "a bishop pinned to its king",
+    ),
+    (
+        "....k... ........ ........ ........ .b...... ..n..... ........ ....K...",
+        false,
+        "a knight whose move uncovers a check",
+    ),
+    (
+        "........ ........ ........ ...k.... ........ ...K.... ........ ........",
+        true,
+        "kings two squares apart",
+    ),
+    (
+        "....k... ........ ........ ........ ........ ...p.... ...PP... ....K...",
+        true,
+        "a blocked double push",
+    ),
+    (
+        ".......k ......Q. .....K.. ........ ........ ........ ........ ........",
+        false,
+        "checkmate in the corner",
+    ),
+    (
+        ".......k .....Q.. ......K. ........ ........ ........ ........ ........",
+        false,
+        "stalemate in the corner",
+    ),
+    (
+        "k....... ........ .K...... ........ ........ ........ ........ .......R",
+        false,
+        "back-rank: the king has squares",
+    ),
+    (
+        "k....... ..Q..... .K...... ........ ........ ........ ........ ........",
+        false,
+        "a queen next to the king, guarded",
+    ),
     ("rnb.kbnr pppp.ppp ........ ....p... ......Pq .....P.. PPPPP..P RNBQKBNR", true, "fool's mate"),
-    ("rnb.kbnr pppp.ppp ........ ....p... .......q .....P.. PPPPP.PP RNBQKBNR", true, "check that a pawn can block"),
-    ("....k... ....r... ........ ........ ........ ........ ........ R...K..R", true, "in check along a file"),
-    ("r...k..r ........ ........ ........ ........ ........ ........ R...K..R", true, "rooks and kings on their first squares"),
+    (
+        "rnb.kbnr pppp.ppp ........ ....p... .......q .....P.. PPPPP.PP RNBQKBNR",
+        true,
+        "check that a pawn can block",
+    ),
+    (
+        "....k... ....r... ........ ........ ........ ........ ........ R...K..R",
+        true,
+        "in check along a file",
+    ),
+    (
+        "r...k..r ........ ........ ........ ........ ........ ........ R...K..R",
+        true,
+        "rooks and kings on their first squares",
+    ),
 ];
 
 fn edge_board(rows: &str) -> Board {
@@ -148,14 +192,17 @@ fn interaction(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
         5 => {
             // Half the time an occupied square, else any square (maybe empty).
             let occupied: Vec<Pos> = Board::squares().filter(|&p| board.at(p) != EMPTY).collect();
-            let pos = if rng.gen_bool(0.5) { *occupied.choose(rng).expect("kings") } else { random_square(rng) };
+            let pos =
+                if rng.gen_bool(0.5) { *occupied.choose(rng).expect("kings") } else { random_square(rng) };
             let note = if board.at(pos) == EMPTY { "clearing an empty square" } else { "clearing a piece" };
             case("clear_position", vec![Py::board(&board), Py::pos(pos)], format!("{note}; {what}"))
         }
         _ => {
             let moves = legal_moves(&board, white);
             match moves.choose(rng) {
-                Some(&mv) => case("update_board", vec![Py::board(&board), Py::mv(mv)], format!("a valid move; {what}")),
+                Some(&mv) => {
+                    case("update_board", vec![Py::board(&board), Py::mv(mv)], format!("a valid move; {what}"))
+                }
                 None => case("print_board", vec![Py::board(&board)], what),
             }
         }
@@ -168,9 +215,16 @@ fn breaking(rng: &mut ChaCha8Rng, board: &Board, white: bool, rule: Invalid) -> 
     all.shuffle(rng);
     match rule {
         Invalid::OffBoard => {
-            let from = Board::squares().filter(|&p| super::board::belongs_to(board.at(p), white)).collect::<Vec<_>>();
+            let from = Board::squares()
+                .filter(|&p| super::board::belongs_to(board.at(p), white))
+                .collect::<Vec<_>>();
             let from = *from.choose(rng)?;
-            let off = [Pos::new(-1, from.col), Pos::new(8, from.col), Pos::new(from.row, 8), Pos::new(from.row, -1)];
+            let off = [
+                Pos::new(-1, from.col),
+                Pos::new(8, from.col),
+                Pos::new(from.row, 8),
+                Pos::new(from.row, -1),
+            ];
             Some((from, *off.choose(rng)?))
         }
         _ => all.into_iter().find(|&mv| check_move(board, mv, white) == Err(rule) && !promotes(board, mv)),
@@ -222,17 +276,18 @@ fn validation(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
             return case("is_move_valid", vec![Py::mv(mv), Py::board(&board), Py::Bool(white)], note);
         }
     }
-    case("is_move_valid", vec![Py::mv((Pos::new(6, 4), Pos::new(4, 4))), Py::board(&Board::initial()), Py::Bool(true)], "the first move of a game".into())
+    case(
+        "is_move_valid",
+        vec![Py::mv((Pos::new(6, 4), Pos::new(4, 4))), Py::board(&Board::initial()), Py::Bool(true)],
+        "the first move of a game".into(),
+    )
 }
 
 /// One `end` case (4.5): a third each of positions in play, in check, and over.
 fn end(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
     let function = ["can_move", "is_stalemate", "check_game_over"][i % 3];
-    let wanted = [
-        &[Status::Normal][..],
-        &[Status::Check][..],
-        &[Status::Checkmate, Status::Stalemate][..],
-    ][(i / 3) % 3];
+    let wanted = [&[Status::Normal][..], &[Status::Check][..], &[Status::Checkmate, Status::Stalemate][..]]
+        [(i / 3) % 3];
     for _ in 0..400 {
         let (board, white, what) = position(rng);
         let status = rules::status(&board, white);
@@ -245,7 +300,10 @@ fn end(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
 }
 
 /// Malformed or invalid inputs `main()` must refuse.
-const MALFORMED: &[&str] = &["e2e4", "e2  e4", "e2 e4 ", " e2 e4", "i2 i4", "e0 e9", "e2 e4 e5", "", "hello", "e2-e4", "help", "quit", "2e 4e"];
+const MALFORMED: &[&str] = &[
+    "e2e4", "e2  e4", "e2 e4 ", " e2 e4", "i2 i4", "e0 e9", "e2 e4 e5", "", "hello", "e2-e4", "help", "quit",
+    "2e 4e",
+];
 
 /// Known games that end in checkmate or stalemate.
 const ENDINGS: &[&str] = &[
@@ -289,8 +347,16 @@ fn main_case(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
                 kinds.push("malformed input");
             }
             3 => {
-                let rule = [Invalid::PieceMovement, Invalid::NotOwnPiece, Invalid::OwnPieceOnTarget, Invalid::LeavesKingInCheck, Invalid::SameSquare][rng.gen_range(0..5)];
-                if let Some((f, t)) = breaking(rng, &board, white, rule).filter(|(f, t)| f.on_board() && t.on_board()) {
+                let rule = [
+                    Invalid::PieceMovement,
+                    Invalid::NotOwnPiece,
+                    Invalid::OwnPieceOnTarget,
+                    Invalid::LeavesKingInCheck,
+                    Invalid::SameSquare,
+                ][rng.gen_range(0..5)];
+                if let Some((f, t)) =
+                    breaking(rng, &board, white, rule).filter(|(f, t)| f.on_board() && t.on_board())
+                {
                     inputs.push(format!("{} {}", f.square().expect("on"), t.square().expect("on")));
                     kinds.push("an invalid move");
                 }
@@ -327,7 +393,9 @@ pub fn generate(count: usize, seed: u64) -> Vec<GeneratedCase> {
     let mut out = Vec::new();
     for (k, category) in CATEGORIES.iter().enumerate() {
         for i in 0..count {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((k as u64) << 32 | i as u64));
+            let mut rng = ChaCha8Rng::seed_from_u64(
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((k as u64) << 32 | i as u64),
+            );
             let file = match *category {
                 "interaction" => interaction(&mut rng, i),
                 "validation" => validation(&mut rng, i),

@@ -67,7 +67,11 @@ pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, St
     let arity = match function {
         "initial_state" => 0,
         "print_board" | "square_to_position" | "process_move" => 1,
-        "clear_position" | "update_board" | "is_current_players_piece" | "can_move" | "is_stalemate"
+        "clear_position"
+        | "update_board"
+        | "is_current_players_piece"
+        | "can_move"
+        | "is_stalemate"
         | "check_game_over" => 2,
         "change_position" | "is_move_valid" => 3,
         other => return Err(format!("`{other}` is not a function the assignment asks for")),
@@ -89,7 +93,10 @@ pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, St
         "square_to_position" => {
             let Py::Str(square) = &args[0] else { return Err("square_to_position takes a string".into()) };
             let pos = parse_square(square).ok_or_else(|| format!("`{square}` is not a square"))?;
-            plain(Py::pos(pos), format!("{square} is row {} (8 minus its number) and column {}", pos.row, pos.col))
+            plain(
+                Py::pos(pos),
+                format!("{square} is row {} (8 minus its number) and column {}", pos.row, pos.col),
+            )
         }
         "process_move" => {
             let Py::Str(text) = &args[0] else { return Err("process_move takes a string".into()) };
@@ -107,18 +114,26 @@ pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, St
                     _ => return Err("change_position takes one character".into()),
                 }
             };
-            plain(Py::board(&board.with(pos, ch)), format!("a copy of the board with `{}` at {pos}", ch as char))
+            plain(
+                Py::board(&board.with(pos, ch)),
+                format!("a copy of the board with `{}` at {pos}", ch as char),
+            )
         }
         "update_board" => {
             let board = board_arg(args, 0, function)?;
-            let mv = args[1].as_move().filter(|m| m.0.on_board() && m.1.on_board()).ok_or("not a move on the board")?;
+            let mv = args[1]
+                .as_move()
+                .filter(|m| m.0.on_board() && m.1.on_board())
+                .ok_or("not a move on the board")?;
             plain(
                 Py::board(&board.moved(mv)),
                 format!("the piece at {} moved to {}, its square left empty", mv.0, mv.1),
             )
         }
         "is_current_players_piece" => {
-            let Py::Str(piece) = &args[0] else { return Err("is_current_players_piece takes a string".into()) };
+            let Py::Str(piece) = &args[0] else {
+                return Err("is_current_players_piece takes a string".into());
+            };
             let white = bool_arg(args, 1, function)?;
             let yes = piece.len() == 1 && super::board::belongs_to(piece.as_bytes()[0], white);
             plain(
@@ -146,10 +161,16 @@ pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, St
                 format!("{} {}", f.square().unwrap_or_default(), t.square().unwrap_or_default())
             });
             let state = match status {
-                Status::Normal => format!("{} is not in check and can move ({})", player(white), first.unwrap_or_default()),
-                Status::Check => format!("{} is in check and can move ({})", player(white), first.unwrap_or_default()),
+                Status::Normal => {
+                    format!("{} is not in check and can move ({})", player(white), first.unwrap_or_default())
+                }
+                Status::Check => {
+                    format!("{} is in check and can move ({})", player(white), first.unwrap_or_default())
+                }
                 Status::Checkmate => format!("{} is checkmated", player(white)),
-                Status::Stalemate => format!("{} is not in check and has no valid move: stalemate", player(white)),
+                Status::Stalemate => {
+                    format!("{} is not in check and has no valid move: stalemate", player(white))
+                }
             };
             match function {
                 "can_move" => plain(Py::Bool(matches!(status, Status::Normal | Status::Check)), state),
@@ -179,7 +200,8 @@ mod tests {
         expect(&f, &args, &Texts::default()).unwrap()
     }
 
-    const START: &str = "('rnbqkbnr', 'pppppppp', '........', '........', '........', '........', 'PPPPPPPP', 'RNBQKBNR')";
+    const START: &str =
+        "('rnbqkbnr', 'pppppppp', '........', '........', '........', '........', 'PPPPPPPP', 'RNBQKBNR')";
 
     #[test]
     fn the_seeds_examples_of_user_interaction() {

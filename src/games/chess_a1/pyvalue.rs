@@ -93,7 +93,9 @@ impl Py {
             Value::String(s) => Py::Str(s.clone()),
             Value::Array(v) => Py::List(v.iter().map(Py::from_json).collect()),
             Value::Object(o) => match (o.get("tuple"), o.get("repr")) {
-                (Some(Value::Array(v)), _) if o.len() == 1 => Py::Tuple(v.iter().map(Py::from_json).collect()),
+                (Some(Value::Array(v)), _) if o.len() == 1 => {
+                    Py::Tuple(v.iter().map(Py::from_json).collect())
+                }
                 (_, Some(Value::String(r))) if o.len() == 1 => Py::Other(r.clone()),
                 _ => Py::Other(value.to_string()),
             },

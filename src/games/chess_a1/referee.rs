@@ -47,7 +47,9 @@ impl ChessA1Referee {
                 Ok(self)
             }
             Some(("extras", "off")) => Ok(self),
-            Some(("extras", _)) => Err("CSSE7030's extras (promotion, castling, en passant) are not graded yet".into()),
+            Some(("extras", _)) => {
+                Err("CSSE7030's extras (promotion, castling, en passant) are not graded yet".into())
+            }
             _ => Err("the options are texts=FILE (the fixed texts, see corpus/chess-a1/texts.json)".into()),
         }
     }
@@ -101,10 +103,15 @@ impl ChessA1Referee {
         if file.function == "main" {
             let t = transcript::play(&file.inputs, &self.texts);
             if t.ending == transcript::Ending::OutOfInput {
-                return Err(format!("{origin}: the script ends before the game does (end it with `q` and `y`)"));
+                return Err(format!(
+                    "{origin}: the script ends before the game does (end it with `q` and `y`)"
+                ));
             }
             if t.used != file.inputs.len() {
-                return Err(format!("{origin}: the game ends after input {}, but the script goes on", t.used));
+                return Err(format!(
+                    "{origin}: the game ends after input {}, but the script goes on",
+                    t.used
+                ));
             }
             return Ok(Answer::Main(t));
         }
@@ -136,7 +143,12 @@ impl Cases for ChessA1Referee {
         self.game_args().join(" ")
     }
 
-    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Result<Box<dyn PreparedCase>, String> {
+    fn prepare(
+        &self,
+        case: &CaseSpec,
+        input: &[u8],
+        golden: Option<&[u8]>,
+    ) -> Result<Box<dyn PreparedCase>, String> {
         let origin = case.path.display().to_string();
         let file = CaseFile::parse(input, &origin)?;
         let answer = self.answer(&file, &origin)?;
@@ -151,7 +163,8 @@ impl Cases for ChessA1Referee {
         let origin = case.path.display().to_string();
         let file = CaseFile::parse(input, &origin)?;
         let answer = self.answer(&file, &origin)?;
-        Ok(serde_json::to_string_pretty(&self.golden_json(&file, &answer)).expect("JSON values serialise") + "\n")
+        Ok(serde_json::to_string_pretty(&self.golden_json(&file, &answer)).expect("JSON values serialise")
+            + "\n")
     }
 
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
@@ -182,14 +195,15 @@ fn short(call: &str) -> String {
 impl ChessCase {
     fn judge_value(&self, expected: &Expected, returned: &Py, printed: &str) -> Judgement {
         let call = short(&self.file.call());
-        let mut j = Judgement { expected: self.expected(), played: Some(returned.to_string()), ..Judgement::default() };
+        let mut j = Judgement {
+            expected: self.expected(),
+            played: Some(returned.to_string()),
+            ..Judgement::default()
+        };
         if !returned.py_eq(&expected.value) {
             j.verdict = Some(Verdict::WrongAnswer);
             j.rule = Some(format!("{}-returns", self.file.function));
-            j.reason = format!(
-                "{call} returned {returned}, expected {}: {}",
-                expected.value, expected.why
-            );
+            j.reason = format!("{call} returned {returned}, expected {}: {}", expected.value, expected.why);
             return j;
         }
         if let Some(want) = &expected.printed
@@ -214,7 +228,8 @@ impl ChessCase {
     fn judge_main(&self, t: &Transcript, call: &CallRecord) -> Judgement {
         let expected = t.text();
         let mut j = Judgement { expected: self.expected(), ..Judgement::default() };
-        let inputs = self.file.inputs.iter().map(|i| format!("`{}`", visible(i))).collect::<Vec<_>>().join(", ");
+        let inputs =
+            self.file.inputs.iter().map(|i| format!("`{}`", visible(i))).collect::<Vec<_>>().join(", ");
         let how = match &call.outcome {
             CallOutcome::Value(v) => match v["ended"].as_str().unwrap_or("returned") {
                 "returned" => None,
@@ -230,7 +245,10 @@ impl ChessCase {
         match first_difference(&expected, &call.stdout, &t.steps) {
             None => {
                 j.verdict = Some(Verdict::Pass);
-                j.reason = format!("main() printed the expected {} lines for inputs {inputs}", expected.lines().count());
+                j.reason = format!(
+                    "main() printed the expected {} lines for inputs {inputs}",
+                    expected.lines().count()
+                );
             }
             Some(diff) => {
                 j.verdict = Some(Verdict::WrongAnswer);
@@ -293,7 +311,9 @@ impl PreparedCase for ChessCase {
                 }
                 out
             }
-            Answer::Main(t) => vec![format!("{} lines of output, ending {:?}", t.text().lines().count(), t.ending)],
+            Answer::Main(t) => {
+                vec![format!("{} lines of output, ending {:?}", t.text().lines().count(), t.ending)]
+            }
         }
     }
 
@@ -329,7 +349,8 @@ impl PreparedCase for ChessCase {
             Answer::Call(e) => {
                 let call = self.file.call();
                 let show = if e.printed.is_some() { call.clone() } else { format!("print(repr({call}))") };
-                (!call.contains(['"', '$', '`', '\\'])).then(|| format!("python3 -c \"from a1 import *; {show}\""))
+                (!call.contains(['"', '$', '`', '\\']))
+                    .then(|| format!("python3 -c \"from a1 import *; {show}\""))
             }
         }
     }
@@ -344,7 +365,10 @@ impl PreparedCase for ChessCase {
                 let at = if err.trace.is_empty() {
                     String::new()
                 } else {
-                    format!("\n  at {}", err.trace.iter().take(5).cloned().collect::<Vec<_>>().join("\n  at "))
+                    format!(
+                        "\n  at {}",
+                        err.trace.iter().take(5).cloned().collect::<Vec<_>>().join("\n  at ")
+                    )
                 };
                 Judgement {
                     verdict: Some(Verdict::Crash),

@@ -67,7 +67,9 @@ impl Texts {
     pub fn board(&self, board: &Board) -> String {
         let mut out = String::new();
         for (i, row) in board.rows().iter().enumerate() {
-            out.push_str(&self.board_row.replace("{row}", row).replace("{number}", &(SIZE - i as i64).to_string()));
+            out.push_str(
+                &self.board_row.replace("{row}", row).replace("{number}", &(SIZE - i as i64).to_string()),
+            );
         }
         out.push_str(&self.board_footer);
         out
