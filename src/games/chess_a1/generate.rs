@@ -233,7 +233,7 @@ fn breaking(rng: &mut ChaCha8Rng, board: &Board, white: bool, rule: Invalid) -> 
 
 /// One `validation` case (4.4).
 fn validation(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
-    if i % 5 == 0 {
+    if i.is_multiple_of(5) {
         let piece = b"PKQBNRpkqbnr."[rng.gen_range(0..13)];
         let white = rng.gen_bool(0.5);
         let note = if piece == EMPTY {
