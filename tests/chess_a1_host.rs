@@ -141,3 +141,20 @@ fn a_graders_support_module_and_texts_replace_arbiters() {
     let failed: Vec<_> = cases(&report).into_iter().filter(|c| c.1 != "pass").collect();
     assert!(failed.is_empty(), "{failed:#?}");
 }
+
+#[test]
+fn a_function_not_written_yet_fails_only_its_own_cases_and_says_so() {
+    if !have_python("an a1.py with functions missing") {
+        return;
+    }
+    let all = cases(&verify("missing", &[]));
+    let initial: Vec<_> = all.iter().filter(|c| c.2.starts_with("initial_state(")).collect();
+    assert!(!initial.is_empty() && initial.iter().all(|c| c.1 == "pass"), "{initial:?}");
+    let can_move: Vec<_> = all.iter().filter(|c| c.2.contains("the case calls can_move(")).collect();
+    assert!(!can_move.is_empty());
+    assert!(
+        can_move.iter().all(|c| c.1 == "crash" && c.2.starts_with("a1.py has no function can_move()")),
+        "{:?}",
+        can_move[0]
+    );
+}

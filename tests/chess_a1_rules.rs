@@ -51,3 +51,19 @@ proptest! {
         prop_assert!(check_move(&board, (Pos::new(0, 0), Pos::new(8, 0)), white) == Err(Invalid::OffBoard));
     }
 }
+
+/// Published perft counts of standard chess where no castling, en passant or promotion can
+/// occur yet: the start to depth 4 (20, 400, 8902, 197281) and chessprogramming.org's
+/// "position 3" to depth 2 (14, 191). The assignment's rules must give the same numbers.
+#[test]
+fn perft_matches_published_counts_where_the_extras_cannot_occur() {
+    use arbiter::games::chess_a1::rules::perft;
+    let start = Board::initial();
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&start, true, d)).collect();
+    assert_eq!(counts, [20, 400, 8902, 197_281]);
+    // 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w
+    let rows =
+        ["........", "..p.....", "...p....", "KP.....r", ".R...p.k", "........", "....P.P.", "........"];
+    let pos3 = Board::from_rows(&rows).unwrap();
+    assert_eq!((perft(&pos3, true, 1), perft(&pos3, true, 2)), (14, 191));
+}

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use anyhow::{anyhow, bail};
 
 use super::board::{Board, Move, parse_move};
-use super::rules::{self, Status, check_move};
+use super::rules::{self, Status, check_move, perft};
 use super::texts::Texts;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
 use crate::side::Side;
@@ -53,13 +53,6 @@ fn file(board: &Board, white: bool) -> String {
     let mut out = board.rows().join("\n");
     out.push_str(if white { "\nwhite\n" } else { "\nblack\n" });
     out
-}
-
-fn perft(board: &Board, white: bool, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    rules::legal_moves(board, white).into_iter().map(|mv| perft(&board.moved(mv), !white, depth - 1)).sum()
 }
 
 impl Analyst for ChessA1Analyst {

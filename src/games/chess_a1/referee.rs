@@ -361,6 +361,12 @@ impl PreparedCase for ChessCase {
         match (&self.answer, &call.outcome) {
             (Answer::Main(t), _) => self.judge_main(t, call),
             (Answer::Call(e), CallOutcome::Value(v)) => self.judge_value(e, &Py::from_json(v), &call.stdout),
+            (Answer::Call(_), CallOutcome::Error(err)) if err.kind == "load" => Judgement {
+                verdict: Some(Verdict::Crash),
+                rule: Some(format!("{}-missing", self.file.function)),
+                reason: format!("{}: the case calls {}", err.message, short(&self.file.call())),
+                ..none
+            },
             (Answer::Call(e), CallOutcome::Error(err)) => {
                 let at = if err.trace.is_empty() {
                     String::new()

@@ -181,6 +181,18 @@ pub fn is_checkmate(board: &Board, white: bool) -> bool {
     in_check(board, white) && !can_move(board, white)
 }
 
+/// The number of sequences of `depth` valid moves (perft), to compare with published counts.
+pub fn perft(board: &Board, white: bool, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(board, white);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.into_iter().map(|mv| perft(&board.moved(mv), !white, depth - 1)).sum()
+}
+
 /// How the game stands for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
