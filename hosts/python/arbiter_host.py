@@ -66,6 +66,7 @@ def error_of(kind, exc):
         "%s:%d in %s" % (os.path.basename(f.filename), f.lineno, f.name)
         for f in reversed(frames)
         if os.path.abspath(f.filename) != os.path.abspath(__file__)
+        and not f.filename.startswith("<frozen ")
     ][:MAX_TRACE]
     return {"kind": kind, "type": type(exc).__name__, "message": str(exc), "trace": trace}
 

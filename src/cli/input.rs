@@ -126,6 +126,9 @@ pub enum GameChoice {
     Pente,
     /// Network as CS61B specifies it (8x8, networks of six chips); bots are Java classes.
     Network,
+    /// The text chess of CSSE1001 Assignment 1 (2021); a submission is a Python module `a1.py`.
+    #[value(name = "chess-a1")]
+    ChessA1,
 }
 
 impl GameChoice {
@@ -153,6 +156,13 @@ impl GameChoice {
                     chosen = chosen.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
                 }
                 Ok(Box::new(crate::games::network::NetworkReferee::new(chosen)))
+            }
+            GameChoice::ChessA1 => {
+                let mut referee = crate::games::chess_a1::ChessA1Referee::default();
+                for rule in rules {
+                    referee = referee.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
+                }
+                Ok(Box::new(referee))
             }
         }
     }

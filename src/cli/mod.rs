@@ -62,7 +62,7 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t)]
     engine: EngineChoice,
 
-    /// The game: `advance` (the default), `pente` or `network`. Every command takes it but
+    /// The game: `advance` (the default), `pente`, `network` or `chess-a1`. Every command takes it but
     /// `coverage` and `bench` (Advance's two engines); `generate` makes Advance's positions by
     /// grade, and for another game its whole corpus.
     #[arg(long, global = true, value_enum, default_value_t)]
@@ -73,7 +73,8 @@ struct Cli {
     /// it) or `opening=tournament` (at least 3 away, as the real game plays). Network:
     /// `double=mover` (a move completing both networks wins for its mover; the text says it
     /// loses) and `lift=no-double` (a step whose lifted board has both networks is illegal), the
-    /// course referee's readings. Advance has none.
+    /// course referee's readings. Chess a1: `texts=FILE` (the fixed texts main() prints, in
+    /// place of corpus/chess-a1/texts.json). Advance has none.
     #[arg(long = "rule", global = true, value_name = "KEY=VALUE")]
     rules: Vec<String>,
 }

@@ -46,6 +46,11 @@ pub struct Args {
     #[command(flatten)]
     run: RunArgs,
 
+    /// A support file placed beside a hosted submission instead of arbiter's own (the chess
+    /// assignment's `a1_support.py`: the course's copy). Repeatable.
+    #[arg(long, value_name = "FILE")]
+    support: Vec<PathBuf>,
+
     /// Read golden answers from DIR, mirroring each case's path inside the corpus
     /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
     /// of a `golden` folder beside a folder named `corpus`.
@@ -149,10 +154,26 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         }
     }
     let (limits, sandbox) = args.run.limits.sandboxed(hidden_paths(&args, &specs))?;
-    let bot = match parsed {
-        Some(bot) => bot,
-        None => Bot::open(&args.bot, referee.as_ref(), &limits, &HostOptions::default())
-            .map_err(anyhow::Error::msg)?,
+    for file in &args.support {
+        if !file.is_file() {
+            bail!("--support {}: no such file", file.display());
+        }
+    }
+    let host_options = HostOptions { support: args.support.clone() };
+    // A hosted submission that cannot be loaded (a syntax error, input() at import time) is
+    // refused with the loader's words, and every case reports as not run with that reason.
+    let (bot, refused) = match parsed {
+        Some(bot) => (bot, None),
+        None => match Bot::open(&args.bot, referee.as_ref(), &limits, &host_options) {
+            Ok(bot) => (bot, None),
+            Err(why) => {
+                let placeholder = crate::harness::runner::BotCommand::parse(&crate::harness::runner::quote(
+                    args.bot.as_ref(),
+                ))
+                .map_err(|e| anyhow::anyhow!("cannot name the submission {}: {e}", args.bot))?;
+                (Bot::Command(placeholder, referee.protocol()), Some(why))
+            }
+        },
     };
     let bot = super::input::calibrated(bot, args.calibrate.as_deref(), referee.as_ref(), &limits)?;
     if specs.is_empty() {
@@ -224,7 +245,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         paths: RelativePaths::new(&args.corpus, &base, exe.as_deref()),
         hidden: args.run.hidden_categories(referee.categories())?,
         machine,
-        refused: None,
+        refused: refused.clone(),
         seed: args.run.seed,
         profile: &profile,
         disagreements,
@@ -259,7 +280,17 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             bar.set_message(format!("{} passed", passed.load(std::sync::atomic::Ordering::Relaxed)));
             bar.inc(1);
         };
-        let results = if rules.any() {
+        let results = if let Some(why) = &refused {
+            let reason = format!("the submission was refused before any case ran: {why}");
+            let results: Vec<crate::harness::verify::CaseResult> = all
+                .iter()
+                .map(|c| crate::harness::verify::not_run(c, &bot, &options, reason.clone()))
+                .collect();
+            for (i, r) in results.iter().enumerate() {
+                progress(i, r);
+            }
+            results
+        } else if rules.any() {
             // The stop rules need the cases run as the profile's ladder; twins are not scored
             // and run after, all of them.
             let (originals, twins) = all.split_at(cases.len());

@@ -3,5 +3,6 @@
 //! the command line know nothing of any game's rules.
 
 pub mod advance;
+pub mod chess_a1;
 pub mod network;
 pub mod pente;

@@ -25,7 +25,7 @@ pub fn run_case(
             "this case gives a file to a program; a hosted bot is judged on cases of calls".to_string();
         return result;
     };
-    result.reproduce = describe_script(&script);
+    result.reproduce = case.prepared.reproduce().unwrap_or_else(|| describe_script(&script));
     let run = bot.run_script(&script, &options.limits);
     result.stderr_tail = run.stderr_tail.clone();
     result.cpu_ms = Some(millis(run.cpu()));

@@ -39,6 +39,20 @@ pub fn prepare(
         std::fs::copy(given, support.join(name))
             .map_err(|e| format!("--support {}: {e}", given.display()))?;
     }
+    // The submission's Python files are copied beside the host, so that the host reads them in
+    // the folder the sandbox opens to it (`grade` hides every submission folder, the student's
+    // own included, from the bots).
+    let copy = root.join("submission");
+    std::fs::create_dir_all(&copy).map_err(|e| e.to_string())?;
+    let entries = std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_file() && path.extension().is_some_and(|e| e == "py") {
+            std::fs::copy(&path, copy.join(entry.file_name()))
+                .map_err(|e| format!("cannot copy {}: {e}", path.display()))?;
+        }
+    }
+    let folder = copy;
     let host = root.join("host").join("arbiter_host.py");
     std::fs::create_dir_all(root.join("host")).map_err(|e| e.to_string())?;
     std::fs::write(&host, PYTHON_HOST).map_err(|e| format!("cannot write the Python host: {e}"))?;

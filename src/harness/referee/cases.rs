@@ -119,6 +119,12 @@ pub trait PreparedCase: Send + Sync {
         None
     }
 
+    /// The command a student runs to see the case for themselves (the chess assignment's
+    /// `python3 -c "from a1 import *; ..."`), when the game has one better than the calls.
+    fn reproduce(&self) -> Option<String> {
+        None
+    }
+
     /// Judges the calls of [`PreparedCase::script`] as they went (the list stops early where
     /// the bot died or timed out). A verdict of `None` leaves it to the harness: the first call
     /// that failed (a timeout, an exception, a death) decides.

@@ -1,0 +1,160 @@
+//! The chess assignment end to end: small `a1.py` modules (tests/data/chess-a1/) hosted by
+//! arbiter's Python host in the sandbox and judged on the bundled corpus (corpus/chess-a1).
+//! Tests print `SKIPPED: <why>` where python3 is missing.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::arbiter;
+use serde_json::Value;
+
+fn have_python(test: &str) -> bool {
+    if arbiter::harness::host::tools::find("python3").is_none() {
+        println!("SKIPPED: {test}: `python3` is not installed");
+        return false;
+    }
+    true
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn module(name: &str) -> String {
+    root().join("tests/data/chess-a1").join(name).join("a1.py").display().to_string()
+}
+
+/// The JSON report of `verify` on the bundled corpus, with `extra` options.
+fn verify(bot: &str, extra: &[&str]) -> Value {
+    let corpus = root().join("corpus/chess-a1").display().to_string();
+    let bot = module(bot);
+    let mut args = vec!["--game", "chess-a1", "verify", &corpus, "--bot", &bot, "--timeout", "5", "--json"];
+    args.extend_from_slice(extra);
+    let run = arbiter(&args, "");
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr))
+}
+
+fn cases(report: &Value) -> Vec<(String, String, String)> {
+    report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let field = |k: &str| c[k].as_str().unwrap_or_default().to_string();
+            (field("name"), field("verdict"), field("reason"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_correct_module_passes_every_case() {
+    if !have_python("a correct a1.py") {
+        return;
+    }
+    let report = verify("correct", &[]);
+    let all = cases(&report);
+    assert_eq!(all.len(), 400);
+    let failed: Vec<_> = all.iter().filter(|c| c.1 != "pass").collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
+    if !have_python("a buggy a1.py") {
+        return;
+    }
+    let report = verify("buggy", &[]);
+    let all = cases(&report);
+    let failed = |prefix: &str, function: &str| {
+        all.iter().filter(|c| c.0.starts_with(prefix) && c.1 != "pass" && c.2.contains(function)).count()
+    };
+    // is_move_valid forgets its last condition; square_to_position reads rank 1 as row 0.
+    assert!(failed("validation/", "is_move_valid(") > 5);
+    assert!(failed("interaction/", "process_move(") + failed("interaction/", "square_to_position(") >= 1);
+    assert!(failed("end/", "(") > 5, "can_move and the others use is_move_valid");
+    // Functions without a bug pass every case.
+    for function in
+        ["print_board(", "update_board(", "change_position(", "clear_position(", "is_current_players_piece("]
+    {
+        let bad: Vec<_> = all.iter().filter(|c| c.2.starts_with(function) && c.1 != "pass").collect();
+        assert!(bad.is_empty(), "{function}: {bad:#?}");
+    }
+    // A transcript failure names the first differing line, the input before it, and shows
+    // both lines with whitespace visible.
+    let main: Vec<_> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["name"].as_str().unwrap().starts_with("main/") && c["verdict"] != "pass")
+        .collect();
+    assert!(!main.is_empty());
+    let diff = main[0]["diff"].as_str().unwrap_or_default();
+    assert!(diff.contains("first difference at line"), "{diff}");
+    assert!(diff.contains("expected") && diff.contains("actual") && diff.contains('·'), "{diff}");
+    let reproduce = main[0]["reproduce"].as_str().unwrap_or_default();
+    assert!(
+        reproduce.starts_with("printf '%s\\n' ") && reproduce.ends_with("| python3 a1.py"),
+        "{reproduce}"
+    );
+}
+
+#[test]
+fn a_module_that_cannot_be_imported_is_refused_and_no_case_runs() {
+    if !have_python("an a1.py that cannot be imported") {
+        return;
+    }
+    for (name, words) in [("broken", "SyntaxError"), ("blocking", "EOFError")] {
+        let report = verify(name, &[]);
+        let refused = report["refused"].as_str().unwrap_or_default();
+        assert!(refused.contains(words), "{name}: {refused}");
+        let all = cases(&report);
+        assert_eq!(all.len(), 400);
+        assert!(all.iter().all(|c| c.1 == "not-run" && c.2.contains(words)), "{name}: {:?}", all[0]);
+    }
+}
+
+#[test]
+fn a_graders_support_module_and_texts_replace_arbiters() {
+    if !have_python("--support and --rule texts=FILE") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ours = std::fs::read_to_string(root().join("hosts/python/chess_a1/a1_support.py")).unwrap();
+    let support = dir.path().join("a1_support.py");
+    std::fs::write(&support, format!("{ours}\nHELP_MESSAGE = 'Type a move such as e2 e4.'\n")).unwrap();
+    let support = support.display().to_string();
+    // The course's support module with another help text: transcripts with `h` now differ...
+    let report = verify("correct", &["--support", &support]);
+    let help_failures = cases(&report).into_iter().filter(|c| c.1 != "pass").count();
+    assert!(help_failures > 0);
+    assert!(cases(&report).iter().filter(|c| c.1 != "pass").all(|c| c.0.starts_with("main/")));
+    // ... until the texts profile says the same.
+    let mut texts: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join("corpus/chess-a1/texts.json")).unwrap())
+            .unwrap();
+    texts["help"] = Value::String("Type a move such as e2 e4.\n".into());
+    let file = dir.path().join("texts.json");
+    std::fs::write(&file, texts.to_string()).unwrap();
+    let rule = format!("texts={}", file.display());
+    let report = verify("correct", &["--support", &support, "--rule", &rule]);
+    let failed: Vec<_> = cases(&report).into_iter().filter(|c| c.1 != "pass").collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn a_function_not_written_yet_fails_only_its_own_cases_and_says_so() {
+    if !have_python("an a1.py with functions missing") {
+        return;
+    }
+    let all = cases(&verify("missing", &[]));
+    let initial: Vec<_> = all.iter().filter(|c| c.2.starts_with("initial_state(")).collect();
+    assert!(!initial.is_empty() && initial.iter().all(|c| c.1 == "pass"), "{initial:?}");
+    let can_move: Vec<_> = all.iter().filter(|c| c.2.contains("the case calls can_move(")).collect();
+    assert!(!can_move.is_empty());
+    assert!(
+        can_move.iter().all(|c| c.1 == "crash" && c.2.starts_with("a1.py has no function can_move()")),
+        "{:?}",
+        can_move[0]
+    );
+}
