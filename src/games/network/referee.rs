@@ -105,6 +105,10 @@ impl Referee for NetworkReferee {
     fn games(&self) -> Option<&dyn Games> {
         Some(self)
     }
+
+    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
+        Some(self)
+    }
 }
 
 /// What a case asks, from its category folder.
