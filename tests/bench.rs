@@ -24,3 +24,17 @@ fn bench_reports_both_engines_on_the_fixed_suite() {
     assert_eq!(v["grade_answers"]["cases"], 4);
     assert!(v["perft_ratio"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn network_bench_reports_its_hot_paths_and_a_game_without_any_says_so() {
+    let run = common::arbiter(&["--game", "network", "bench", "--json", "--min-time", "0"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    for key in ["network_checks_per_second", "expect_max_ms", "alphabeta_depth3_opening_ms"] {
+        assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
+    }
+    assert_eq!(v["expect_positions"], 24);
+    let run = common::arbiter(&["--game", "pente", "bench"], "");
+    assert_eq!(run.status, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("pente has no speed measurements of its own"), "{}", run.stderr);
+}

@@ -151,7 +151,7 @@ fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
 fn commands_that_know_advance_only_say_so() {
     let run = arbiter(&["--game", "pente", "coverage", "corpus/pente"], "");
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("`coverage` and `bench` know Advance only"), "{}", run.stderr);
+    assert!(run.stderr.contains("`coverage` knows Advance only"), "{}", run.stderr);
 }
 
 /// `generate` writes Pente's layout, `<category>/<side>/NNN.txt`, the same files for the same

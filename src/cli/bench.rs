@@ -85,6 +85,24 @@ fn machine() -> Json {
     json!({"cpu": cpu, "cores": cores, "os": std::env::consts::OS, "arch": std::env::consts::ARCH})
 }
 
+/// `bench` for a game other than Advance: the game's own measurements.
+pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) -> CommandResult {
+    let Some(numbers) = referee.benchmark(Duration::from_secs_f64(args.min_time)) else {
+        anyhow::bail!("{} has no speed measurements of its own", referee.game());
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&numbers)?);
+    } else if let Some(map) = numbers.as_object() {
+        for (name, value) in map {
+            match value.as_f64() {
+                Some(x) => println!("{name:<32} {x:>14.3}"),
+                None => println!("{name:<32} {value:>14}"),
+            }
+        }
+    }
+    Ok(super::Outcome::Success)
+}
+
 pub fn run(args: Args) -> CommandResult {
     let min_time = Duration::from_secs_f64(args.min_time);
     let mut rows = Vec::new();

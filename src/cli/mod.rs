@@ -194,11 +194,10 @@ pub fn run() -> ExitCode {
             | Command::Perft(_)
             | Command::Show(_)
             | Command::Expect(_)
+            | Command::Bench(_)
     );
     if cli.game != GameChoice::Advance && advance_only {
-        eprintln!(
-            "error: `coverage` and `bench` know Advance only (its two engines); every other command takes --game"
-        );
+        eprintln!("error: `coverage` knows Advance only; every other command takes --game");
         return ExitCode::from(2);
     }
     let result = match cli.command {
@@ -221,7 +220,8 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(args, cli.engine),
         Command::Golden(args) => golden::run(args, referee),
         Command::Coverage(args) => coverage::run(args, cli.engine),
-        Command::Bench(args) => bench::run(args),
+        Command::Bench(args) if cli.game == GameChoice::Advance => bench::run(args),
+        Command::Bench(args) => bench::run_for_game(args, referee.as_ref()),
         Command::Match(args) => matches::run(args, referee),
         Command::Replay(args) => replay::run(
             args,

@@ -109,6 +109,10 @@ impl Referee for NetworkReferee {
     fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
         Some(self)
     }
+
+    fn benchmark(&self, min_time: std::time::Duration) -> Option<Value> {
+        Some(super::bench::measure(min_time))
+    }
 }
 
 /// What a case asks, from its category folder.

@@ -124,6 +124,13 @@ pub trait Referee: Send + Sync {
         None
     }
 
+    /// The game's own speed measurements (`arbiter --game NAME bench`), as JSON, each kept for
+    /// at least `min_time`; None for a game that has none (Advance's bench compares its two
+    /// engines and is its own command).
+    fn benchmark(&self, _min_time: std::time::Duration) -> Option<serde_json::Value> {
+        None
+    }
+
     /// The game's test cases, if it has any.
     fn cases(&self) -> Option<&dyn Cases> {
         None
