@@ -126,6 +126,9 @@ pub enum GameChoice {
     Pente,
     /// Network as CS61B specifies it (8x8, networks of six chips); bots are Java classes.
     Network,
+    /// PlanetWars as UMN CSCI 1933 specifies it (a graph of planets, shuttles of population);
+    /// graded by win rates against built-in strategies.
+    Planetwars,
 }
 
 impl GameChoice {
@@ -153,6 +156,12 @@ impl GameChoice {
                     chosen = chosen.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
                 }
                 Ok(Box::new(crate::games::network::NetworkReferee::new(chosen)))
+            }
+            GameChoice::Planetwars => {
+                if let Some(rule) = rules.first() {
+                    bail!("--rule {rule}: PlanetWars has no rule options; its rules page decides every case");
+                }
+                Ok(Box::new(crate::games::planetwars::referee::PlanetwarsReferee))
             }
         }
     }

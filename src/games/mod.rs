@@ -5,3 +5,4 @@
 pub mod advance;
 pub mod network;
 pub mod pente;
+pub mod planetwars;

@@ -166,8 +166,10 @@ fn play_game(
     let a_is_white = options.colours.moves_first(number, options.games);
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
-    let mut game =
-        referee.require_games()?.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
+    let map_seed = case_seed(options.seed, &format!("start {}", number.div_ceil(2)));
+    let mut game = referee
+        .require_games()?
+        .new_game_seeded(start.map(|(label, board)| (label.as_str(), board.as_slice())), map_seed)?;
     let start_board = String::from_utf8_lossy(&game.record_file()).into_owned();
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();
