@@ -8,10 +8,10 @@
 //! - `greedy`: every planet keeps half its people and sends the other half to its weakest
 //!   neighbour it does not own, when that half is enough to take it (the defender's 10% and the
 //!   shuttles already on the way counted).
-//! - `defensive`: planets away from the frontier send what they have beyond a small garrison
+//! - `defensive`: planets away from the frontier grow to their size and then send half of it
 //!   one step towards the frontier; a frontier planet under attack (hostile shuttles on the
-//!   way) sends nothing; otherwise a frontier planet attacks a neighbour only with a clear
-//!   margin, keeping 40% at home.
+//!   way) sends nothing; otherwise it sends half its people to its cheapest neighbour, with a
+//!   margin against an enemy planet's growth while the shuttle flies.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -119,21 +119,22 @@ pub fn defensive(view: &View) -> Vec<Order> {
     let mut out = Vec::new();
     for source in mine {
         let people = population(view, source);
+        let size = view.planets[source].map_or(0, |s| s.size);
         if !frontier[source] {
-            let garrison = 10;
+            // Growth stops at the size: only then is a planet's surplus sent on, half of it.
             let next = view.neighbours(source).filter(|&(q, _)| is_mine(q)).min_by_key(|&(q, d)| (hops[q], d, q));
             if let Some((q, _)) = next
                 && hops[q] < hops[source]
-                && people > garrison
+                && people >= size
             {
-                out.push(order(source, q, people - garrison));
+                out.push(order(source, q, people - size / 2));
             }
             continue;
         }
         if threat(source) > 0 {
             continue;
         }
-        let spare = people * 6 / 10;
+        let spare = people / 2;
         let target = view
             .neighbours(source)
             .filter(|&(t, _)| !is_mine(t))
@@ -141,7 +142,7 @@ pub fn defensive(view: &View) -> Vec<Order> {
                 let need = needed(view, t);
                 // Enemy planets grow while the shuttle flies: ask for a margin.
                 let margin = match view.planets[t] {
-                    Some(s) if s.owner == Whose::Theirs => need / 4 + 5 * i64::from(d),
+                    Some(s) if s.owner == Whose::Theirs => need / 10 + 2 * i64::from(d),
                     _ => 0,
                 };
                 (need + margin, d, t)
