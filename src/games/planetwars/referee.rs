@@ -19,7 +19,7 @@ use super::state::State;
 use super::turn::parse_orders;
 use super::visibility::View;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
-use crate::harness::referee::{BuiltinBot, Builtins, GameState, Games, Referee};
+use crate::harness::referee::{BuiltinBot, Builtins, GameState, Games, Protocol, Referee};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
@@ -41,6 +41,10 @@ impl Referee for PlanetwarsReferee {
 
     fn analyst(&self) -> &dyn Analyst {
         self
+    }
+
+    fn protocol(&self) -> Protocol {
+        Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &[] }
     }
 
     fn marking_profile(&self) -> &'static str {

@@ -167,9 +167,10 @@ pub fn parse_orders(text: &str) -> Result<Vec<Order>, String> {
             }
             continue;
         }
+        let send = words.first().is_some_and(|w| w.eq_ignore_ascii_case("send"));
         let fields = match words.as_slice() {
-            [send, a, b, n] if send.eq_ignore_ascii_case("send") => [*a, *b, *n],
-            [a, b, n] => [*a, *b, *n],
+            [_, a, b, n] if send => [*a, *b, *n],
+            [a, b, n] if !send => [*a, *b, *n],
             _ => {
                 return Err(format!(
                     "line {}: expected `send FROM TO AMOUNT` (three numbers), found `{line}`",
