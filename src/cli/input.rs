@@ -129,6 +129,9 @@ pub enum GameChoice {
     /// The text chess of CSSE1001 Assignment 1 (2021); a submission is a Python module `a1.py`.
     #[value(name = "chess-a1")]
     ChessA1,
+    /// PlanetWars as UMN CSCI 1933 specifies it (a graph of planets, shuttles of population);
+    /// graded by win rates against built-in strategies.
+    Planetwars,
 }
 
 impl GameChoice {
@@ -163,6 +166,12 @@ impl GameChoice {
                     referee = referee.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
                 }
                 Ok(Box::new(referee))
+            }
+            GameChoice::Planetwars => {
+                if let Some(rule) = rules.first() {
+                    bail!("--rule {rule}: PlanetWars has no rule options; its rules page decides every case");
+                }
+                Ok(Box::new(crate::games::planetwars::referee::PlanetwarsReferee))
             }
         }
     }

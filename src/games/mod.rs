@@ -6,3 +6,4 @@ pub mod advance;
 pub mod chess_a1;
 pub mod network;
 pub mod pente;
+pub mod planetwars;

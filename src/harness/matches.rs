@@ -200,8 +200,10 @@ fn play_game(
     let a_is_white = options.colours.moves_first(number, options.games);
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
-    let mut game =
-        referee.require_games()?.new_game(start.map(|(label, board)| (label.as_str(), board.as_slice())))?;
+    let map_seed = case_seed(options.seed, &format!("start {}", number.div_ceil(2)));
+    let mut game = referee
+        .require_games()?
+        .new_game_seeded(start.map(|(label, board)| (label.as_str(), board.as_slice())), map_seed)?;
     if let Some(seconds) = options.clock {
         game.set_clock(seconds);
     }
@@ -334,6 +336,39 @@ fn play_game(
             }
         }
         let turn_seed = case_seed(seed, &format!("ply {}", moves.len()));
+        // A built-in bot in a game without a clock is called in memory: no folder, no files
+        // (PlanetWars plays hundreds of turns a game). What it answers is judged the same way.
+        if let Bot::Builtin { bot: builtin, .. } = bot
+            && game.clock(side).is_none()
+            && persist.is_empty()
+        {
+            match builtin.play(&game.board_file(), "input.txt", side, turn_seed) {
+                Ok(bytes) => match game.play_output(&bytes) {
+                    Ok(notation) => {
+                        if let Some(forfeit) =
+                            notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
+                        {
+                            moves.push(notation);
+                            break forfeit;
+                        }
+                        moves.push(notation);
+                        continue;
+                    }
+                    Err(j) => {
+                        forfeit_output = Some(String::from_utf8_lossy(&bytes).into_owned());
+                        let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
+                        break (
+                            loser,
+                            verdict.to_string(),
+                            format!("{by} ({}) forfeits: {}", bot.label(), j.reason),
+                        );
+                    }
+                },
+                Err(why) => {
+                    break (loser, "crash".to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+                }
+            }
+        }
         let dir = tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
         let output_name = if options.same_file { "input.txt" } else { "output.txt" };
         std::fs::write(dir.path().join("input.txt"), game.board_file()).map_err(|e| e.to_string())?;

@@ -146,6 +146,10 @@ pub fn prepare_cases(
     specs: Vec<CaseSpec>,
     jobs: usize,
 ) -> (Vec<ReadyCase>, Vec<String>) {
+    // No cases to prepare (a profile of games alone): a game without cases is no error.
+    if specs.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
     let cases = match referee.require_cases() {
         Ok(cases) => cases,
         Err(e) => return (Vec::new(), vec![e]),

@@ -9,6 +9,17 @@ pub trait Games: Send + Sync {
     /// A game from `start` (a board file with white to move, and the name errors should give
     /// it), or from the initial position.
     fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String>;
+
+    /// As [`Games::new_game`], for a game whose initial position is drawn at random
+    /// (PlanetWars' maps): without `start`, the position of `seed`. The match runner gives the
+    /// same seed to games 2k-1 and 2k, so each bot plays the same draw once with each colour.
+    fn new_game_seeded(
+        &self,
+        start: Option<(&str, &[u8])>,
+        _seed: u64,
+    ) -> Result<Box<dyn GameState>, String> {
+        self.new_game(start)
+    }
 }
 
 /// A game in progress, for the match runner and for replaying records.

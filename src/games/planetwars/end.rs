@@ -1,0 +1,69 @@
+//! When a game is over. The seed's object is "to expand and eventually take over all of the
+//! opponent's planets"; it states no turn limit, so arbiter sets one.
+
+use super::planet::Player;
+use super::state::State;
+
+/// Plies (turns of either player) after which the game stops and is decided on total
+/// population: 500 turns each.
+pub const TURN_LIMIT: u32 = 1000;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Player>,
+    /// A short name: `conquest` or `turn-limit`.
+    pub name: &'static str,
+    /// A sentence.
+    pub detail: String,
+}
+
+/// The game's end, if it has come: a player with no planet and no shuttle in flight has lost
+/// (both at once: a draw); at the turn limit the player with more people (on planets and in
+/// flight) wins, equal totals draw.
+pub fn ending(state: &State, limit: u32) -> Option<Ending> {
+    let alive = Player::BOTH
+        .map(|p| state.planets_of(p).next().is_some() || state.shuttles.iter().any(|s| s.owner == p));
+    let totals = Player::BOTH.map(|p| state.total_population(p));
+    let refusals = format!(
+        "; refused orders: player 1 {}, player 2 {}",
+        state.refused_summary(Player::One),
+        state.refused_summary(Player::Two)
+    );
+    match alive {
+        [true, true] => {}
+        [false, false] => {
+            return Some(Ending {
+                winner: None,
+                name: "conquest",
+                detail: format!("both players lost everything at ply {}{refusals}", state.ply),
+            });
+        }
+        [one, _] => {
+            let (winner, loser) = if one { (Player::One, Player::Two) } else { (Player::Two, Player::One) };
+            return Some(Ending {
+                winner: Some(winner),
+                name: "conquest",
+                detail: format!(
+                    "{loser} has no planet and no shuttle after {} plies; {winner} has {} people{refusals}",
+                    state.ply,
+                    totals[winner.index()]
+                ),
+            });
+        }
+    }
+    if state.ply < limit {
+        return None;
+    }
+    let winner = match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => Some(Player::One),
+        std::cmp::Ordering::Less => Some(Player::Two),
+        std::cmp::Ordering::Equal => None,
+    };
+    Some(Ending {
+        winner,
+        name: "turn-limit",
+        detail: format!("{} turns each; people {} to {}{refusals}", limit / 2, totals[0], totals[1]),
+    })
+}
