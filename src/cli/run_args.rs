@@ -48,8 +48,8 @@ pub struct RunArgs {
     pub max_timeouts: Option<usize>,
 
     /// The marking profile: a JSON file, or the name of one the game ships (Advance
-    /// `course-2023`, the default; Pente `pente-cases`, the default, and `csci561`; Network
-    /// `cs61b`). See docs/PROFILES.md.
+    /// `course-2023`; Pente `pente-cases`, the default, and `csci561`; Network `cs61b`;
+    /// chess-a1 `csse1001-a1`; PlanetWars `csci1933`). See docs/PROFILES.md.
     #[arg(long, value_name = "FILE|NAME")]
     pub profile: Option<PathBuf>,
 
