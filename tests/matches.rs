@@ -215,3 +215,16 @@ fn a_match_can_start_from_a_given_position() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains(&format!("bad start position: {}:1:1:", bad.display())), "{}", run.stderr);
 }
+
+/// Every move has its time in the record, also when a built-in bot is called in memory (a game
+/// without a clock), so that `times[i]` belongs to `moves[i]`.
+#[test]
+fn each_move_has_its_time_in_the_record() {
+    let v =
+        play(&["--game", "planetwars", "--bot", "builtin:random", "--bot", "builtin:greedy", "--games", "2"]);
+    for game in v["games"].as_array().unwrap() {
+        let moves = game["moves"].as_array().unwrap().len();
+        assert!(moves > 0, "{game}");
+        assert_eq!(game["times"].as_array().unwrap().len(), moves, "{game}");
+    }
+}

@@ -342,9 +342,14 @@ fn play_game(
             && game.clock(side).is_none()
             && persist.is_empty()
         {
+            let started = Instant::now();
             match builtin.play(&game.board_file(), "input.txt", side, turn_seed) {
                 Ok(bytes) => match game.play_output(&bytes) {
                     Ok(notation) => {
+                        // Wall seconds stand for CPU here, as `MoveTime::cpu` allows: one thread,
+                        // no clock to charge.
+                        let cpu = started.elapsed().as_secs_f64();
+                        times.push(MoveTime { cpu, user: None, clock_left: None });
                         if let Some(forfeit) =
                             notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
                         {
