@@ -287,7 +287,13 @@ fn play_game(
         let loser = if white_to_move { GameResult::Black } else { GameResult::White };
         let by = side_name(white_to_move);
         let turn = usize::from(!white_to_move);
-        if let Some(session) = sessions[turn].as_mut() {
+        let turn_seed = case_seed(seed, &format!("ply {}", moves.len()));
+        // A bot driven by calls answers in memory: a hosted bot through its session, and a
+        // built-in bot in a game without a clock (PlanetWars plays hundreds of turns a game) with
+        // no folder and no files. Either answer, or how it failed, is judged below.
+        let answer: Option<Result<(Vec<u8>, MoveTime), String>> = if let Some(session) =
+            sessions[turn].as_mut()
+        {
             let call = game.host_turn();
             let limit = call.limit.unwrap_or(options.limits.timeout);
             let record = session.call(&call.op, call.args, CallLimits::cpu(limit));
@@ -303,16 +309,29 @@ fn play_game(
                 );
             }
             let time = MoveTime { cpu, user: None, clock_left: game.clock(side) };
-            let Some(value) = record.value() else {
-                let (verdict, why) = first_failure(std::slice::from_ref(&record))
-                    .unwrap_or((super::verdict::Verdict::Crash, "the bot gave no answer".to_string()));
-                break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
-            };
-            let bytes = match value {
-                serde_json::Value::String(text) => text.clone().into_bytes(),
-                other => other.to_string().into_bytes(),
-            };
-            match game.play_output(&bytes) {
+            Some(match record.value() {
+                Some(serde_json::Value::String(text)) => Ok((text.clone().into_bytes(), time)),
+                Some(other) => Ok((other.to_string().into_bytes(), time)),
+                None => {
+                    let (verdict, why) = first_failure(std::slice::from_ref(&record))
+                        .unwrap_or((super::verdict::Verdict::Crash, "the bot gave no answer".to_string()));
+                    break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+                }
+            })
+        } else if let Bot::Builtin { bot: builtin, .. } = bot
+            && game.clock(side).is_none()
+            && persist.is_empty()
+        {
+            let started = Instant::now();
+            // Wall seconds stand for CPU here, as `MoveTime::cpu` allows: one thread, no clock.
+            Some(builtin.play(&game.board_file(), "input.txt", side, turn_seed).map(|bytes| {
+                (bytes, MoveTime { cpu: started.elapsed().as_secs_f64(), user: None, clock_left: None })
+            }))
+        } else {
+            None
+        };
+        match answer {
+            Some(Ok((bytes, time))) => match game.play_output(&bytes) {
                 Ok(notation) => {
                     times.push(time);
                     if let Some(forfeit) =
@@ -333,46 +352,11 @@ fn play_game(
                         format!("{by} ({}) forfeits: {}", bot.label(), j.reason),
                     );
                 }
+            },
+            Some(Err(why)) => {
+                break (loser, "crash".to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
             }
-        }
-        let turn_seed = case_seed(seed, &format!("ply {}", moves.len()));
-        // A built-in bot in a game without a clock is called in memory: no folder, no files
-        // (PlanetWars plays hundreds of turns a game). What it answers is judged the same way.
-        if let Bot::Builtin { bot: builtin, .. } = bot
-            && game.clock(side).is_none()
-            && persist.is_empty()
-        {
-            let started = Instant::now();
-            match builtin.play(&game.board_file(), "input.txt", side, turn_seed) {
-                Ok(bytes) => match game.play_output(&bytes) {
-                    Ok(notation) => {
-                        // Wall seconds stand for CPU here, as `MoveTime::cpu` allows: one thread,
-                        // no clock to charge.
-                        let cpu = started.elapsed().as_secs_f64();
-                        times.push(MoveTime { cpu, user: None, clock_left: None });
-                        if let Some(forfeit) =
-                            notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
-                        {
-                            moves.push(notation);
-                            break forfeit;
-                        }
-                        moves.push(notation);
-                        continue;
-                    }
-                    Err(j) => {
-                        forfeit_output = Some(String::from_utf8_lossy(&bytes).into_owned());
-                        let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
-                        break (
-                            loser,
-                            verdict.to_string(),
-                            format!("{by} ({}) forfeits: {}", bot.label(), j.reason),
-                        );
-                    }
-                },
-                Err(why) => {
-                    break (loser, "crash".to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
-                }
-            }
+            None => {}
         }
         let dir = tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
         let output_name = if options.same_file { "input.txt" } else { "output.txt" };
