@@ -224,6 +224,22 @@ impl GamesStage {
         }
     }
 
+    /// The win rate of a threshold stage with its interval; `None` for points per game or no
+    /// games.
+    pub fn win_rate(&self, played: Played) -> Option<WinRate> {
+        let above = self.win_rate_above?;
+        if played.games == 0 {
+            return None;
+        }
+        let (lo, hi) = crate::harness::matches::wilson_interval(played.won, played.games);
+        Some(WinRate {
+            rate: played.won as f64 / played.games as f64,
+            above,
+            ci95: [lo, hi],
+            too_close: lo <= above && above <= hi,
+        })
+    }
+
     /// The most the stage can add in an ungated profile.
     pub fn most(&self) -> f64 {
         let full = Played { games: self.games, won: self.games, drawn: 0 };
@@ -267,6 +283,44 @@ pub struct GamesScore {
     /// Why it has no result, when it has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// For a win-rate threshold, the rate and how sure its verdict is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win_rate: Option<WinRate>,
+}
+
+/// A games stage's win rate against its threshold, with the 95% interval that says how sure
+/// the verdict is: a bot that won 72 of 100 games passes "more than 70%", but another 100 games
+/// could as well give 65.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct WinRate {
+    /// The share of games won.
+    pub rate: f64,
+    /// The threshold the rate must pass.
+    pub above: f64,
+    /// The Wilson 95% interval of the rate.
+    pub ci95: [f64; 2],
+    /// Whether the threshold lies inside the interval: the verdict could go the other way.
+    pub too_close: bool,
+}
+
+impl WinRate {
+    /// One sentence for reports: the rate, the interval and whether it is clear of the threshold.
+    pub fn sentence(&self) -> String {
+        let [lo, hi] = self.ci95;
+        let verdict = if self.too_close {
+            format!("too close to {:.0}% to be sure: the interval holds the threshold", 100.0 * self.above)
+        } else if self.rate > self.above {
+            format!("clearly above {:.0}%", 100.0 * self.above)
+        } else {
+            format!("clearly not above {:.0}%", 100.0 * self.above)
+        };
+        format!(
+            "win rate {:.1}% (95% interval {:.1}% to {:.1}%, Wilson): {verdict}",
+            100.0 * self.rate,
+            100.0 * lo,
+            100.0 * hi
+        )
+    }
 }
 
 /// The score of a run.
@@ -444,6 +498,7 @@ impl Profile {
                         points: clamp_percent(shown),
                         reached,
                         note: None,
+                        win_rate: result.and_then(|p| stage.win_rate(p)),
                     });
                 }
             }
@@ -611,6 +666,27 @@ mod tests {
         // 2 of 4 is not more than 70%: the score is the games stage's base.
         let s = p.score_all(&c(2, 2), &[Some(Played { games: 4, won: 2, drawn: 0 })], None);
         assert_eq!((s.percent, s.stopped_at.as_deref()), (20.0, Some("games vs x")));
+    }
+
+    #[test]
+    fn a_win_rate_near_its_threshold_is_reported_as_too_close_to_be_sure() {
+        let p = parse(
+            r#"{"name": "w", "stages": [
+                {"games": 100, "opponent": "x", "win_rate_above": 0.7, "points": 30}]}"#,
+        );
+        let stage = &p.game_stages[0];
+        let rate = |won| stage.win_rate(Played { games: 100, won, drawn: 0 }).expect("a threshold stage");
+        // 72 of 100 passes "more than 70%", but its interval (about 62% to 80%) holds 70%.
+        let close = rate(72);
+        assert!(close.too_close && close.ci95[0] < 0.7 && close.ci95[1] > 0.7, "{close:?}");
+        assert!(close.sentence().contains("too close to 70%"), "{}", close.sentence());
+        assert!(!rate(85).too_close && rate(85).sentence().contains("clearly above 70%"));
+        assert!(!rate(50).too_close && rate(50).sentence().contains("clearly not above 70%"));
+        let s = p.score_all(&BTreeMap::new(), &[Some(Played { games: 100, won: 72, drawn: 0 })], None);
+        assert_eq!((s.percent, s.game_stages[0].win_rate.map(|r| r.too_close)), (30.0, Some(true)));
+        // Points per game have no threshold to be sure of.
+        let per_win = parse(r#"{"name": "p", "stages": [{"games": 10, "opponent": "x", "per_win": 5}]}"#);
+        assert_eq!(per_win.game_stages[0].win_rate(Played { games: 10, won: 7, drawn: 0 }), None);
     }
 
     #[test]

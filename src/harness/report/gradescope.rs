@@ -235,14 +235,16 @@ fn shares(report: &VerifyReport) -> Shares {
     // Games stages among the stages, each a test of its own.
     for (g, stage) in report.score.game_stages.iter().zip(&profile.game_stages) {
         let output = match (g.played, &g.note) {
-            (Some(p), note) => format!(
-                "{} of {} games won, {} drawn, against {}{}",
-                p.won,
-                p.games,
-                p.drawn,
-                g.opponent,
-                note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
-            ),
+            (Some(p), note) => {
+                format!(
+                    "{} of {} games won, {} drawn, against {}{}",
+                    p.won,
+                    p.games,
+                    p.drawn,
+                    g.opponent,
+                    note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
+                ) + &g.win_rate.map(|r| format!("; {}", r.sentence())).unwrap_or_default()
+            }
             (None, Some(note)) => note.clone(),
             (None, None) => "not played".to_string(),
         };

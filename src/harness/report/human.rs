@@ -251,6 +251,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         if let (Some(_), Some(note)) = (g.played, &g.note) {
             let _ = writeln!(out, "  {note}");
         }
+        if let Some(rate) = &g.win_rate {
+            let _ = writeln!(out, "  {}", rate.sentence());
+        }
     }
     if !unreached.is_empty() {
         let _ = writeln!(out, "* not reached: an earlier stage did not pass in full, so not scored");
