@@ -279,6 +279,16 @@ fn help_speaks_the_chosen_games_words() {
         "{}",
         help.stdout
     );
+    // `--timeout`'s default is the game's move time: Network's seed gives chooseMove() 5 s.
+    let timeout_default = |game: &str| {
+        let help = arbiter(&["--game", game, "verify", "--help"], "").stdout;
+        let at = help.find("--timeout <SECONDS>").expect("--timeout in the help");
+        let rest = &help[at..];
+        let from = rest.find("[default: ").expect("a default") + "[default: ".len();
+        rest[from..from + rest[from..].find(']').unwrap()].to_string()
+    };
+    assert_eq!(timeout_default("network"), "5");
+    assert_eq!(timeout_default("pente"), "10");
     // Advance keeps its own words.
     let help = arbiter(&["match", "--help"], "");
     assert!(help.stdout.contains("grade7"), "{}", help.stdout);

@@ -65,7 +65,20 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
         "{about}\n\nExit status: 0 on success, 1 when the answer is \"no\" (an illegal move, a failing bot), \
          2 when the input is invalid (a malformed position file, a bad argument)."
     );
-    let cli = cli.about(about).long_about(long_about);
+    let mut cli = cli.about(about).long_about(long_about);
+    // `--timeout`'s default is the game's own move time (clap shows it in every command's help).
+    let seconds = referee.move_seconds();
+    if seconds != 10.0 {
+        let with_timeout: Vec<String> = cli
+            .get_subcommands()
+            .filter(|c| c.get_arguments().any(|a| a.get_id() == "timeout"))
+            .map(|c| c.get_name().to_string())
+            .collect();
+        for name in with_timeout {
+            let default = seconds.to_string();
+            cli = cli.mut_subcommand(name, |c| c.mut_arg("timeout", |a| a.default_value(default)));
+        }
+    }
     cli.mut_subcommand("verify", |c| {
         c.mut_arg("bot", |a| a.help(bot.clone())).mut_arg("corpus", |a| {
             a.help(format!(

@@ -90,6 +90,12 @@ impl Referee for NetworkReferee {
         CATEGORIES
     }
 
+    fn move_seconds(&self) -> f64 {
+        // The seed: "we will strictly enforce a time limit of five seconds ... on the time to
+        // perform one chooseMove()".
+        5.0
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/network/marking-profile.json")
     }

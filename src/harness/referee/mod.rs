@@ -103,6 +103,13 @@ pub trait Referee: Send + Sync {
         Protocol::SideInOut
     }
 
+    /// The CPU seconds a bot has for one move when the grader gives no `--timeout`: the course's
+    /// own limit where its text states one (Network: "a time limit of five seconds" on
+    /// `chooseMove()`), else 10.
+    fn move_seconds(&self) -> f64 {
+        10.0
+    }
+
     /// The case categories, in the order a marking profile's stages take them (none for a game
     /// without test cases).
     fn categories(&self) -> &'static [&'static str] {
