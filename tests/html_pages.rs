@@ -181,3 +181,76 @@ fn pages_as_a_browser_shows_them() {
     assert!(html.join("builtin_grade5.html").is_file() && html.join("builtin_random.html").is_file());
     assert!(count(&dom, "class=\"bar\"") == 11);
 }
+
+/// The planets drawn in a PlanetWars page's DOM, each as (owner, population).
+fn planets(dom: &str) -> Vec<(u32, i64)> {
+    dom.split("<g class=\"planet\"")
+        .skip(1)
+        .map(|g| {
+            let attr = |name: &str| {
+                let at =
+                    g.find(&format!("{name}=\"")).unwrap_or_else(|| panic!("no {name}")) + name.len() + 2;
+                g[at..at + g[at..].find('"').unwrap()].to_string()
+            };
+            (attr("data-owner").parse().unwrap(), attr("data-population").parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_planetwars_game_is_drawn_as_one_scene_with_its_populations_plotted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let viewer = d.join("viewer");
+    let out = run_ok(&[
+        "--game",
+        "planetwars",
+        "match",
+        "--bot",
+        "builtin:greedy",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--json",
+        "--html",
+        viewer.to_str().unwrap(),
+    ]);
+    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let game = &result["games"][0];
+    assert_eq!(
+        (game["ending"].as_str(), game["result"].as_str()),
+        (Some("conquest"), Some("white")),
+        "{game}"
+    );
+    let plies = game["moves"].as_array().unwrap().len();
+    let page = std::fs::read_to_string(viewer.join("game-001.html")).unwrap();
+    // One picture and one plot, not a drawing per ply; a frame per ply for the script.
+    assert_eq!(count(&page, "<svg class=\"scene planetwars\""), 1);
+    assert_eq!(count(&page, "<svg class=\"plot\""), 1);
+    assert_eq!(count(&page, "class=\"series\""), 2, "a line per player");
+    assert_eq!(count(&page, "\"c\":\"ply "), plies + 1, "a frame per ply");
+    // Drawn without the script, the page shows the start: each home with its 100 people.
+    let start = planets(&page);
+    assert_eq!(start.iter().filter(|p| **p == (1, 100)).count(), 1, "{start:?}");
+    assert_eq!(start.iter().filter(|p| **p == (2, 100)).count(), 1, "{start:?}");
+
+    let Some(browser) = browser() else {
+        println!("SKIPPED: no headless browser (chromium) is installed; .ci/run installs it");
+        return;
+    };
+    let url = format!("file://{}", viewer.join("game-001.html").display());
+    let profile = d.join("profile");
+    // At its last ply the script shows the conquest: Player 2 owns nothing.
+    let dom = dump_dom(browser, &format!("{url}#{plies}"), &profile);
+    assert_eq!(text_of(&dom, "id=\"ply\""), plies.to_string());
+    assert!(dom.contains(&format!("data-ply=\"{plies}\"")));
+    let end = planets(&dom);
+    assert!(end.iter().all(|p| p.0 != 2), "{end:?}");
+    assert!(end.iter().any(|p| p.0 == 1 && p.1 > 100), "{end:?}");
+    // Back at ply 0 (the address asks for it), the start again.
+    let dom = dump_dom(browser, &format!("{url}#0"), &profile);
+    assert_eq!(planets(&dom), start);
+}

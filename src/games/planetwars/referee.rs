@@ -19,7 +19,7 @@ use super::state::State;
 use super::turn::parse_orders;
 use super::visibility::View;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
-use crate::harness::referee::{BuiltinBot, Builtins, GameState, Games, Protocol, Referee};
+use crate::harness::referee::{BuiltinBot, Builtins, Drawing, GameState, Games, Protocol, Referee};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
@@ -56,6 +56,10 @@ impl Referee for PlanetwarsReferee {
     }
 
     fn games(&self) -> Option<&dyn Games> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Drawing> {
         Some(self)
     }
 }

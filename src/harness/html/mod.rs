@@ -6,6 +6,7 @@
 pub mod case;
 pub mod class;
 pub mod fuzz;
+pub mod plot;
 pub mod tournament;
 pub mod verify;
 pub mod viewer;
@@ -51,6 +52,8 @@ svg.board text.caption { font-size: 12px; fill: #333; }
 .moves { max-height: 30em; overflow-y: auto; }
 .moves li.current { background: #f2c94c; }
 button { font-size: 1em; margin-right: 0.3em; }
+#slider { width: 100%; max-width: 40em; display: block; margin: 0.4em 0; }
+svg.scene text { font-family: sans-serif; }
 ";
 
 /// A whole page: `title` (plain text, escaped here) and `body` (markup, already escaped).

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::{escape, page};
-use crate::harness::referee::{MarkStyle, Referee};
+use super::{escape, page, plot};
+use crate::harness::referee::{MarkStyle, Referee, Scene};
 use crate::side::Side;
 
 /// A game as the viewer needs it: from a record being written (`match`) or read (`replay`).
@@ -40,7 +40,50 @@ const SCRIPT: &str = r#"
     for (var i = 0; i < positions.length; i++) { positions[i].hidden = (i !== ply); }
     for (var j = 0; j < items.length; j++) { items[j].className = (j + 1 === ply) ? 'current' : ''; }
     document.getElementById('ply').textContent = ply;
+    document.getElementById('slider').value = ply;
   }
+  document.getElementById('slider').oninput = function () { show(parseInt(this.value, 10)); };
+  document.getElementById('first').onclick = function () { show(0); };
+  document.getElementById('prev').onclick = function () { show(ply - 1); };
+  document.getElementById('next').onclick = function () { show(ply + 1); };
+  document.getElementById('last').onclick = function () { show(last); };
+  for (var k = 0; k < items.length; k++) {
+    items[k].onclick = (function (n) { return function () { show(n); }; })(k + 1);
+  }
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'ArrowLeft') { show(ply - 1); }
+    else if (e.key === 'ArrowRight') { show(ply + 1); }
+    else if (e.key === 'Home') { show(0); }
+    else if (e.key === 'End') { show(last); }
+  });
+  var wanted = parseInt((location.hash || '#0').slice(1), 10);
+  show(isNaN(wanted) ? 0 : wanted);
+})();
+"#;
+
+/// The script of a game drawn as a scene: the game's own function (`DRAW`) shows a frame.
+const SCENE_SCRIPT: &str = r#"
+(function () {
+  var svg = document.querySelector('svg.scene');
+  var items = document.querySelectorAll('.moves li');
+  var cursor = document.getElementById('cursor');
+  var slider = document.getElementById('slider');
+  var last = FRAMES.length - 1;
+  var ply = 0;
+  function show(n) {
+    ply = Math.max(0, Math.min(last, n));
+    DRAW(svg, FRAMES[ply]);
+    svg.setAttribute('data-ply', ply);
+    for (var j = 0; j < items.length; j++) { items[j].className = (j + 1 === ply) ? 'current' : ''; }
+    document.getElementById('ply').textContent = ply;
+    document.getElementById('heading').textContent = HEADINGS[ply];
+    slider.value = ply;
+    if (cursor) {
+      var x = parseFloat(cursor.getAttribute('data-x0')) + ply * parseFloat(cursor.getAttribute('data-step'));
+      cursor.setAttribute('x1', x); cursor.setAttribute('x2', x);
+    }
+  }
+  slider.oninput = function () { show(parseInt(this.value, 10)); };
   document.getElementById('first').onclick = function () { show(0); };
   document.getElementById('prev').onclick = function () { show(ply - 1); };
   document.getElementById('next').onclick = function () { show(ply + 1); };
@@ -77,30 +120,13 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
         }
         boards.push((state.record_file(), state.to_move()));
     }
-    let mut body = String::new();
-    let _ = write!(
-        body,
-        "<h1>{}</h1><p>White: <b>{}</b><br>Black: <b>{}</b></p>",
-        escape(&game.title),
-        escape(&game.white),
-        escape(&game.black)
-    );
-    let _ = write!(
-        body,
-        "<p id=\"result\"><b>Result:</b> {} by {}{}</p>",
-        escape(&game.result),
-        escape(&game.ending),
-        if game.detail.is_empty() { String::new() } else { format!(": {}", escape(&game.detail)) }
-    );
-    if let Some(why) = &broken {
-        let _ = write!(body, "<p class=\"fail\">{}</p>", escape(why));
+    let last = boards.len() - 1;
+    let files: Vec<Vec<u8>> = boards.iter().map(|(b, _)| b.clone()).collect();
+    if let Some(scene) = drawing.scene(&files) {
+        return Ok(scene_page(game, &names, broken.as_deref(), &scene?));
     }
-    body.push_str(
-        "<p><button id=\"first\">&laquo; start</button><button id=\"prev\">&#x25C0; back</button>\
-         <button id=\"next\">forward &#x25B6;</button><button id=\"last\">end &raquo;</button> \
-         ply <span id=\"ply\">0</span> of ",
-    );
-    let _ = write!(body, "{} (arrow keys step)</p><div class=\"pair\"><div>", boards.len() - 1);
+    let mut body = header(game, broken.as_deref(), last);
+    body.push_str("<div class=\"pair\"><div>");
     let mut previous = None;
     for (ply, (board, side)) in boards.iter().enumerate() {
         let grid = drawing.grid(board, Some(*side))?;
@@ -118,13 +144,85 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
         );
         previous = Some(grid);
     }
-    body.push_str("</div><div><h3>Moves</h3><ol class=\"moves\">");
+    body.push_str("</div>");
+    move_list(&mut body, &names);
+    let _ = write!(body, "</div><script>{SCRIPT}</script>");
+    Ok(page(&format!("arbiter: {}", game.title), &body))
+}
+
+/// The title, players, result and the controls (buttons, slider) of a viewer page.
+fn header(game: &ViewedGame, broken: Option<&str>, last: usize) -> String {
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<h1>{}</h1><p>White: <b>{}</b><br>Black: <b>{}</b></p>",
+        escape(&game.title),
+        escape(&game.white),
+        escape(&game.black)
+    );
+    let _ = write!(
+        body,
+        "<p id=\"result\"><b>Result:</b> {} by {}{}</p>",
+        escape(&game.result),
+        escape(&game.ending),
+        if game.detail.is_empty() { String::new() } else { format!(": {}", escape(&game.detail)) }
+    );
+    if let Some(why) = broken {
+        let _ = write!(body, "<p class=\"fail\">{}</p>", escape(why));
+    }
+    body.push_str(
+        "<p><button id=\"first\">&laquo; start</button><button id=\"prev\">&#x25C0; back</button>\
+         <button id=\"next\">forward &#x25B6;</button><button id=\"last\">end &raquo;</button> \
+         ply <span id=\"ply\">0</span> of ",
+    );
+    let _ = write!(
+        body,
+        "{last} (arrow keys step)<input type=\"range\" id=\"slider\" min=\"0\" max=\"{last}\" value=\"0\" \
+         aria-label=\"ply\"></p>"
+    );
+    body
+}
+
+/// The list of moves, each a link to the position after it.
+fn move_list(body: &mut String, names: &[String]) {
+    body.push_str("<div><h3>Moves</h3><ol class=\"moves\">");
     for (i, name) in names.iter().enumerate() {
         let mover = if i % 2 == 0 { "white" } else { "black" };
         let _ = write!(body, "<li data-ply=\"{}\" title=\"{mover}\">{}</li>", i + 1, escape(name));
     }
-    let _ = write!(body, "</ol></div></div><script>{SCRIPT}</script>");
-    Ok(page(&format!("arbiter: {}", game.title), &body))
+    body.push_str("</ol></div>");
+}
+
+/// JSON inside a `<script>` element: `</` written `<\/` so that no value can end the element.
+fn script_json(value: &serde_json::Value) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string()).replace("</", "<\\/")
+}
+
+/// The viewer page of a game drawn as one scene that the game's script changes ply by ply.
+fn scene_page(game: &ViewedGame, names: &[String], broken: Option<&str>, scene: &Scene) -> String {
+    let last = scene.frames.len().saturating_sub(1);
+    let mut body = header(game, broken, last);
+    let headings: Vec<String> = (0..=last)
+        .map(|n| match n {
+            0 => "Start".to_string(),
+            n => format!("After {n}. {}", names.get(n - 1).map_or("", String::as_str)),
+        })
+        .collect();
+    let _ = write!(
+        body,
+        "<div class=\"pair\"><div><h3 id=\"heading\">Start</h3>{}{}</div>",
+        scene.svg,
+        plot::over_plies(scene.measure, &scene.series)
+    );
+    move_list(&mut body, names);
+    let _ = write!(
+        body,
+        "</div><script>var FRAMES = {}; var HEADINGS = {}; var DRAW = {};</script><script>{SCENE_SCRIPT}</script>",
+        script_json(&serde_json::Value::from(scene.frames.clone())),
+        script_json(&serde_json::json!(headings)),
+        scene.script
+    );
+    page(&format!("arbiter: {}", game.title), &body)
 }
 
 /// A match's index page: every game with its result and a link to its viewer.

@@ -25,6 +25,32 @@ pub trait Drawing: Send + Sync {
     fn draw(&self, board: &[u8], side: Option<Side>, marks: &[Mark]) -> Result<String, String> {
         Ok(self.grid(board, side)?.svg(marks))
     }
+
+    /// A whole game drawn as one [`Scene`] that changes ply by ply, for a game whose board is
+    /// no grid (PlanetWars' graph of planets) or whose games are too long to draw every
+    /// position apart; `boards` are the record files of every ply from the start. `None` (the
+    /// default): the viewer draws each position's grid.
+    fn scene(&self, _boards: &[Vec<u8>]) -> Option<Result<Scene, String>> {
+        None
+    }
+}
+
+/// A game drawn once and changed ply by ply by a script: the viewer shows `svg`, and to show
+/// ply `n` calls `script` (a JavaScript function expression `function (svg, frame) { ... }`)
+/// with the SVG element and `frames[n]`. `series` are drawn as a plot under the picture, its
+/// cursor at the ply shown (PlanetWars: each player's population over time).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// An `<svg>` element whose parts the script changes.
+    pub svg: String,
+    /// What the script needs to show each ply, one value per ply from the start.
+    pub frames: Vec<serde_json::Value>,
+    /// The function that shows a frame.
+    pub script: &'static str,
+    /// What the plot's vertical axis counts (`population`).
+    pub measure: &'static str,
+    /// The plot's lines: a name (`Player 1`), a colour, one value per ply.
+    pub series: Vec<(String, &'static str, Vec<f64>)>,
 }
 
 /// A board as a grid of cells, for drawing.

@@ -25,7 +25,7 @@ mod symmetry;
 
 pub use builtins::{BuiltinBot, Builtins};
 pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
-pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Stone};
+pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
 pub use fuzzing::Fuzzing;
 pub use games::{GameState, Games};
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
