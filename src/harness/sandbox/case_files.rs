@@ -364,15 +364,18 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let top = dir.path().join("top");
         fs::create_dir(&top).unwrap();
-        // Deeper than any recursive removal's stack could go, made with relative mkdirs.
-        let depth = 20_000;
+        // Paths far longer than PATH_MAX (4096: each level adds 2 bytes), made with relative
+        // mkdirs; deep enough that a removal by paths, or one recursing with a frame per
+        // level on a test thread's stack, would fail. (20 000 levels took minutes on a loaded
+        // overlay file system without testing more.)
+        let depth = 6_000;
         let mut here = File::open(&top).unwrap();
         for i in 0..depth {
             let name = CString::new("d").unwrap();
             // SAFETY: mkdirat/openat with a valid descriptor and a NUL-terminated name.
             unsafe {
                 libc::mkdirat(here.as_raw_fd(), name.as_ptr(), 0o755);
-                if i % 1000 == 0 {
+                if i % 300 == 0 {
                     let f = CString::new("f").unwrap();
                     let fd =
                         libc::openat(here.as_raw_fd(), f.as_ptr(), libc::O_CREAT | libc::O_WRONLY, 0o644);
