@@ -60,6 +60,33 @@ fn a_correct_module_passes_every_case() {
 }
 
 #[test]
+fn a_correct_csse7030_module_scores_full_marks_under_csse7030_and_the_csse1001_one_does_not() {
+    if !have_python("a correct CSSE7030 a1.py") {
+        return;
+    }
+    let report = verify("correct-7030", &["--rule", "extras=on"]);
+    assert_eq!(report["profile"], "csse7030-a1");
+    let all = cases(&report);
+    assert_eq!(all.len(), 500);
+    let failed: Vec<_> = all.iter().filter(|c| c.1 != "pass").collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    assert_eq!(report["score"].as_f64(), Some(100.0));
+    // CSSE1001's solution has no special moves: it fails the extras, a castling or an en passant
+    // in main() is an invalid move to it, and its promoted pawns stay pawns.
+    let report = verify("correct", &["--rule", "extras=on"]);
+    let extras: Vec<_> = cases(&report).into_iter().filter(|c| c.0.starts_with("extras/")).collect();
+    assert_eq!(extras.len(), 100);
+    assert!(extras.iter().filter(|c| c.1 == "pass").count() < 20, "{extras:#?}");
+    assert!(report["score"].as_f64().unwrap() < 90.0);
+    // Without the rule, the CSSE7030 profile is refused with the reason.
+    let corpus = root().join("corpus/chess-a1").display().to_string();
+    let bot = module("correct");
+    let run =
+        arbiter(&["--game", "chess-a1", "verify", &corpus, "--bot", &bot, "--profile", "csse7030-a1"], "");
+    assert!(run.stderr.contains("extras") && run.stderr.contains("--rule"), "{}", run.stderr);
+}
+
+#[test]
 fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
     if !have_python("a buggy a1.py") {
         return;

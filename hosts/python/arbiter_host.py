@@ -125,7 +125,12 @@ class Host:
         function = getattr(self.module, name, None) if isinstance(name, str) else None
         if not callable(function):
             raise LoadError("%s has no function %s()" % (self.module_file, name))
-        return encode(function(*decode(args.get("args", []))))
+        # A function that reads input (CSSE7030's attempt_promotion) gets the case's lines.
+        sys.stdin = io.StringIO(args.get("stdin", ""))
+        try:
+            return encode(function(*decode(args.get("args", []))))
+        finally:
+            sys.stdin = io.StringIO("")
 
     def main(self, args):
         if self.module_file is None:
