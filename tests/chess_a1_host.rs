@@ -185,3 +185,63 @@ fn a_function_not_written_yet_fails_only_its_own_cases_and_says_so() {
         can_move[0]
     );
 }
+
+#[test]
+fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
+    if !have_python("grade --support") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    for name in ["alice", "bob"] {
+        std::fs::create_dir_all(class.join(name)).unwrap();
+        std::fs::copy(module("correct"), class.join(name).join("a1.py")).unwrap();
+    }
+    let ours = std::fs::read_to_string(root().join("hosts/python/chess_a1/a1_support.py")).unwrap();
+    let support = dir.path().join("a1_support.py");
+    std::fs::write(&support, format!("{ours}\nHELP_MESSAGE = 'Type a move such as e2 e4.'\n")).unwrap();
+    let corpus = root().join("corpus/chess-a1").display().to_string();
+    let reports = dir.path().join("out").display().to_string();
+    let (alice, bob) = (class.join("alice").display().to_string(), class.join("bob").display().to_string());
+    let grade = |extra: &[&str]| {
+        let mut args =
+            vec!["--game", "chess-a1", "grade", "--corpus", &corpus, "--reports", &reports, "-q", "--json"];
+        args.extend_from_slice(extra);
+        args.extend([alice.as_str(), bob.as_str()]);
+        let run = arbiter(&args, "");
+        let out: Value = serde_json::from_str(&run.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+        out["rows"].as_array().unwrap().clone()
+    };
+    let s = support.display().to_string();
+    let rows = grade(&["--support", &s]);
+    assert_eq!(rows.len(), 2);
+    for row in &rows {
+        // The course's help text differs from arbiter's: the transcripts that ask for help fail
+        // for both, so both used the grader's module; the note says which.
+        let note = row["note"].as_str().unwrap();
+        assert!(note.contains("support files: the grader's a1_support.py (fingerprint "), "{note}");
+        assert!(row["score"].as_f64().unwrap() < 100.0, "{row}");
+    }
+    // Without it, arbiter's own module: graded again (other settings), full marks.
+    let rows = grade(&[]);
+    assert!(rows.iter().all(|r| r["score"].as_f64() == Some(100.0) && r["status"] == "graded"), "{rows:?}");
+    let missing = dir.path().join("nothing.py").display().to_string();
+    let run = arbiter(
+        &[
+            "--game",
+            "chess-a1",
+            "grade",
+            "--corpus",
+            &corpus,
+            "--reports",
+            &reports,
+            "--support",
+            &missing,
+            &alice,
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--support") && run.stderr.contains("no such file"), "{}", run.stderr);
+}
