@@ -245,3 +245,50 @@ fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
     assert_eq!(run.status, 2, "{}", run.stderr);
     assert!(run.stderr.contains("--support") && run.stderr.contains("no such file"), "{}", run.stderr);
 }
+
+/// `main` cases run `python3 a1.py` with the script on stdin (docs/PROTOCOL.md): what the
+/// process writes is compared, `exit()` ends it as it does for the course, and reading past the
+/// script is named.
+#[test]
+fn transcripts_run_the_module_as_a_program() {
+    if !have_python("python3 a1.py transcripts") {
+        return;
+    }
+    let correct = std::fs::read_to_string(module("correct")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: String| {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("a1.py"), text).unwrap();
+        folder.join("a1.py").display().to_string()
+    };
+    // Quitting with exit() (site's builtin), the board written straight to file descriptor 1
+    // (which main() run inside the host did not see).
+    let exits = correct
+        .replace(
+            "            if input(\"Are you sure you want to quit? \") in (\"y\", \"Y\"):\n                return",
+            "            if input(\"Are you sure you want to quit? \") in (\"y\", \"Y\"):\n                exit()",
+        )
+        .replace(
+            "def print_board(board):\n",
+            "def print_board(board):\n    import os, sys\n    sys.stdout.flush()\n    rows = [row + '  ' + str(8 - i) + '\\n' for i, row in enumerate(board)]\n    os.write(1, (''.join(rows) + '\\nabcdefgh\\n').encode())\n    return\n",
+        );
+    assert_ne!(exits, correct);
+    let corpus = root().join("corpus/chess-a1/main").display().to_string();
+    let run = |bot: &str| {
+        let run =
+            arbiter(&["--game", "chess-a1", "verify", &corpus, "--bot", bot, "--timeout", "5", "--json"], "");
+        let report: Value =
+            serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stderr));
+        cases(&report)
+    };
+    let all = run(&write("exits", exits));
+    assert_eq!(all.len(), 100);
+    assert!(all.iter().all(|c| c.1 == "pass"), "{:?}", all.iter().find(|c| c.1 != "pass"));
+    // A program that never asks to confirm a quit reads past the script's end.
+    let no_quit = correct.replace("elif text in (\"q\", \"Q\"):", "elif text in (\"quit\",):");
+    let all = run(&write("no-quit", no_quit));
+    let eof: Vec<_> = all.iter().filter(|c| c.1 != "pass").collect();
+    assert!(!eof.is_empty());
+    assert!(eof.iter().all(|c| c.2.contains("EOFError")), "{:?}", eof[0]);
+}
