@@ -4,7 +4,7 @@
 //! Standard input is not a terminal, so the typed text is not echoed: the output holds the
 //! prompts and what the program prints, nothing else.
 
-use super::board::{Move, parse_move};
+use super::board::{Board, Move, parse_move};
 use super::extras::{self, Game, Kind};
 use super::rules::{self, Status};
 use super::texts::Texts;
@@ -76,7 +76,7 @@ pub fn play_with(inputs: &[String], texts: &Texts, extras: bool) -> Transcript {
         match line.as_str() {
             "h" | "H" => {
                 out.push_str(&texts.help);
-                out.push_str(&texts.board(&board));
+                out.push_str(&reprompt(texts, &board, white));
             }
             "q" | "Q" => {
                 out.push_str(&texts.quit_prompt);
@@ -87,7 +87,7 @@ pub fn play_with(inputs: &[String], texts: &Texts, extras: bool) -> Transcript {
                     steps.push(Step { input: Some(answer.clone()), printed: String::new() });
                     break Ending::Quit;
                 }
-                out.push_str(&texts.board(&board));
+                out.push_str(&reprompt(texts, &board, white));
                 out.push_str(texts.prompt(white));
                 steps.push(Step { input: Some(answer.clone()), printed: out });
                 continue;
@@ -95,7 +95,7 @@ pub fn play_with(inputs: &[String], texts: &Texts, extras: bool) -> Transcript {
             text => match parse_move(text).and_then(|mv| accept(&game, mv, extras).map(|k| (mv, k))) {
                 None => {
                     out.push_str(&texts.invalid_move);
-                    out.push_str(&texts.board(&board));
+                    out.push_str(&reprompt(texts, &board, white));
                 }
                 Some((mv, kind)) => {
                     let mut piece = None;
@@ -144,6 +144,18 @@ pub fn play_with(inputs: &[String], texts: &Texts, extras: bool) -> Transcript {
     Transcript { steps, ending, used }
 }
 
+/// What comes before the same player is prompted again (after help, an invalid move or a
+/// cancelled quit): the board and, when the player is in check, the in-check text, as a game
+/// loop that prints the board and calls `check_game_over` before every prompt does (RULES.md,
+/// ambiguity 3).
+fn reprompt(texts: &Texts, board: &Board, white: bool) -> String {
+    let mut out = texts.board(board);
+    if rules::in_check(board, white) {
+        out.push_str(&texts.check(white));
+    }
+    out
+}
+
 /// How `main()` accepts `mv`: CSSE1001's `is_move_valid` alone, or with `extras` also en
 /// passant and castling.
 fn accept(game: &Game, mv: Move, extras: bool) -> Option<Kind> {
@@ -186,5 +198,12 @@ mod tests {
     fn a_check_is_announced_before_the_prompt() {
         let t = play(&lines("e2 e4|f7 f6|d1 h5|q|y"), &Texts::default());
         assert!(t.text().contains("abcdefgh\n\nBlack is in check\n\nBlack's move: "), "{}", t.text());
+    }
+
+    #[test]
+    fn a_player_in_check_is_told_again_when_prompted_again() {
+        let t = play(&lines("e2 e4|f7 f6|d1 h5|h|e8e7|q|n|q|y"), &Texts::default());
+        let told = t.text().matches("abcdefgh\n\nBlack is in check\n\nBlack's move: ").count();
+        assert_eq!(told, 4, "after the move, the help, the invalid move and the cancelled quit");
     }
 }

@@ -183,6 +183,12 @@ def update_en_passant_position(move, board, whites_turn):
     return None
 
 
+def show_again(board, whites_turn):
+    """The board before the same player is prompted again, and whether they are in check."""
+    print_board(board)
+    check_game_over(board, whites_turn)
+
+
 def main():
     board = initial_state()
     whites_turn = True
@@ -193,12 +199,12 @@ def main():
         text = input("\nWhite's move: " if whites_turn else "\nBlack's move: ")
         if text in ("h", "H"):
             print(HELP_MESSAGE)
-            print_board(board)
+            show_again(board, whites_turn)
             continue
         if text in ("q", "Q"):
             if input("Are you sure you want to quit? ") in ("y", "Y"):
                 return
-            print_board(board)
+            show_again(board, whites_turn)
             continue
         move = process_move(text) if valid_move_format(text) else None
         if move is not None and is_move_valid(move, board, whites_turn):
@@ -209,7 +215,7 @@ def main():
             board = perform_castling(move, board)
         else:
             print("Invalid move\n")
-            print_board(board)
+            show_again(board, whites_turn)
             continue
         board = attempt_promotion(board, whites_turn)
         castling[whites_turn] = update_castling_info(move, whites_turn, castling[whites_turn])
