@@ -60,6 +60,33 @@ fn a_correct_module_passes_every_case() {
 }
 
 #[test]
+fn a_correct_csse7030_module_scores_full_marks_under_csse7030_and_the_csse1001_one_does_not() {
+    if !have_python("a correct CSSE7030 a1.py") {
+        return;
+    }
+    let report = verify("correct-7030", &["--rule", "extras=on"]);
+    assert_eq!(report["profile"], "csse7030-a1");
+    let all = cases(&report);
+    assert_eq!(all.len(), 500);
+    let failed: Vec<_> = all.iter().filter(|c| c.1 != "pass").collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    assert_eq!(report["score"].as_f64(), Some(100.0));
+    // CSSE1001's solution has no special moves: it fails the extras, a castling or an en passant
+    // in main() is an invalid move to it, and its promoted pawns stay pawns.
+    let report = verify("correct", &["--rule", "extras=on"]);
+    let extras: Vec<_> = cases(&report).into_iter().filter(|c| c.0.starts_with("extras/")).collect();
+    assert_eq!(extras.len(), 100);
+    assert!(extras.iter().filter(|c| c.1 == "pass").count() < 20, "{extras:#?}");
+    assert!(report["score"].as_f64().unwrap() < 90.0);
+    // Without the rule, the CSSE7030 profile is refused with the reason.
+    let corpus = root().join("corpus/chess-a1").display().to_string();
+    let bot = module("correct");
+    let run =
+        arbiter(&["--game", "chess-a1", "verify", &corpus, "--bot", &bot, "--profile", "csse7030-a1"], "");
+    assert!(run.stderr.contains("extras") && run.stderr.contains("--rule"), "{}", run.stderr);
+}
+
+#[test]
 fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
     if !have_python("a buggy a1.py") {
         return;
@@ -157,4 +184,111 @@ fn a_function_not_written_yet_fails_only_its_own_cases_and_says_so() {
         "{:?}",
         can_move[0]
     );
+}
+
+#[test]
+fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
+    if !have_python("grade --support") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let class = dir.path().join("class");
+    for name in ["alice", "bob"] {
+        std::fs::create_dir_all(class.join(name)).unwrap();
+        std::fs::copy(module("correct"), class.join(name).join("a1.py")).unwrap();
+    }
+    let ours = std::fs::read_to_string(root().join("hosts/python/chess_a1/a1_support.py")).unwrap();
+    let support = dir.path().join("a1_support.py");
+    std::fs::write(&support, format!("{ours}\nHELP_MESSAGE = 'Type a move such as e2 e4.'\n")).unwrap();
+    let corpus = root().join("corpus/chess-a1").display().to_string();
+    let reports = dir.path().join("out").display().to_string();
+    let (alice, bob) = (class.join("alice").display().to_string(), class.join("bob").display().to_string());
+    let grade = |extra: &[&str]| {
+        let mut args =
+            vec!["--game", "chess-a1", "grade", "--corpus", &corpus, "--reports", &reports, "-q", "--json"];
+        args.extend_from_slice(extra);
+        args.extend([alice.as_str(), bob.as_str()]);
+        let run = arbiter(&args, "");
+        let out: Value = serde_json::from_str(&run.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+        out["rows"].as_array().unwrap().clone()
+    };
+    let s = support.display().to_string();
+    let rows = grade(&["--support", &s]);
+    assert_eq!(rows.len(), 2);
+    for row in &rows {
+        // The course's help text differs from arbiter's: the transcripts that ask for help fail
+        // for both, so both used the grader's module; the note says which.
+        let note = row["note"].as_str().unwrap();
+        assert!(note.contains("support files: the grader's a1_support.py (fingerprint "), "{note}");
+        assert!(row["score"].as_f64().unwrap() < 100.0, "{row}");
+    }
+    // Without it, arbiter's own module: graded again (other settings), full marks.
+    let rows = grade(&[]);
+    assert!(rows.iter().all(|r| r["score"].as_f64() == Some(100.0) && r["status"] == "graded"), "{rows:?}");
+    let missing = dir.path().join("nothing.py").display().to_string();
+    let run = arbiter(
+        &[
+            "--game",
+            "chess-a1",
+            "grade",
+            "--corpus",
+            &corpus,
+            "--reports",
+            &reports,
+            "--support",
+            &missing,
+            &alice,
+        ],
+        "",
+    );
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--support") && run.stderr.contains("no such file"), "{}", run.stderr);
+}
+
+/// `main` cases run `python3 a1.py` with the script on stdin (docs/PROTOCOL.md): what the
+/// process writes is compared, `exit()` ends it as it does for the course, and reading past the
+/// script is named.
+#[test]
+fn transcripts_run_the_module_as_a_program() {
+    if !have_python("python3 a1.py transcripts") {
+        return;
+    }
+    let correct = std::fs::read_to_string(module("correct")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: String| {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("a1.py"), text).unwrap();
+        folder.join("a1.py").display().to_string()
+    };
+    // Quitting with exit() (site's builtin), the board written straight to file descriptor 1
+    // (which main() run inside the host did not see).
+    let exits = correct
+        .replace(
+            "            if input(\"Are you sure you want to quit? \") in (\"y\", \"Y\"):\n                return",
+            "            if input(\"Are you sure you want to quit? \") in (\"y\", \"Y\"):\n                exit()",
+        )
+        .replace(
+            "def print_board(board):\n",
+            "def print_board(board):\n    import os, sys\n    sys.stdout.flush()\n    rows = [row + '  ' + str(8 - i) + '\\n' for i, row in enumerate(board)]\n    os.write(1, (''.join(rows) + '\\nabcdefgh\\n').encode())\n    return\n",
+        );
+    assert_ne!(exits, correct);
+    let corpus = root().join("corpus/chess-a1/main").display().to_string();
+    let run = |bot: &str| {
+        let run =
+            arbiter(&["--game", "chess-a1", "verify", &corpus, "--bot", bot, "--timeout", "5", "--json"], "");
+        let report: Value =
+            serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stderr));
+        cases(&report)
+    };
+    let all = run(&write("exits", exits));
+    assert_eq!(all.len(), 100);
+    assert!(all.iter().all(|c| c.1 == "pass"), "{:?}", all.iter().find(|c| c.1 != "pass"));
+    // A program that never asks to confirm a quit reads past the script's end.
+    let no_quit = correct.replace("elif text in (\"q\", \"Q\"):", "elif text in (\"quit\",):");
+    let all = run(&write("no-quit", no_quit));
+    let eof: Vec<_> = all.iter().filter(|c| c.1 != "pass").collect();
+    assert!(!eof.is_empty());
+    assert!(eof.iter().all(|c| c.2.contains("EOFError")), "{:?}", eof[0]);
 }

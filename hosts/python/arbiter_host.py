@@ -10,7 +10,8 @@ import importlib.util
 import io
 import json
 import os
-import runpy
+import shutil
+import subprocess
 import sys
 import traceback
 
@@ -125,24 +126,89 @@ class Host:
         function = getattr(self.module, name, None) if isinstance(name, str) else None
         if not callable(function):
             raise LoadError("%s has no function %s()" % (self.module_file, name))
-        return encode(function(*decode(args.get("args", []))))
-
-    def main(self, args):
-        if self.module_file is None:
-            raise ProtocolError("main before load")
-        self.forget()
-        path = os.path.join(self.submission, self.module_file)
+        # A function that reads input (CSSE7030's attempt_promotion) gets the case's lines.
         sys.stdin = io.StringIO(args.get("stdin", ""))
         try:
-            runpy.run_path(path, run_name="__main__")
-            ended = "returned"
-        except EOFError:
-            ended = "eof"
-        except SystemExit as exc:
-            ended = "exit %s" % (exc.code if exc.code is not None else 0)
+            return encode(function(*decode(args.get("args", []))))
         finally:
             sys.stdin = io.StringIO("")
-        return {"ended": ended}
+
+    def main(self, args):
+        """Runs `python3 a1.py` as the course does, in a folder holding the submission's Python
+        files with the support files over them, `stdin` on its standard input; what it writes
+        to standard output is this call's stdout. An exception that ends it is this call's
+        error (EOFError, reading past the script, is an ending of its own)."""
+        if self.module_file is None:
+            raise ProtocolError("main before load")
+        folder = self.script_folder()
+        command = [sys.executable, "-B", "-E", "-s", self.module_file]
+        child = subprocess.run(
+            command,
+            cwd=folder,
+            input=args.get("stdin", "").encode("utf-8"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={k: v for k, v in os.environ.items() if not k.startswith("PYTHON")},
+        )
+        sys.stdout.write(child.stdout.decode("utf-8", "replace"))
+        stderr = child.stderr.decode("utf-8", "replace")
+        sys.stderr.write(stderr[-4096:])
+        code = child.returncode
+        if code == 0:
+            return {"ended": "returned", "exit": 0}
+        if code < 0:
+            return {"ended": "signal %d" % -code, "exit": code}
+        error = traceback_error(stderr)
+        if error is None:
+            return {"ended": "exit %d" % code, "exit": code}
+        if error["type"] == "EOFError":
+            return {"ended": "eof", "exit": code}
+        raise StudentError(error)
+
+    def script_folder(self):
+        """A fresh folder with the submission's Python files and the support files over them
+        (the grader's copy wins, as on the import path of the other operations)."""
+        folder = os.path.join(os.getcwd(), "arbiter-script")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        for source in [self.submission] + ([self.support] if self.support else []):
+            for name in os.listdir(source):
+                path = os.path.join(source, name)
+                if name.endswith(".py") and os.path.isfile(path):
+                    shutil.copyfile(path, os.path.join(folder, name))
+        return folder
+
+
+class StudentError(Exception):
+    """An exception the student's program ended with, read from its traceback."""
+
+    def __init__(self, error):
+        Exception.__init__(self, error["message"])
+        self.error = error
+
+
+def traceback_error(stderr):
+    """The last traceback in a program's stderr as an error (kind, type, message, trace
+    innermost first), or None when there is none."""
+    start = stderr.rfind("Traceback (most recent call last):")
+    if start < 0:
+        return None
+    lines = stderr[start:].splitlines()
+    frames = []
+    for line in lines[1:]:
+        text = line.strip()
+        if text.startswith('File "'):
+            name, _, rest = text[len('File "'):].partition('", line ')
+            number, _, where = rest.partition(", in ")
+            frames.append("%s:%s in %s" % (os.path.basename(name), number, where))
+    last = next((l for l in reversed(lines) if l and not l.startswith(" ")), "")
+    kind, _, message = last.partition(": ")
+    return {
+        "kind": "exception",
+        "type": kind.split(".")[-1] or "Exception",
+        "message": message,
+        "trace": list(reversed(frames))[:MAX_TRACE],
+    }
 
 
 def respond(message):
@@ -174,6 +240,8 @@ def serve(host):
         except LoadError as exc:
             cause = exc.__cause__ or exc
             reply = {"id": rid, "error": error_of("load", cause)}
+        except StudentError as exc:
+            reply = {"id": rid, "error": exc.error}
         except BaseException as exc:  # the student's code threw (SystemExit included)
             reply = {"id": rid, "error": error_of("exception", exc)}
         finally:

@@ -115,6 +115,13 @@ pub struct Args {
     #[arg(long)]
     calibrate: bool,
 
+    /// A support file placed beside every hosted submission instead of arbiter's own (the chess
+    /// assignment's `a1_support.py`: the course's copy), as `verify --support` does. Repeatable.
+    /// Each submission's notes name it, with a fingerprint of its content, and a submission
+    /// graded with another support file is graded again.
+    #[arg(long, value_name = "FILE")]
+    support: Vec<PathBuf>,
+
     /// Print the gradebook as JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -148,6 +155,15 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         );
     }
     let jobs = super::input::jobs(args.run.jobs);
+    let mut support = Vec::new();
+    for file in &args.support {
+        if !file.is_file() {
+            bail!("--support {}: no such file", file.display());
+        }
+        let bytes = std::fs::read(file).with_context(|| format!("--support {}", file.display()))?;
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        support.push((name, content_fingerprint(&bytes)));
+    }
     // A profile of games alone (Pente's csci561) needs no corpus.
     let specs = if profile.has_case_stages() {
         let specs = find_cases(&args.corpus, referee.categories())
@@ -240,6 +256,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         "robustness": args.run.robustness,
         "timeout_cap": timeout_cap,
         "calibrate": args.calibrate,
+        "support": support.iter().map(|(name, print)| serde_json::json!({"file": name, "fingerprint": print})).collect::<Vec<_>>(),
     });
     let setup = Setup {
         referee,
@@ -268,6 +285,12 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         shard: args.shard.map(|s| s.to_string()),
         html: args.html.clone(),
         calibrate: args.calibrate,
+        host: crate::harness::host::HostOptions { support: args.support.clone() },
+        support_note: (!support.is_empty()).then(|| {
+            let files: Vec<String> =
+                support.iter().map(|(name, print)| format!("{name} (fingerprint {print})")).collect();
+            format!("support files: the grader's {}", files.join(", "))
+        }),
     };
     // Every submission is checked before any case runs: one line for each that cannot be
     // graded, at once, rather than after a class's worth of cases.
@@ -403,6 +426,15 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         bail!("{} submission(s) could not be graded:\n{}", failures.len(), failures.join("\n"));
     }
     Ok(Outcome::Success)
+}
+
+/// A short fingerprint of a file's content (64-bit FNV-1a), to tell two support files apart.
+fn content_fingerprint(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
 }
 
 /// The corpus as `grade.json` names it: as given when relative, else relative to the current

@@ -74,7 +74,8 @@ struct Cli {
     /// `double=mover` (a move completing both networks wins for its mover; the text says it
     /// loses) and `lift=no-double` (a step whose lifted board has both networks is illegal), the
     /// course referee's readings. Chess a1: `texts=FILE` (the fixed texts main() prints, in
-    /// place of corpus/chess-a1/texts.json). Advance has none.
+    /// place of corpus/chess-a1/texts.json) and `extras=on` (CSSE7030's promotion, castling and
+    /// en passant: the `extras` cases and the `csse7030-a1` profile). Advance has none.
     #[arg(long = "rule", global = true, value_name = "KEY=VALUE")]
     rules: Vec<String>,
 }

@@ -49,7 +49,7 @@ pub struct RunArgs {
 
     /// The marking profile: a JSON file, or the name of one the game ships (Advance
     /// `course-2023`; Pente `pente-cases`, the default, and `csci561`; Network `cs61b`;
-    /// chess-a1 `csse1001-a1`; PlanetWars `csci1933`). See docs/PROFILES.md.
+    /// chess-a1 `csse1001-a1` and, with `--rule extras=on`, `csse7030-a1`; PlanetWars `csci1933`). See docs/PROFILES.md.
     #[arg(long, value_name = "FILE|NAME")]
     pub profile: Option<PathBuf>,
 

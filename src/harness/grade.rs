@@ -280,12 +280,13 @@ pub fn open_bot(
     submission: &Submission,
     referee: &dyn Referee,
     limits: &runner::Limits,
+    host: &super::host::HostOptions,
 ) -> Result<(Bot, Option<String>), String> {
     if Bot::needs_open(&submission.given, referee) {
         // A hosted game's submission is the folder itself (Java sources, a Python module):
         // compiled and loaded here, refused with the compiler's or the import's words.
         let given = submission.folder.as_ref().map_or(submission.given.clone(), |f| f.display().to_string());
-        return match Bot::open(&given, referee, limits, &super::host::HostOptions::default()) {
+        return match Bot::open(&given, referee, limits, host) {
             Ok(bot) => Ok((bot, None)),
             Err(why) => {
                 let placeholder = BotCommand::parse(&runner::quote(given.as_ref()))
@@ -376,6 +377,10 @@ pub struct Setup<'a> {
     pub html: Option<PathBuf>,
     /// Whether to run each submission's calibrate program first (`--calibrate`).
     pub calibrate: bool,
+    /// How hosted submissions are prepared: the grader's support files (`--support`).
+    pub host: super::host::HostOptions,
+    /// The note every submission's row carries about the grader's support files, if any.
+    pub support_note: Option<String>,
 }
 
 /// A games stage: `games` games against `opponent`.
@@ -475,7 +480,7 @@ pub fn precheck(submission: &Submission, setup: &Setup) -> Option<String> {
         // happens when it is graded.
         return submission_options(submission, setup).err();
     }
-    let refusal = match open_bot(submission, setup.referee, &setup.options.limits) {
+    let refusal = match open_bot(submission, setup.referee, &setup.options.limits, &setup.host) {
         Ok((_, refusal)) => refusal,
         Err(e) => Some(e),
     };
@@ -534,7 +539,7 @@ pub fn grade(
     let start = Instant::now();
     let machine = Snapshot::take();
     let options = apply(&setup.options, &recorded);
-    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits)?;
+    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits, &setup.host)?;
     let refusal = refusal.or_else(|| own.as_ref().err().cloned());
     // The submission's calibrate program, once, before anything of its bot runs.
     let mut calibration_note = None;
@@ -620,6 +625,9 @@ pub fn grade(
         notes.push(format!("refused: {why}"));
     }
     notes.extend(calibration_note);
+    if Bot::needs_open(&submission.given, setup.referee) {
+        notes.extend(setup.support_note.clone());
+    }
     if own.is_ok() && (!recorded.is_empty() || !recorded.notes.is_empty()) {
         notes.push(format!("options: {}", recorded.describe()));
     }

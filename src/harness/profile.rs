@@ -374,6 +374,15 @@ impl Profile {
         let Some(path) = given else { return Ok(Profile::builtin(referee.marking_profile())) };
         let shipped: Vec<Profile> = referee.marking_profiles().into_iter().map(Profile::builtin).collect();
         if let Some(p) = shipped.iter().find(|p| Path::new(&p.name) == path) {
+            // A shipped profile may grade a category the game has only under a rule option
+            // (chess-a1's `csse7030-a1` and `--rule extras=on`).
+            p.validate(referee.categories()).map_err(|e| {
+                format!(
+                    "--profile {}: {e}; this profile needs a rule option of {} (see --rule)",
+                    p.name,
+                    referee.game()
+                )
+            })?;
             return Ok(p.clone());
         }
         if !path.exists() && path.extension().is_none() {

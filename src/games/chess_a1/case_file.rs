@@ -1,5 +1,5 @@
 //! A grading case as a file: one call of a required function, written as Python, or `main()`
-//! with the lines typed on its standard input. `#` lines are comments (what the case tests).
+//! with the lines typed on its standard input (CSSE7030's `attempt_promotion` reads lines too). `#` lines are comments (what the case tests).
 //!
 //! ```text
 //! # a pinned bishop may not leave the line
@@ -63,8 +63,8 @@ impl CaseFile {
         if function == "main" && !args.is_empty() {
             return Err(format!("{origin}: main() takes no arguments"));
         }
-        if function != "main" && !inputs.is_empty() {
-            return Err(format!("{origin}: only main() reads `input:` lines"));
+        if function != "main" && function != "attempt_promotion" && !inputs.is_empty() {
+            return Err(format!("{origin}: only main() and attempt_promotion() read `input:` lines"));
         }
         Ok(CaseFile { note, function, args, inputs })
     }

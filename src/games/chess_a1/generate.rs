@@ -18,6 +18,9 @@ use crate::side::Side;
 /// The case categories, in the order the marking profile takes them.
 pub const CATEGORIES: &[&str] = &["interaction", "validation", "end", "main"];
 
+/// CSSE7030's categories (`--rule extras=on`): CSSE1001's and the special moves.
+pub const CATEGORIES_7030: &[&str] = &["interaction", "validation", "end", "main", "extras"];
+
 /// Hand-drawn positions (rows, White to move?) and what they show.
 pub const EDGES: &[(&str, bool, &str)] = &[
     (
@@ -390,8 +393,15 @@ fn main_case(rng: &mut ChaCha8Rng, i: usize) -> CaseFile {
 
 /// Every case of a corpus made from `seed`: `count` per category.
 pub fn generate(count: usize, seed: u64) -> Vec<GeneratedCase> {
+    generate_with(count, seed, false)
+}
+
+/// Every case of a corpus made from `seed`, `count` per category, CSSE7030's `extras` too when
+/// `extras` is set (the other categories are the same either way).
+pub fn generate_with(count: usize, seed: u64, extras: bool) -> Vec<GeneratedCase> {
     let mut out = Vec::new();
-    for (k, category) in CATEGORIES.iter().enumerate() {
+    let categories = if extras { CATEGORIES_7030 } else { CATEGORIES };
+    for (k, category) in categories.iter().enumerate() {
         for i in 0..count {
             let mut rng = ChaCha8Rng::seed_from_u64(
                 seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((k as u64) << 32 | i as u64),
@@ -400,6 +410,7 @@ pub fn generate(count: usize, seed: u64) -> Vec<GeneratedCase> {
                 "interaction" => interaction(&mut rng, i),
                 "validation" => validation(&mut rng, i),
                 "end" => end(&mut rng, i),
+                "extras" => super::extras_cases::extras_case(&mut rng, i),
                 _ => main_case(&mut rng, i),
             };
             out.push(GeneratedCase {

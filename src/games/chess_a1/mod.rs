@@ -3,7 +3,8 @@
 //! `main()` prints for scripts of inputs.
 //!
 //! The rules page is `docs/games/chess-a1/RULES.md`. [`board`] is the assignment's board and
-//! positions, [`rules`] move validity, check, checkmate and stalemate, [`oracle`] the expected
+//! positions, [`rules`] move validity, check, checkmate and stalemate, [`extras`] CSSE7030's
+//! promotion, castling and en passant (`--rule extras=on`), [`oracle`] the expected
 //! answer of every required function, [`transcript`] the expected output of `main()`,
 //! [`texts`] the fixed texts (a replaceable profile), [`pyvalue`] Python values as case files
 //! and the host carry them, [`case_file`] and [`generate`] the cases, [`judge`] failure
@@ -12,6 +13,8 @@
 pub mod analyst;
 pub mod board;
 pub mod case_file;
+pub mod extras;
+pub mod extras_cases;
 pub mod generate;
 pub mod judge;
 pub mod oracle;

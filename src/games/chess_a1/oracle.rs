@@ -2,7 +2,8 @@
 //! given its arguments: the value it returns and, for the functions that print
 //! (`print_board`, `check_game_over`), the exact text.
 
-use super::board::{Board, parse_move, parse_square};
+use super::board::{Board, Move, Pos, parse_move, parse_square};
+use super::extras;
 use super::pyvalue::Py;
 use super::rules::{self, Status};
 use super::texts::Texts;
@@ -24,8 +25,23 @@ pub const FUNCTIONS: &[(&str, &str)] = &[
     ("check_game_over", "end"),
 ];
 
+/// CSSE7030's functions (Section 4.6), graded with `--rule extras=on`; their cases are the
+/// `extras` category.
+pub const EXTRA_FUNCTIONS: &[&str] = &[
+    "attempt_promotion",
+    "is_valid_castle_attempt",
+    "perform_castling",
+    "is_valid_en_passant",
+    "perform_en_passant",
+    "update_castling_info",
+    "update_en_passant_position",
+];
+
 /// The group a function belongs to.
 pub fn group_of(function: &str) -> Option<&'static str> {
+    if EXTRA_FUNCTIONS.contains(&function) {
+        return Some("extras");
+    }
     FUNCTIONS.iter().find(|(f, _)| *f == function).map(|(_, g)| *g)
 }
 
@@ -60,10 +76,33 @@ fn player(white: bool) -> &'static str {
     if white { "White" } else { "Black" }
 }
 
-/// The expected answer of `function(*args)`; `Err` when the call is not one the assignment
-/// defines (an unknown function, arguments of the wrong kind, or arguments outside what the
-/// function may assume, such as `process_move` of a malformed move).
+/// The expected answer of `function(*args)` under CSSE1001's rules; `Err` when the call is not
+/// one the assignment defines (an unknown function, arguments of the wrong kind, or arguments
+/// outside what the function may assume, such as `process_move` of a malformed move).
 pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, String> {
+    expect_with(function, args, &[], texts, false)
+}
+
+/// The expected answer of `function(*args)` with `inputs` typed on its standard input (only
+/// `attempt_promotion` reads any); with `extras`, CSSE7030's functions too.
+pub fn expect_with(
+    function: &str,
+    args: &[Py],
+    inputs: &[String],
+    texts: &Texts,
+    extras: bool,
+) -> Result<Expected, String> {
+    if EXTRA_FUNCTIONS.contains(&function) {
+        if !extras {
+            return Err(format!(
+                "{function} is CSSE7030's (Section 4.6): grade its cases with --rule extras=on"
+            ));
+        }
+        return expect_extra(function, args, inputs, texts);
+    }
+    if !inputs.is_empty() {
+        return Err(format!("{function} reads no input"));
+    }
     let arity = match function {
         "initial_state" => 0,
         "print_board" | "square_to_position" | "process_move" => 1,
@@ -187,6 +226,206 @@ pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, St
             }
         }
         _ => unreachable!("the arity match lists every function"),
+    }
+}
+
+fn castling_arg(args: &[Py], i: usize, function: &str) -> Result<extras::CastlingInfo, String> {
+    match arg(args, i, function)? {
+        Py::Tuple(v) => match v.as_slice() {
+            [Py::Bool(a), Py::Bool(b), Py::Bool(c)] => Ok((*a, *b, *c)),
+            _ => Err(format!("{function}: castling_info is not a tuple of three booleans")),
+        },
+        _ => Err(format!("{function}: castling_info is not a tuple of three booleans")),
+    }
+}
+
+fn move_arg(args: &[Py], i: usize, function: &str) -> Result<Move, String> {
+    arg(args, i, function)?
+        .as_move()
+        .filter(|m| m.0.on_board() && m.1.on_board())
+        .ok_or_else(|| format!("{function}: argument {} is not a move on the board", i + 1))
+}
+
+fn info(t: extras::CastlingInfo) -> Py {
+    Py::Tuple(vec![Py::Bool(t.0), Py::Bool(t.1), Py::Bool(t.2)])
+}
+
+fn sq(p: Pos) -> String {
+    p.square().unwrap_or_else(|| p.to_string())
+}
+
+/// CSSE7030's functions (Section 4.6).
+fn expect_extra(function: &str, args: &[Py], inputs: &[String], texts: &Texts) -> Result<Expected, String> {
+    let arity = match function {
+        "attempt_promotion" | "perform_castling" => 2,
+        "perform_en_passant" | "update_castling_info" | "update_en_passant_position" => 3,
+        _ => 4,
+    };
+    if args.len() != arity {
+        return Err(format!("{function} takes {arity} argument(s), the case gives {}", args.len()));
+    }
+    if function != "attempt_promotion" && !inputs.is_empty() {
+        return Err(format!("{function} reads no input"));
+    }
+    let plain = |value: Py, why: String| Ok(Expected { value, printed: None, why });
+    match function {
+        "attempt_promotion" => {
+            let board = board_arg(args, 0, function)?;
+            let white = bool_arg(args, 1, function)?;
+            if extras::promotion_square(&board, !white).is_some() {
+                return Err("the other player has a pawn to promote, which no game leaves".into());
+            }
+            let Some(at) = extras::promotion_square(&board, white) else {
+                if !inputs.is_empty() {
+                    return Err("no pawn is promoted, so no input is read".into());
+                }
+                return Ok(Expected {
+                    value: Py::board(&board),
+                    printed: Some(String::new()),
+                    why: format!(
+                        "{} has no pawn on its last row: the board is returned unchanged",
+                        player(white)
+                    ),
+                });
+            };
+            let mut printed = texts.promotion_prompt.clone();
+            for (i, typed) in inputs.iter().enumerate() {
+                if let Some(piece) = extras::promotion_piece(typed, white) {
+                    if i + 1 != inputs.len() {
+                        return Err(format!("the piece is chosen at input {}, but the case goes on", i + 1));
+                    }
+                    return Ok(Expected {
+                        value: Py::board(&board.with(at, piece)),
+                        printed: Some(printed),
+                        why: format!(
+                            "the pawn on {} becomes `{}`{}",
+                            sq(at),
+                            piece as char,
+                            if i > 0 {
+                                format!(" after {i} choice(s) that are not q, n, r or b")
+                            } else {
+                                String::new()
+                            }
+                        ),
+                    });
+                }
+                printed.push_str(&texts.invalid_piece);
+                printed.push_str(&texts.promotion_prompt);
+            }
+            Err("the inputs end before a piece (q, n, r or b) is chosen".into())
+        }
+        "is_valid_castle_attempt" => {
+            let mv = move_arg(args, 0, function)?;
+            let board = board_arg(args, 1, function)?;
+            let white = bool_arg(args, 2, function)?;
+            let castling = castling_arg(args, 3, function)?;
+            let verdict = extras::castle_check(&board, mv, white, castling);
+            let why = match verdict {
+                Ok(()) => format!("{} to {} is a valid castling for {}", sq(mv.0), sq(mv.1), player(white)),
+                Err(e) => format!("{} to {} is not a valid castling: {}", sq(mv.0), sq(mv.1), e.sentence()),
+            };
+            plain(Py::Bool(verdict.is_ok()), why)
+        }
+        "perform_castling" => {
+            let mv = move_arg(args, 0, function)?;
+            let board = board_arg(args, 1, function)?;
+            let white = board.at(mv.0) == b'K';
+            if board.at(mv.0) != b'K' && board.at(mv.0) != b'k' {
+                return Err("perform_castling is given a valid castling move; this one moves no king".into());
+            }
+            extras::castle_check(&board, mv, white, (false, false, false)).map_err(|e| {
+                format!("perform_castling is given a valid castling move; this one is not: {}", e.sentence())
+            })?;
+            let rook = if mv.1.col > mv.0.col { 7 } else { 0 };
+            plain(
+                Py::board(&extras::perform_castling(&board, mv)),
+                format!(
+                    "the king from {} to {}, the rook from {} to the square the king skipped",
+                    sq(mv.0),
+                    sq(mv.1),
+                    sq(Pos::new(mv.0.row, rook))
+                ),
+            )
+        }
+        "is_valid_en_passant" => {
+            let mv = move_arg(args, 0, function)?;
+            let board = board_arg(args, 1, function)?;
+            let white = bool_arg(args, 2, function)?;
+            let ep = match &args[3] {
+                Py::None => None,
+                other => Some(
+                    other
+                        .as_pos()
+                        .filter(|p| p.on_board())
+                        .ok_or("en_passant_position is not a position or None")?,
+                ),
+            };
+            let verdict = extras::en_passant_check(&board, mv, white, ep);
+            let why = match verdict {
+                Ok(()) => format!(
+                    "{} to {} takes the pawn that skipped {} en passant",
+                    sq(mv.0),
+                    sq(mv.1),
+                    sq(mv.1)
+                ),
+                Err(e) => format!("{} to {} is not en passant: {}", sq(mv.0), sq(mv.1), e.sentence()),
+            };
+            plain(Py::Bool(verdict.is_ok()), why)
+        }
+        "perform_en_passant" => {
+            let mv = move_arg(args, 0, function)?;
+            let board = board_arg(args, 1, function)?;
+            let white = bool_arg(args, 2, function)?;
+            extras::en_passant_check(&board, mv, white, Some(mv.1)).map_err(|e| {
+                format!(
+                    "perform_en_passant is given a valid en passant move; this one is not: {}",
+                    e.sentence()
+                )
+            })?;
+            let taken = Pos::new(mv.0.row, mv.1.col);
+            plain(
+                Py::board(&extras::perform_en_passant(&board, mv, white)),
+                format!("the pawn from {} to {}, the pawn on {} taken", sq(mv.0), sq(mv.1), sq(taken)),
+            )
+        }
+        "update_castling_info" => {
+            let mv = move_arg(args, 0, function)?;
+            let white = bool_arg(args, 1, function)?;
+            let castling = castling_arg(args, 2, function)?;
+            let after = extras::update_castling_info(mv, white, castling);
+            let why = if after == castling {
+                format!(
+                    "{} does not start from a square of {}'s first rook or king squares still unmoved",
+                    sq(mv.0),
+                    player(white)
+                )
+            } else {
+                format!(
+                    "the move starts from {}, a first square of {}'s rooks and king",
+                    sq(mv.0),
+                    player(white)
+                )
+            };
+            plain(info(after), why)
+        }
+        "update_en_passant_position" => {
+            let mv = move_arg(args, 0, function)?;
+            let board = board_arg(args, 1, function)?;
+            let white = bool_arg(args, 2, function)?;
+            let ep = extras::update_en_passant_position(mv, &board, white);
+            let why = match ep {
+                Some(p) => {
+                    format!("{}'s pawn moved two squares to {}, skipping {}", player(white), sq(mv.1), sq(p))
+                }
+                None => format!(
+                    "the move to {} is not one of {}'s pawns moving two squares forward",
+                    sq(mv.1),
+                    player(white)
+                ),
+            };
+            plain(ep.map_or(Py::None, Py::pos), why)
+        }
+        _ => Err(format!("`{function}` is not a function the assignment asks for")),
     }
 }
 

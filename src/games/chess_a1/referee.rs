@@ -7,7 +7,7 @@
 use serde_json::{Value, json};
 
 use super::case_file::CaseFile;
-use super::generate::CATEGORIES;
+use super::generate::{CATEGORIES, CATEGORIES_7030};
 use super::judge::{first_difference, visible};
 use super::oracle::{self, Expected};
 use super::pyvalue::{Py, parse_value};
@@ -27,6 +27,12 @@ pub const HOST: HostSpec = HostSpec {
     }),
 };
 
+/// CSSE1001's marking profile, `csse1001-a1`.
+pub const PROFILE_1001: &str = include_str!("../../../corpus/chess-a1/marking-profile.json");
+
+/// CSSE7030's marking profile, `csse7030-a1` (with `--rule extras=on`).
+pub const PROFILE_7030: &str = include_str!("../../../corpus/chess-a1/marking-profile-7030.json");
+
 /// The harness's view of the chess assignment, with its fixed texts.
 #[derive(Clone, Debug, Default)]
 pub struct ChessA1Referee {
@@ -34,11 +40,15 @@ pub struct ChessA1Referee {
     pub texts: Texts,
     /// The file the texts came from, when not the default.
     pub texts_file: Option<String>,
+    /// CSSE7030's special moves (`--rule extras=on`): promotion, castling and en passant in
+    /// `main()`, the `extras` category of cases and the `csse7030-a1` profile by default.
+    pub extras: bool,
     analyst: super::analyst::ChessA1Analyst,
 }
 
 impl ChessA1Referee {
-    /// Applies a rule option: `texts=FILE` replaces the fixed texts.
+    /// Applies a rule option: `texts=FILE` replaces the fixed texts; `extras=on` grades
+    /// CSSE7030's special moves.
     pub fn with_option(mut self, option: &str) -> Result<ChessA1Referee, String> {
         match option.split_once('=') {
             Some(("texts", path)) => {
@@ -46,11 +56,18 @@ impl ChessA1Referee {
                 self.texts_file = Some(path.to_string());
                 Ok(self)
             }
-            Some(("extras", "off")) => Ok(self),
-            Some(("extras", _)) => {
-                Err("CSSE7030's extras (promotion, castling, en passant) are not graded yet".into())
+            Some(("extras", "off")) => {
+                self.extras = false;
+                Ok(self)
             }
-            _ => Err("the options are texts=FILE (the fixed texts, see corpus/chess-a1/texts.json)".into()),
+            Some(("extras", "on")) => {
+                self.extras = true;
+                Ok(self)
+            }
+            Some(("extras", other)) => Err(format!(
+                "extras is `on` (CSSE7030's promotion, castling and en passant) or `off`, not `{other}`"
+            )),
+            _ => Err("the options are texts=FILE (the fixed texts, see corpus/chess-a1/texts.json) and extras=on|off (CSSE7030's special moves)".into()),
         }
     }
 }
@@ -65,6 +82,9 @@ impl Referee for ChessA1Referee {
         if let Some(file) = &self.texts_file {
             args.extend(["--rule".to_string(), format!("texts={file}")]);
         }
+        if self.extras {
+            args.extend(["--rule".to_string(), "extras=on".to_string()]);
+        }
         args
     }
 
@@ -77,11 +97,15 @@ impl Referee for ChessA1Referee {
     }
 
     fn categories(&self) -> &'static [&'static str] {
-        CATEGORIES
+        if self.extras { CATEGORIES_7030 } else { CATEGORIES }
     }
 
     fn marking_profile(&self) -> &'static str {
-        include_str!("../../../corpus/chess-a1/marking-profile.json")
+        if self.extras { PROFILE_7030 } else { PROFILE_1001 }
+    }
+
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        if self.extras { vec![PROFILE_7030, PROFILE_1001] } else { vec![PROFILE_1001, PROFILE_7030] }
     }
 
     fn cases(&self) -> Option<&dyn Cases> {
@@ -101,7 +125,7 @@ enum Answer {
 impl ChessA1Referee {
     fn answer(&self, file: &CaseFile, origin: &str) -> Result<Answer, String> {
         if file.function == "main" {
-            let t = transcript::play(&file.inputs, &self.texts);
+            let t = transcript::play_with(&file.inputs, &self.texts, self.extras);
             if t.ending == transcript::Ending::OutOfInput {
                 return Err(format!(
                     "{origin}: the script ends before the game does (end it with `q` and `y`)"
@@ -115,13 +139,20 @@ impl ChessA1Referee {
             }
             return Ok(Answer::Main(t));
         }
-        oracle::expect(&file.function, &file.args, &self.texts)
+        oracle::expect_with(&file.function, &file.args, &file.inputs, &self.texts, self.extras)
             .map(Answer::Call)
             .map_err(|e| format!("{origin}: {e}"))
     }
 
     fn golden_json(&self, file: &CaseFile, answer: &Answer) -> Value {
         match answer {
+            Answer::Call(e) if !file.inputs.is_empty() => json!({
+                "call": file.call(),
+                "inputs": file.inputs,
+                "returns": e.value.to_string(),
+                "prints": e.printed,
+                "why": e.why,
+            }),
             Answer::Call(e) => json!({
                 "call": file.call(),
                 "returns": e.value.to_string(),
@@ -168,7 +199,7 @@ impl Cases for ChessA1Referee {
     }
 
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
-        Some(super::generate::generate(count, seed))
+        Some(super::generate::generate_with(count, seed, self.extras))
     }
 }
 
@@ -328,6 +359,14 @@ impl PreparedCase for ChessCase {
 
     fn script(&self) -> Option<Vec<HostCall>> {
         Some(vec![match &self.answer {
+            Answer::Call(_) if !self.file.inputs.is_empty() => HostCall::new(
+                "call",
+                json!({
+                    "function": self.file.function,
+                    "args": self.file.args.iter().map(Py::to_json).collect::<Vec<_>>(),
+                    "stdin": self.file.stdin(),
+                }),
+            ),
             Answer::Call(_) => HostCall::new(
                 "call",
                 json!({
@@ -348,9 +387,19 @@ impl PreparedCase for ChessCase {
             }
             Answer::Call(e) => {
                 let call = self.file.call();
-                let show = if e.printed.is_some() { call.clone() } else { format!("print(repr({call}))") };
+                let show = if e.printed.is_some() && self.file.inputs.is_empty() {
+                    call.clone()
+                } else {
+                    format!("print(repr({call}))")
+                };
+                let feed = if self.file.inputs.is_empty() {
+                    String::new()
+                } else {
+                    let lines: Vec<String> = self.file.inputs.iter().map(|l| single(l)).collect();
+                    format!("printf '%s\\n' {} | ", lines.join(" "))
+                };
                 (!call.contains(['"', '$', '`', '\\']))
-                    .then(|| format!("python3 -c \"from a1 import *; {show}\""))
+                    .then(|| format!("{feed}python3 -c \"from a1 import *; {show}\""))
             }
         }
     }

@@ -43,6 +43,24 @@ pub struct Texts {
     pub white: String,
     /// Black's name in messages.
     pub black: String,
+    /// CSSE7030: `attempt_promotion`'s prompt for the piece replacing a pawn.
+    #[serde(default = "promotion_prompt")]
+    pub promotion_prompt: String,
+    /// CSSE7030: what comes before the promotion prompt again after a choice that is not one
+    /// of the pieces.
+    #[serde(default = "invalid_piece")]
+    pub invalid_piece: String,
+    /// Where each text comes from (not compared; for the grader reading the file).
+    #[serde(default)]
+    pub sources: std::collections::BTreeMap<String, String>,
+}
+
+fn promotion_prompt() -> String {
+    "What piece would you like (q, n, r, b)? ".to_string()
+}
+
+fn invalid_piece() -> String {
+    "Not a valid piece. ".to_string()
 }
 
 impl Default for Texts {

@@ -4,7 +4,8 @@
 //! Standard input is not a terminal, so the typed text is not echoed: the output holds the
 //! prompts and what the program prints, nothing else.
 
-use super::board::{Board, parse_move};
+use super::board::{Board, Move, parse_move};
+use super::extras::{self, Game, Kind};
 use super::rules::{self, Status};
 use super::texts::Texts;
 
@@ -47,9 +48,18 @@ impl Transcript {
     }
 }
 
-/// Plays `inputs` (lines without their newline) as `main()` must.
+/// Plays `inputs` (lines without their newline) as CSSE1001's `main()` must.
 pub fn play(inputs: &[String], texts: &Texts) -> Transcript {
-    let mut board = Board::initial();
+    play_with(inputs, texts, false)
+}
+
+/// Plays `inputs` as `main()` must, with CSSE7030's special moves when `extras` is set: a move
+/// `is_move_valid` refuses may be en passant or castling (`Game::kind`), and a pawn reaching its
+/// last row is promoted by `attempt_promotion`, which asks for the piece (again after a choice
+/// that is not one) before the board is printed.
+pub fn play_with(inputs: &[String], texts: &Texts, extras: bool) -> Transcript {
+    let mut game = Game::new();
+    let mut board = game.board;
     let mut white = true;
     let mut steps = Vec::new();
     let mut printed = texts.board(&board);
@@ -61,10 +71,12 @@ pub fn play(inputs: &[String], texts: &Texts) -> Transcript {
         let Some(line) = lines.next() else { break Ending::OutOfInput };
         used += 1;
         let mut out = String::new();
+        // The input the text after it follows (a promotion's piece, when one was asked for).
+        let mut step_input = line.clone();
         match line.as_str() {
             "h" | "H" => {
                 out.push_str(&texts.help);
-                out.push_str(&texts.board(&board));
+                out.push_str(&reprompt(texts, &board, white));
             }
             "q" | "Q" => {
                 out.push_str(&texts.quit_prompt);
@@ -75,18 +87,38 @@ pub fn play(inputs: &[String], texts: &Texts) -> Transcript {
                     steps.push(Step { input: Some(answer.clone()), printed: String::new() });
                     break Ending::Quit;
                 }
-                out.push_str(&texts.board(&board));
+                out.push_str(&reprompt(texts, &board, white));
                 out.push_str(texts.prompt(white));
                 steps.push(Step { input: Some(answer.clone()), printed: out });
                 continue;
             }
-            text => match parse_move(text).filter(|&mv| rules::is_valid(&board, mv, white)) {
+            text => match parse_move(text).and_then(|mv| accept(&game, mv, extras).map(|k| (mv, k))) {
                 None => {
                     out.push_str(&texts.invalid_move);
-                    out.push_str(&texts.board(&board));
+                    out.push_str(&reprompt(texts, &board, white));
                 }
-                Some(mv) => {
-                    board = board.moved(mv);
+                Some((mv, kind)) => {
+                    let mut piece = None;
+                    if extras && game.promotes(mv, kind) {
+                        // attempt_promotion asks until it is given one of the pieces.
+                        out.push_str(&texts.promotion_prompt);
+                        steps.push(Step { input: Some(line.clone()), printed: std::mem::take(&mut out) });
+                        let mut answered = None;
+                        for answer in lines.by_ref() {
+                            used += 1;
+                            if let Some(p) = extras::promotion_piece(answer, white) {
+                                piece = Some(p);
+                                answered = Some(answer.clone());
+                                break;
+                            }
+                            let again = format!("{}{}", texts.invalid_piece, texts.promotion_prompt);
+                            steps.push(Step { input: Some(answer.clone()), printed: again });
+                        }
+                        let Some(answer) = answered else { break Ending::OutOfInput };
+                        step_input = answer;
+                    }
+                    game.play(mv, kind, piece);
+                    board = game.board;
                     white = !white;
                     out.push_str(&texts.board(&board));
                     match rules::status(&board, white) {
@@ -94,12 +126,12 @@ pub fn play(inputs: &[String], texts: &Texts) -> Transcript {
                         Status::Check => out.push_str(&texts.check(white)),
                         Status::Checkmate => {
                             out.push_str(&texts.checkmate);
-                            steps.push(Step { input: Some(line.clone()), printed: out });
+                            steps.push(Step { input: Some(step_input), printed: out });
                             break Ending::Checkmate;
                         }
                         Status::Stalemate => {
                             out.push_str(&texts.stalemate);
-                            steps.push(Step { input: Some(line.clone()), printed: out });
+                            steps.push(Step { input: Some(step_input), printed: out });
                             break Ending::Stalemate;
                         }
                     }
@@ -107,9 +139,27 @@ pub fn play(inputs: &[String], texts: &Texts) -> Transcript {
             },
         }
         out.push_str(texts.prompt(white));
-        steps.push(Step { input: Some(line.clone()), printed: out });
+        steps.push(Step { input: Some(step_input), printed: out });
     };
     Transcript { steps, ending, used }
+}
+
+/// What comes before the same player is prompted again (after help, an invalid move or a
+/// cancelled quit): the board and, when the player is in check, the in-check text, as a game
+/// loop that prints the board and calls `check_game_over` before every prompt does (RULES.md,
+/// ambiguity 3).
+fn reprompt(texts: &Texts, board: &Board, white: bool) -> String {
+    let mut out = texts.board(board);
+    if rules::in_check(board, white) {
+        out.push_str(&texts.check(white));
+    }
+    out
+}
+
+/// How `main()` accepts `mv`: CSSE1001's `is_move_valid` alone, or with `extras` also en
+/// passant and castling.
+fn accept(game: &Game, mv: Move, extras: bool) -> Option<Kind> {
+    if extras { game.kind(mv) } else { rules::is_valid(&game.board, mv, game.white).then_some(Kind::Normal) }
 }
 
 #[cfg(test)]
@@ -148,5 +198,12 @@ mod tests {
     fn a_check_is_announced_before_the_prompt() {
         let t = play(&lines("e2 e4|f7 f6|d1 h5|q|y"), &Texts::default());
         assert!(t.text().contains("abcdefgh\n\nBlack is in check\n\nBlack's move: "), "{}", t.text());
+    }
+
+    #[test]
+    fn a_player_in_check_is_told_again_when_prompted_again() {
+        let t = play(&lines("e2 e4|f7 f6|d1 h5|h|e8e7|q|n|q|y"), &Texts::default());
+        let told = t.text().matches("abcdefgh\n\nBlack is in check\n\nBlack's move: ").count();
+        assert_eq!(told, 4, "after the move, the help, the invalid move and the cancelled quit");
     }
 }

@@ -85,6 +85,12 @@ def check_game_over(board, whites_turn):
     return False
 
 
+def show_again(board, whites_turn):
+    """The board before the same player is prompted again, and whether they are in check."""
+    print_board(board)
+    check_game_over(board, whites_turn)
+
+
 def main():
     board = initial_state()
     whites_turn = True
@@ -93,11 +99,11 @@ def main():
         text = input("\nWhite's move: " if whites_turn else "\nBlack's move: ")
         if text in ("h", "H"):
             print(HELP_MESSAGE)
-            print_board(board)
+            show_again(board, whites_turn)
         elif text in ("q", "Q"):
             if input("Are you sure you want to quit? ") in ("y", "Y"):
                 return
-            print_board(board)
+            show_again(board, whites_turn)
         elif valid_move_format(text) and is_move_valid(process_move(text), board, whites_turn):
             board = update_board(board, process_move(text))
             whites_turn = not whites_turn
@@ -106,7 +112,7 @@ def main():
                 return
         else:
             print("Invalid move\n")
-            print_board(board)
+            show_again(board, whites_turn)
 
 
 if __name__ == "__main__":
