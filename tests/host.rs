@@ -31,6 +31,7 @@ const JAVA: HostSpec = HostSpec {
         api: &[],
         adapter: &[("arbiter/host/DemoAdapter.java", include_str!("data/host/DemoAdapter.java"))],
         adapter_class: "arbiter.host.DemoAdapter",
+        jvm_options: "",
         foreign: &[],
     }),
     python: None,

@@ -46,6 +46,7 @@ pub const HOST: HostSpec = HostSpec {
             include_str!("../../../hosts/java/network/arbiter/host/NetworkAdapter.java"),
         )],
         adapter_class: "arbiter.host.NetworkAdapter",
+        jvm_options: "",
         foreign: &[],
     }),
     python: None,

@@ -72,6 +72,10 @@ pub const HOST: HostSpec = HostSpec {
                 include_str!("../../../hosts/java/planetwars/planetwars/publicapi/Owner.java"),
             ),
             (
+                "planetwars/core/EngineNotShipped.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/core/EngineNotShipped.java"),
+            ),
+            (
                 "arbiter/host/planetwars/Bridge.java",
                 include_str!("../../../hosts/java/planetwars/arbiter/host/planetwars/Bridge.java"),
             ),
@@ -81,7 +85,11 @@ pub const HOST: HostSpec = HostSpec {
             include_str!("../../../hosts/java/planetwars/arbiter/host/PlanetwarsAdapter.java"),
         )],
         adapter_class: "arbiter.host.PlanetwarsAdapter",
-        foreign: &["planetwars.core"],
+        // Each game loads the strategy in a fresh class loader, so its code is compiled again
+        // every game; the optimising compiler (C2) would spend more CPU time on that than the
+        // strategy itself, and charge it to the strategy's turns.
+        jvm_options: "-XX:TieredStopAtLevel=1",
+        foreign: &["planetwars.core", "planetwars.publicapi"],
     }),
     python: None,
 };

@@ -44,8 +44,9 @@ struct Source {
     /// `pkg/Name.java`: the path a javac source root expects.
     package_path: String,
     class: String,
-    /// Whether it names the entry interface or one of the spec's foreign packages.
+    /// Whether it names the entry interface.
     names_entry: bool,
+    /// Whether it belongs to one of the spec's foreign packages.
     foreign: bool,
 }
 
@@ -165,8 +166,9 @@ pub fn prepare(
     }
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
     let line = format!(
-        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m -cp {} arbiter.host.Host {} {}",
+        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
+        spec.jvm_options,
         runner::quote(host.as_os_str()),
         spec.adapter_class,
         runner::quote(build_path.join("classes").as_os_str()),
@@ -216,9 +218,10 @@ fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<Source>, Str
             Some(package) => format!("{package}.{stem}"),
             None => stem.to_string(),
         };
-        let foreign = spec.foreign.iter().any(|f| {
-            package.as_deref().is_some_and(|p| p == *f || p.starts_with(&format!("{f}."))) || names(&text, f)
-        });
+        let foreign = spec
+            .foreign
+            .iter()
+            .any(|f| package.as_deref().is_some_and(|p| p == *f || p.starts_with(&format!("{f}."))));
         if !api.contains(&package_path.as_str()) {
             sources.push(Source {
                 path: path.to_path_buf(),

@@ -36,8 +36,11 @@ pub struct JavaSpec {
     pub adapter: &'static [(&'static str, &'static str)],
     /// The adapter class's full name.
     pub adapter_class: &'static str,
+    /// Options for the host's JVM besides arbiter's own (PlanetWars: `-XX:TieredStopAtLevel=1`,
+    /// since each game loads the strategy afresh and would pay the optimising compiler again).
+    pub jvm_options: &'static str,
     /// Packages of the course's own code that arbiter does not ship (PlanetWars' engine,
-    /// `planetwars.core`): a submission's files in them or naming them are not compiled.
+    /// `planetwars.core`): a submission's copies of their files are not compiled.
     pub foreign: &'static [&'static str],
 }
 
