@@ -147,13 +147,17 @@ fn the_strategy_is_the_class_implementing_istrategy_or_the_file_given() {
     // Beside a copy of the course's RandomStrategy (which throws here), the student's own class
     // is the one played: it gives no order and loses, without a crash.
     let (report, all) = play(&data("two"), "builtin:greedy", "2");
-    for (ending, _) in endings(&report) {
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, _) in games {
         assert_eq!(ending, "conquest", "{all}");
     }
     // Naming the example's file plays it instead.
     let file = format!("{}/planetwars/strategies/RandomStrategy.java", data("two"));
     let (report, all) = play(&file, "builtin:greedy", "2");
-    for (ending, detail) in endings(&report) {
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, detail) in games {
         assert_eq!(ending, "crash", "{all}");
         assert!(detail.contains("the example is never the one graded"), "{detail}");
     }
