@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use arbiter::harness::host::{
-    CallOutcome, HostCall, HostOptions, HostSpec, HostedBot, JavaSpec, Language, PythonSpec, tools,
+    CallOutcome, HostCall, HostOptions, HostSpec, HostedBot, JavaEntry, JavaSpec, Language, PythonSpec, tools,
 };
 use arbiter::harness::runner::Limits;
 use serde_json::json;
@@ -27,10 +27,12 @@ const PYTHON: HostSpec = HostSpec { java: None, python: Some(PythonSpec { module
 
 const JAVA: HostSpec = HostSpec {
     java: Some(JavaSpec {
-        entry: "demo.Counter",
+        entry: JavaEntry::Class("demo.Counter"),
         api: &[],
         adapter: &[("arbiter/host/DemoAdapter.java", include_str!("data/host/DemoAdapter.java"))],
         adapter_class: "arbiter.host.DemoAdapter",
+        jvm_options: "",
+        foreign: &[],
     }),
     python: None,
 };

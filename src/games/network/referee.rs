@@ -18,7 +18,7 @@ use super::oracle::{Category, Oracle, explain_illegal};
 use super::rules::{Rules, Status, WinReason, check, play, status};
 use super::text::parse_move;
 use super::{Color, Move, Position};
-use crate::harness::host::{CallRecord, HostCall, HostSpec, JavaSpec};
+use crate::harness::host::{CallRecord, HostCall, HostSpec, JavaEntry, JavaSpec};
 use crate::harness::referee::{
     BuiltinBot, Builtins, CaseSpec, Cases, GameState, Games, GeneratedCase, PreparedCase, Protocol, Referee,
 };
@@ -36,7 +36,7 @@ pub const MOVE_LIMIT: usize = 200;
 /// compiled with the submission, and the adapter that turns requests into calls.
 pub const HOST: HostSpec = HostSpec {
     java: Some(JavaSpec {
-        entry: "player.MachinePlayer",
+        entry: JavaEntry::Class("player.MachinePlayer"),
         api: &[
             ("player/Player.java", include_str!("../../../hosts/java/network/player/Player.java")),
             ("player/Move.java", include_str!("../../../hosts/java/network/player/Move.java")),
@@ -46,6 +46,8 @@ pub const HOST: HostSpec = HostSpec {
             include_str!("../../../hosts/java/network/arbiter/host/NetworkAdapter.java"),
         )],
         adapter_class: "arbiter.host.NetworkAdapter",
+        jvm_options: "",
+        foreign: &[],
     }),
     python: None,
 };

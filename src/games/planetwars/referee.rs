@@ -1,8 +1,11 @@
 //! PlanetWars as the harness sees it: no test cases (a simulation graded by win rates), the
-//! built-in strategies, and games for the match runner. A bot's turn: it reads its view of the
-//! game (`input.txt`, [`View`]) and writes its orders, one a line, `send FROM TO AMOUNT`
-//! (`output.txt`; nothing, or `pass`, gives no order). Illegal orders are refused and counted;
-//! output that cannot be read as orders forfeits the game.
+//! built-in strategies, and games for the match runner. Submissions are hosted
+//! ([`Protocol::Hosted`], `docs/PROTOCOL.md`): a Java class implementing the course's
+//! `IStrategy`, or any program that speaks the protocol. A turn is a `turn` request carrying the
+//! player's view ([`View::to_json`]), answered by a list of orders `{"from", "to",
+//! "population"}`, within [`TURN_CPU`] of CPU time. Illegal orders are refused and counted; an
+//! answer that is not a list of orders forfeits the game. Built-in strategies play in memory,
+//! on the view file ([`View::to_text`]).
 //!
 //! Without a start file each pair of games (1 and 2, 3 and 4, ...) is played on a random map
 //! of the match's seed ([`super::generate::random_map`]), each bot moving first in one of them.
@@ -17,11 +20,79 @@ use super::generate::random_map;
 use super::planet::Player;
 use super::state::State;
 use super::turn::parse_orders;
+use super::turn::{Amount, MAX_ORDERS, Order};
 use super::visibility::View;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
+use crate::harness::host::{HostCall, HostSpec, JavaEntry, JavaSpec};
 use crate::harness::referee::{BuiltinBot, Builtins, Drawing, GameState, Games, Protocol, Referee};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
+
+/// CPU time a strategy may take for one turn: the course's engine gives `takeTurn` one second
+/// (`MOVE_TIMEOUT`).
+pub const TURN_CPU: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How arbiter hosts a strategy: the course's public API as arbiter writes it, the bridge
+/// compiled with it (it builds the planets a strategy sees and reads its queue), and the
+/// adapter that answers requests. The class is the one implementing `IStrategy`.
+pub const HOST: HostSpec = HostSpec {
+    java: Some(JavaSpec {
+        entry: JavaEntry::Implements("planetwars.publicapi.IStrategy"),
+        api: &[
+            (
+                "planetwars/publicapi/IEdge.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IEdge.java"),
+            ),
+            (
+                "planetwars/publicapi/IEvent.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IEvent.java"),
+            ),
+            (
+                "planetwars/publicapi/IPlanet.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IPlanet.java"),
+            ),
+            (
+                "planetwars/publicapi/IPlanetOperations.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IPlanetOperations.java"),
+            ),
+            (
+                "planetwars/publicapi/IShuttle.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IShuttle.java"),
+            ),
+            (
+                "planetwars/publicapi/IStrategy.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IStrategy.java"),
+            ),
+            (
+                "planetwars/publicapi/IVisiblePlanet.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/IVisiblePlanet.java"),
+            ),
+            (
+                "planetwars/publicapi/Owner.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/publicapi/Owner.java"),
+            ),
+            (
+                "planetwars/core/EngineNotShipped.java",
+                include_str!("../../../hosts/java/planetwars/planetwars/core/EngineNotShipped.java"),
+            ),
+            (
+                "arbiter/host/planetwars/Bridge.java",
+                include_str!("../../../hosts/java/planetwars/arbiter/host/planetwars/Bridge.java"),
+            ),
+        ],
+        adapter: &[(
+            "arbiter/host/PlanetwarsAdapter.java",
+            include_str!("../../../hosts/java/planetwars/arbiter/host/PlanetwarsAdapter.java"),
+        )],
+        adapter_class: "arbiter.host.PlanetwarsAdapter",
+        // Each game loads the strategy in a fresh class loader, so its code is compiled again
+        // every game; the optimising compiler (C2) would spend more CPU time on that than the
+        // strategy itself, and charge it to the strategy's turns.
+        jvm_options: "-XX:TieredStopAtLevel=1",
+        foreign: &["planetwars.core", "planetwars.publicapi"],
+    }),
+    python: None,
+};
 
 /// The harness's view of PlanetWars.
 #[derive(Clone, Copy, Debug, Default)]
@@ -44,7 +115,7 @@ impl Referee for PlanetwarsReferee {
     }
 
     fn protocol(&self) -> Protocol {
-        Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &[] }
+        Protocol::Hosted(HOST)
     }
 
     fn marking_profile(&self) -> &'static str {
@@ -109,11 +180,29 @@ impl Games for PlanetwarsReferee {
     }
 
     fn new_game_seeded(&self, start: Option<(&str, &[u8])>, seed: u64) -> Result<Box<dyn GameState>, String> {
-        let state = match start {
-            Some((origin, bytes)) => State::parse(&String::from_utf8_lossy(bytes), origin)?,
-            None => random_map(seed).start(),
+        let (state, homes) = match start {
+            Some((origin, bytes)) => {
+                let state = State::parse(&String::from_utf8_lossy(bytes), origin)?;
+                // A game's start: each player's one planet is its home. Later, not known.
+                let homes: Vec<usize> = if state.ply == 0 {
+                    Player::BOTH
+                        .iter()
+                        .filter_map(|&p| {
+                            let mut owned = state.planets_of(p);
+                            owned.next().filter(|_| owned.next().is_none())
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                (state, homes)
+            }
+            None => {
+                let generated = random_map(seed);
+                (generated.start(), generated.homes.to_vec())
+            }
         };
-        Ok(Box::new(PlanetwarsGame { state }))
+        Ok(Box::new(PlanetwarsGame { state, homes }))
     }
 }
 
@@ -121,6 +210,35 @@ impl Games for PlanetwarsReferee {
 pub struct PlanetwarsGame {
     /// The whole state.
     pub state: State,
+    /// The planets the players started on, where known (`IVisiblePlanet.isHomeworld`).
+    pub homes: Vec<usize>,
+}
+
+/// Reads a hosted strategy's answer: a JSON list of `{"from", "to", "population"}`.
+fn orders_from_json(text: &str) -> Result<Vec<Order>, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let list = value.as_array().ok_or("not a list of orders")?;
+    if list.len() > MAX_ORDERS {
+        return Err(format!("more than {MAX_ORDERS} orders in one turn"));
+    }
+    list.iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let field = |k: &str| o.get(k).ok_or_else(|| format!("order {} has no `{k}`", i + 1));
+            let id = |k: &str| {
+                field(k)?
+                    .as_i64()
+                    .ok_or_else(|| format!("order {}: `{k}` is not a planet id (a whole number)", i + 1))
+            };
+            let population = field("population")?;
+            let amount = match (population.as_i64(), population.as_f64()) {
+                (Some(n), _) => Amount::Whole(n),
+                (None, Some(_)) => Amount::Fraction(population.to_string()),
+                _ => return Err(format!("order {}: `population` is not a number", i + 1)),
+            };
+            Ok(Order { from: id("from")?, to: id("to")?, amount })
+        })
+        .collect()
 }
 
 impl GameState for PlanetwarsGame {
@@ -143,12 +261,17 @@ impl GameState for PlanetwarsGame {
 
     fn play_output(&mut self, output: &[u8]) -> Result<String, Box<Judgement>> {
         let text = String::from_utf8_lossy(output);
-        let orders = parse_orders(&text).map_err(|e| {
-            Box::new(Judgement {
-                verdict: Some(Verdict::MalformedOutput),
-                reason: format!("the output is not a list of orders `send FROM TO AMOUNT`: {e}"),
-                ..Judgement::default()
+        // A hosted strategy answers JSON (a list); a built-in one writes order lines.
+        let orders = if text.trim_start().starts_with(['[', '{', '"']) {
+            orders_from_json(&text).map_err(|e| {
+                format!("the answer is not a list of orders {{\"from\", \"to\", \"population\"}}: {e}")
             })
+        } else {
+            parse_orders(&text)
+                .map_err(|e| format!("the output is not a list of orders `send FROM TO AMOUNT`: {e}"))
+        }
+        .map_err(|reason| {
+            Box::new(Judgement { verdict: Some(Verdict::MalformedOutput), reason, ..Judgement::default() })
         })?;
         let report = self.state.play(&orders);
         Ok(report.notation(&orders))
@@ -172,6 +295,16 @@ impl GameState for PlanetwarsGame {
     fn move_limit(&self) -> Option<usize> {
         // The turn limit is the game's own ending (with its own sentence).
         None
+    }
+
+    fn host_start(&self, side: Side) -> Vec<HostCall> {
+        let player = if side == Side::White { Player::One } else { Player::Two };
+        vec![HostCall::new("new", serde_json::json!({ "player": player.number() }))]
+    }
+
+    fn host_turn(&self) -> HostCall {
+        HostCall::new("turn", View::of(&self.state, self.state.to_move).to_json(&self.homes))
+            .limited(TURN_CPU)
     }
 }
 

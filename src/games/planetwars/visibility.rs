@@ -175,6 +175,51 @@ impl View {
         out
     }
 
+    /// The view as the host protocol's `turn` request carries it (`docs/PROTOCOL.md`):
+    /// `{"ply", "you", "planets": [{"id"} or {"id", "size", "habitability", "owner",
+    /// "population", "home"}], "edges": [[a, b, distance]], "shuttles": [{"owner", "from", "to",
+    /// "population", "remaining"}]}`. `homes` are the planets the players started on, where
+    /// known; only planets seen in detail say whether they are one.
+    pub fn to_json(&self, homes: &[usize]) -> serde_json::Value {
+        use serde_json::json;
+        let planets: Vec<serde_json::Value> = self
+            .planets
+            .iter()
+            .enumerate()
+            .map(|(i, p)| match p {
+                Some(s) => json!({
+                    "id": i,
+                    "size": s.size,
+                    "habitability": s.habitability,
+                    "owner": s.owner.word(),
+                    "population": s.population,
+                    "home": homes.contains(&i),
+                }),
+                None => json!({ "id": i }),
+            })
+            .collect();
+        let shuttles: Vec<serde_json::Value> = self
+            .shuttles
+            .iter()
+            .map(|s| {
+                json!({
+                    "owner": s.owner.word(),
+                    "from": s.from,
+                    "to": s.to,
+                    "population": s.population,
+                    "remaining": s.remaining,
+                })
+            })
+            .collect();
+        json!({
+            "ply": self.ply,
+            "you": self.you.number(),
+            "planets": planets,
+            "edges": self.edges.iter().map(|&(a, b, d)| json!([a, b, d])).collect::<Vec<_>>(),
+            "shuttles": shuttles,
+        })
+    }
+
     /// Reads a view file.
     pub fn parse(text: &str, origin: &str) -> Result<View, String> {
         let mut view =

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::channel::Channel;
 use super::sandboxed::Sandboxed;
 use super::session::{CallLimits, CallOutcome, CallRecord, Session};
-use super::spec::HostSpec;
+use super::spec::{HostSpec, JavaEntry};
 use super::{java, python};
 use crate::harness::runner::{BotCommand, Limits};
 
@@ -118,14 +118,25 @@ impl HostedBot {
         let path = Path::new(given);
         let (language, command, load, build) = if path.is_dir() {
             if let Some(java) = spec.java.as_ref().filter(|_| java::has_sources(path)) {
-                let prepared = java::prepare(path, java, limits)?;
-                (Language::Java, prepared.command, None, Some(prepared.build))
+                let prepared = java::prepare(path, java, limits, None)?;
+                (Language::Java, prepared.command, prepared.load, Some(prepared.build))
             } else if let Some(py) = spec.python.as_ref().filter(|py| path.join(py.module).is_file()) {
                 let prepared = python::prepare(path, py, options, limits)?;
                 (Language::Python, prepared.command, Some(json!({"module": py.module})), Some(prepared.build))
             } else {
                 return Err(format!("{given} holds no submission: {}", expected_files(spec)));
             }
+        } else if let Some(java) = spec
+            .java
+            .as_ref()
+            .filter(|j| matches!(j.entry, JavaEntry::Implements(_)) && path.is_file())
+            .filter(|_| path.extension().is_some_and(|x| x == "java"))
+        {
+            // One class of the submission named by its file: the rest of its source tree is
+            // what javac finds from there.
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let prepared = java::prepare(folder, java, limits, Some(path))?;
+            (Language::Java, prepared.command, prepared.load, Some(prepared.build))
         } else if let Some(py) =
             spec.python.as_ref().filter(|py| path.file_name().is_some_and(|n| n == py.module))
         {
@@ -253,7 +264,10 @@ impl HostedBot {
 fn expected_files(spec: &HostSpec) -> String {
     let mut wanted = Vec::new();
     if let Some(java) = &spec.java {
-        wanted.push(format!("Java sources with {}", java.entry));
+        wanted.push(match java.entry {
+            JavaEntry::Class(class) => format!("Java sources with {class}"),
+            JavaEntry::Implements(interface) => format!("Java sources with a class implementing {interface}"),
+        });
     }
     if let Some(py) = &spec.python {
         wanted.push(format!("the module {}", py.module));

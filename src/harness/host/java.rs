@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use super::spec::{JAVA_HOST, JavaSpec};
+use serde_json::{Value, json};
+
+use super::spec::{JAVA_HOST, JavaEntry, JavaSpec};
 use super::tools;
 use crate::harness::runner::{self, BotCommand, Limits, Outcome};
 
@@ -21,6 +23,9 @@ const SHOWN_ERRORS: usize = 15;
 pub struct Prepared {
     pub command: BotCommand,
     pub build: tempfile::TempDir,
+    /// The `load` request's arguments, for an entry the adapter must find
+    /// ([`JavaEntry::Implements`]): `{"candidates": [...]}` or `{"class": ...}`.
+    pub load: Option<Value>,
 }
 
 /// Whether a folder holds any `.java` file.
@@ -32,12 +37,39 @@ pub fn has_sources(folder: &Path) -> bool {
         .any(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "java"))
 }
 
+/// A submission's source file: where it is and the class it holds (`pkg.Name`, from its
+/// `package` line and file name).
+struct Source {
+    path: PathBuf,
+    /// `pkg/Name.java`: the path a javac source root expects.
+    package_path: String,
+    class: String,
+    /// Whether it names the entry interface.
+    names_entry: bool,
+    /// Whether it belongs to one of the spec's foreign packages.
+    foreign: bool,
+}
+
+impl Source {
+    /// The source root the file sits in by its package, if it is laid out that way.
+    fn root(&self) -> Option<PathBuf> {
+        self.path.to_str().and_then(|p| p.strip_suffix(&self.package_path)).map(PathBuf::from)
+    }
+}
+
 /// Compiles `folder`'s sources with the game's API and returns the command that hosts them.
-pub fn prepare(folder: &Path, spec: &JavaSpec, limits: &Limits) -> Result<Prepared, String> {
+/// `chosen`, a `.java` file, names the entry class of a [`JavaEntry::Implements`] game.
+pub fn prepare(
+    folder: &Path,
+    spec: &JavaSpec,
+    limits: &Limits,
+    chosen: Option<&Path>,
+) -> Result<Prepared, String> {
     let javac = tools::require("javac", "compile a Java submission")?;
     let java = tools::require("java", "run a Java submission")?;
     let host = host_classes(&javac, spec)?;
     let folder = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
+    let chosen = chosen.map(|c| c.canonicalize().map_err(|e| format!("{}: {e}", c.display()))).transpose()?;
     let sources = submission_sources(&folder, spec)?;
     let build = tempfile::Builder::new()
         .prefix("arbiter-java-")
@@ -50,28 +82,54 @@ pub fn prepare(folder: &Path, spec: &JavaSpec, limits: &Limits) -> Result<Prepar
         write(&file, text)?;
         files.push(file.into_os_string());
     }
-    // Only the entry class is named; javac finds what it uses on the source path (arbiter's API
-    // first, so that it wins over a student's copy) and compiles that too. A student's JUnit
+    // Only the entry classes are named; javac finds what they use on the source path (arbiter's
+    // API first, so that it wins over a student's copy) and compiles that too. A student's JUnit
     // tests or scratch files that the player never uses are not compiled, as the course's
     // referee never loads them.
-    let entry_path = format!("{}.java", spec.entry.replace('.', "/"));
-    let entry = sources.iter().find(|p| p.ends_with(&entry_path)).cloned();
+    let (entries, load): (Vec<&Source>, Option<Value>) = match spec.entry {
+        JavaEntry::Class(class) => (sources.iter().filter(|s| s.class == class).collect(), None),
+        JavaEntry::Implements(interface) => {
+            let picked: Vec<&Source> = match &chosen {
+                Some(file) => {
+                    let source = sources.iter().find(|s| &s.path == file).ok_or_else(|| {
+                        format!(
+                            "{} is not a Java source of the submission {}",
+                            file.display(),
+                            folder.display()
+                        )
+                    })?;
+                    vec![source]
+                }
+                None => sources.iter().filter(|s| s.names_entry && !s.foreign).collect(),
+            };
+            if picked.is_empty() {
+                return Err(format!(
+                    "the submission has no class that implements {interface} (no source names `{}`)",
+                    simple_name(interface)
+                ));
+            }
+            let load = match &chosen {
+                Some(_) => json!({"class": picked[0].class}),
+                None => json!({"candidates": picked.iter().map(|s| s.class.as_str()).collect::<Vec<_>>()}),
+            };
+            (picked, Some(load))
+        }
+    };
     std::fs::create_dir_all(build_path.join("classes")).map_err(|e| e.to_string())?;
-    let options = match entry {
-        Some(entry) => {
-            let source_root = entry
-                .to_str()
-                .and_then(|p| p.strip_suffix(&entry_path))
-                .map(PathBuf::from)
-                .unwrap_or_else(|| folder.clone());
-            files.push(entry.into_os_string());
-            let source_path = std::env::join_paths([build_path.join("api"), source_root])
+    let roots: Option<Vec<PathBuf>> = entries.iter().map(|s| s.root()).collect();
+    let options = match roots {
+        Some(mut roots) if !entries.is_empty() => {
+            roots.sort();
+            roots.dedup();
+            files.extend(entries.iter().map(|s| s.path.clone().into_os_string()));
+            let source_path = std::env::join_paths(std::iter::once(build_path.join("api")).chain(roots))
                 .map_err(|e| format!("a folder name javac cannot take: {e}"))?;
             format!("-implicit:class -sourcepath {}", runner::quote(&source_path))
         }
-        // Sources not laid out by package (`MachinePlayer.java` at the top): every file given.
-        None => {
-            files.extend(sources.into_iter().map(PathBuf::into_os_string));
+        // Sources not laid out by package (`MachinePlayer.java` at the top): every file given,
+        // less those of the course's code that arbiter does not ship.
+        _ => {
+            files.extend(sources.iter().filter(|s| !s.foreign).map(|s| s.path.clone().into_os_string()));
             "-implicit:none".to_string()
         }
     };
@@ -108,23 +166,40 @@ pub fn prepare(folder: &Path, spec: &JavaSpec, limits: &Limits) -> Result<Prepar
     }
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
     let line = format!(
-        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m -cp {} arbiter.host.Host {} {}",
+        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
+        spec.jvm_options,
         runner::quote(host.as_os_str()),
         spec.adapter_class,
         runner::quote(build_path.join("classes").as_os_str()),
     );
     let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
-    Ok(Prepared { command, build })
+    Ok(Prepared { command, build, load })
+}
+
+/// `IStrategy` of `planetwars.publicapi.IStrategy`.
+fn simple_name(class: &str) -> &str {
+    class.rsplit('.').next().unwrap_or(class)
+}
+
+/// Whether `word` occurs in `text` as a whole Java identifier.
+fn names(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    text.match_indices(word).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(ident)
+            && !text[at + word.len()..].chars().next().is_some_and(ident)
+    })
 }
 
 /// The submission's `.java` files, less its own copies of the course's API (arbiter's
-/// replace them, as the course's build does), after checking that the entry class is there.
-fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<PathBuf>, String> {
+/// replace them, as the course's build does), after checking that a fixed entry class is there.
+fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<Source>, String> {
     let api: Vec<&str> = spec.api.iter().map(|(p, _)| *p).collect();
     let mut sources = Vec::new();
-    let mut has_entry = false;
-    let entry_path = format!("{}.java", spec.entry.replace('.', "/"));
+    let interface = match spec.entry {
+        JavaEntry::Implements(i) => Some(simple_name(i)),
+        JavaEntry::Class(_) => None,
+    };
     for entry in walkdir::WalkDir::new(folder).max_depth(8).sort_by_file_name().into_iter().flatten() {
         let path = entry.path();
         if !entry.file_type().is_file() || path.extension().is_none_or(|x| x != "java") {
@@ -133,21 +208,36 @@ fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<PathBuf>, St
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let text = crate::harness::files::read_capped_text(path, crate::harness::files::GOLDEN)
             .map_err(|e| e.to_string())?;
-        let package_path = match package_of(&text) {
+        let package = package_of(&text);
+        let package_path = match &package {
             Some(package) => format!("{}/{name}", package.replace('.', "/")),
-            None => name,
+            None => name.clone(),
         };
-        if package_path == entry_path {
-            has_entry = true;
-        }
+        let stem = name.strip_suffix(".java").unwrap_or(&name);
+        let class = match &package {
+            Some(package) => format!("{package}.{stem}"),
+            None => stem.to_string(),
+        };
+        let foreign = spec
+            .foreign
+            .iter()
+            .any(|f| package.as_deref().is_some_and(|p| p == *f || p.starts_with(&format!("{f}."))));
         if !api.contains(&package_path.as_str()) {
-            sources.push(path.to_path_buf());
+            sources.push(Source {
+                path: path.to_path_buf(),
+                package_path,
+                class,
+                names_entry: interface.is_some_and(|i| names(&text, i)),
+                foreign,
+            });
         }
     }
-    if !has_entry {
+    if let JavaEntry::Class(entry) = spec.entry
+        && !sources.iter().any(|s| s.class == entry)
+    {
         return Err(format!(
-            "the submission has no {entry_path} (the class {} the course asks for)",
-            spec.entry
+            "the submission has no {}.java (the class {entry} the course asks for)",
+            entry.replace('.', "/")
         ));
     }
     Ok(sources)

@@ -23,4 +23,4 @@ pub mod tools;
 pub use hosted::{HostCall, HostOptions, HostedBot, Language, ScriptRun};
 pub use protocol::HostError;
 pub use session::{CallLimits, CallOutcome, CallRecord, Session};
-pub use spec::{HostSpec, JavaSpec, PythonSpec};
+pub use spec::{HostSpec, JavaEntry, JavaSpec, PythonSpec};

@@ -18,6 +18,17 @@ pub struct Request {
     pub args: Value,
 }
 
+/// A request as it is written, borrowing its arguments (the same JSON as [`Request`]).
+#[derive(Debug, Serialize)]
+pub struct RequestRef<'a> {
+    /// As [`Request::id`].
+    pub id: u64,
+    /// As [`Request::op`].
+    pub op: &'a str,
+    /// As [`Request::args`].
+    pub args: &'a Value,
+}
+
 /// What went wrong in a call, as the host reports it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HostError {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::channel::{Channel, Recv};
-use super::protocol::{HostError, RawResponse, Request, VERSION};
+use super::protocol::{HostError, RawResponse, RequestRef, VERSION};
 use crate::harness::escape::escape_controls;
 
 /// How often a waiting call looks at the host's CPU time.
@@ -98,7 +98,8 @@ pub struct Session {
 impl Session {
     /// Waits for the host's hello, at most `limits` (start-up: a JVM takes a while).
     pub fn start(mut channel: Box<dyn Channel>, limits: CallLimits) -> Result<Session, String> {
-        let line = match wait_line(channel.as_mut(), Instant::now(), limits) {
+        let cpu_start = channel.cpu_time();
+        let line = match wait_line(channel.as_mut(), Instant::now(), cpu_start, limits) {
             Ok(line) => line,
             Err(why) => {
                 let tail = stderr_tail(&channel.stderr(), 8);
@@ -125,9 +126,14 @@ impl Session {
     /// Sends one request and waits for its response within `limits`. After a timeout, a
     /// death or a garbled answer the host is gone, and every later call says so.
     pub fn call(&mut self, op: &str, args: Value, limits: CallLimits) -> CallRecord {
-        let record = |outcome, stdout, cpu, wall| CallRecord {
+        let id = self.next_id;
+        // Written before the arguments move into the record: a PlanetWars turn's view is sent
+        // hundreds of times a game, and is not copied.
+        let line =
+            serde_json::to_vec(&RequestRef { id, op, args: &args }).expect("a request always serialises");
+        let record = move |outcome, stdout, cpu, wall| CallRecord {
             op: op.to_string(),
-            args: args.clone(),
+            args,
             outcome,
             stdout,
             cpu,
@@ -136,10 +142,7 @@ impl Session {
         if let Some(why) = &self.dead {
             return record(CallOutcome::Died(why.clone()), String::new(), Duration::ZERO, Duration::ZERO);
         }
-        let id = self.next_id;
         self.next_id += 1;
-        let request = Request { id, op: op.to_string(), args: args.clone() };
-        let line = serde_json::to_vec(&request).expect("a request always serialises");
         let cpu_before = self.channel.cpu_time();
         let started = Instant::now();
         if let Err(e) = self.channel.send(&line) {
@@ -147,7 +150,7 @@ impl Session {
             self.end(how.clone());
             return record(CallOutcome::Died(how), String::new(), Duration::ZERO, started.elapsed());
         }
-        let answer = wait_line(self.channel.as_mut(), started, limits);
+        let answer = wait_line(self.channel.as_mut(), started, cpu_before, limits);
         let cpu = self.channel.cpu_time().saturating_sub(cpu_before);
         let wall = started.elapsed();
         let line = match answer {
@@ -250,9 +253,14 @@ impl std::fmt::Display for Waited {
     }
 }
 
-/// Waits for a line, checking the CPU time used since `started` every [`POLL`].
-fn wait_line(channel: &mut dyn Channel, started: Instant, limits: CallLimits) -> Result<Vec<u8>, Waited> {
-    let cpu_start = channel.cpu_time();
+/// Waits for a line, checking every [`POLL`] the CPU time used since `started` (when the host
+/// had used `cpu_start`).
+fn wait_line(
+    channel: &mut dyn Channel,
+    started: Instant,
+    cpu_start: Duration,
+    limits: CallLimits,
+) -> Result<Vec<u8>, Waited> {
     loop {
         let wall_deadline = started + limits.wall;
         let next = (Instant::now() + POLL).min(wall_deadline);

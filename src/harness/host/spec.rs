@@ -10,11 +10,23 @@ pub struct HostSpec {
     pub python: Option<PythonSpec>,
 }
 
+/// The class a Java submission is driven through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JavaEntry {
+    /// A class of this full name (Network's `player.MachinePlayer`): the course fixes it.
+    Class(&'static str),
+    /// The one class that implements this interface (PlanetWars'
+    /// `planetwars.publicapi.IStrategy`): students name their class as they like. The host's
+    /// adapter picks it among the submission's classes (`load {"candidates": [...]}`); a
+    /// grader names it by giving the class's `.java` file as the bot (`load {"class": ...}`).
+    Implements(&'static str),
+}
+
 /// A game whose submission is Java classes (Network's `player.MachinePlayer`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JavaSpec {
-    /// The class a submission must provide, fully named (`player.MachinePlayer`).
-    pub entry: &'static str,
+    /// The class a submission must provide.
+    pub entry: JavaEntry,
     /// The course's API, as arbiter ships it, compiled with the submission: (path under the
     /// source root, text), e.g. (`player/Player.java`, ...). A submission's own copy of such
     /// a file is replaced by arbiter's, as the course's build would.
@@ -24,6 +36,12 @@ pub struct JavaSpec {
     pub adapter: &'static [(&'static str, &'static str)],
     /// The adapter class's full name.
     pub adapter_class: &'static str,
+    /// Options for the host's JVM besides arbiter's own (PlanetWars: `-XX:TieredStopAtLevel=1`,
+    /// since each game loads the strategy afresh and would pay the optimising compiler again).
+    pub jvm_options: &'static str,
+    /// Packages of the course's own code that arbiter does not ship (PlanetWars' engine,
+    /// `planetwars.core`): a submission's copies of their files are not compiled.
+    pub foreign: &'static [&'static str],
 }
 
 /// A game whose submission is one Python module (the chess assignment's `a1.py`).

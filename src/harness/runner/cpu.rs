@@ -53,14 +53,16 @@ impl RunClock {
 
     /// The CPU time the run has used so far.
     pub(crate) fn read(&self) -> Duration {
-        let tree = walk(self.root);
-        let plumbing_self: u64 =
-            tree.iter().filter(|(_, depth, _)| *depth < self.plumbing).map(|(_, _, t)| t.own).sum();
         if let Some((file, kind, base)) = &self.cgroup
             && let Some(total) = read_cgroup(file, *kind)
         {
+            // The cgroup counts the whole run: only the plumbing's own time is taken off, so
+            // only its levels are read (a JVM's dozens of threads are not walked at every
+            // look, which a hosted bot's calls make thousands of times a game).
+            let plumbing_self: u64 = walk_to(self.root, self.plumbing).iter().map(|(_, _, t)| t.own).sum();
             return total.saturating_sub(*base).saturating_sub(ticks(plumbing_self));
         }
+        let tree = walk(self.root);
         let counted: u64 = tree
             .iter()
             .map(|(_, depth, t)| if *depth < self.plumbing { t.children } else { t.own + t.children })
@@ -80,11 +82,23 @@ struct Times {
 
 /// The processes under `root` (itself included), each with its depth and times.
 fn walk(root: libc::pid_t) -> Vec<(libc::pid_t, usize, Times)> {
+    walk_to(root, usize::MAX)
+}
+
+/// The processes under `root` less than `levels` deep (`root` is at depth 0), each with its
+/// depth and times.
+fn walk_to(root: libc::pid_t, levels: usize) -> Vec<(libc::pid_t, usize, Times)> {
     let mut found = Vec::new();
     let mut queue = vec![(root, 0usize)];
     while let Some((pid, depth)) = queue.pop() {
+        if depth >= levels {
+            continue;
+        }
         let Some(times) = times(pid) else { continue };
         found.push((pid, depth, times));
+        if depth + 1 >= levels {
+            continue;
+        }
         for child in children(pid) {
             if !found.iter().any(|(p, _, _)| *p == child) {
                 queue.push((child, depth + 1));

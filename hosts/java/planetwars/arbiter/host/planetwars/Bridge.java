@@ -1,0 +1,360 @@
+/*
+ * arbiter's PlanetWars bridge: compiled with the submission (so that it sees the same
+ * planetwars.publicapi classes as the student's strategy), it turns arbiter's JSON view into
+ * the objects IStrategy.takeTurn receives, and the event queue back into orders. Written for
+ * arbiter (MIT). See docs/PROTOCOL.md, "PlanetWars".
+ */
+package arbiter.host.planetwars;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+
+import planetwars.publicapi.IEdge;
+import planetwars.publicapi.IEvent;
+import planetwars.publicapi.IPlanet;
+import planetwars.publicapi.IPlanetOperations;
+import planetwars.publicapi.IShuttle;
+import planetwars.publicapi.IStrategy;
+import planetwars.publicapi.IVisiblePlanet;
+import planetwars.publicapi.Owner;
+
+/** Static entry points the host's adapter calls by reflection. */
+public final class Bridge {
+    /** The course's own example strategies, passed over when the submission has another. */
+    private static final Set<String> EXAMPLES = Set.of(
+            "planetwars.strategies.RandomStrategy", "planetwars.strategies.NoOpStrategy");
+
+    private Bridge() {}
+
+    /**
+     * The one concrete class among {@code candidates} that implements IStrategy (the course's
+     * examples left out when another is there). Throws IllegalStateException saying why none
+     * or several qualify. No class is initialised: no student code runs.
+     */
+    public static String pick(List<Object> candidates) {
+        ClassLoader loader = Bridge.class.getClassLoader();
+        List<String> found = new ArrayList<>();
+        for (Object name : candidates) {
+            Class<?> c;
+            try {
+                c = Class.forName(String.valueOf(name), false, loader);
+            } catch (ClassNotFoundException | LinkageError e) {
+                continue;
+            }
+            int m = c.getModifiers();
+            if (IStrategy.class.isAssignableFrom(c) && !c.isInterface() && !Modifier.isAbstract(m)) {
+                found.add(c.getName());
+            }
+        }
+        if (found.size() > 1) {
+            List<String> own = new ArrayList<>(found);
+            own.removeAll(EXAMPLES);
+            if (!own.isEmpty()) {
+                found = own;
+            }
+        }
+        if (found.isEmpty()) {
+            throw new IllegalStateException("no class implementing planetwars.publicapi.IStrategy among "
+                    + candidates);
+        }
+        if (found.size() > 1) {
+            throw new IllegalStateException("several classes implement planetwars.publicapi.IStrategy: "
+                    + found + "; give the one to grade as the bot, e.g. --bot DIR/"
+                    + found.get(0).replace('.', '/') + ".java");
+        }
+        return found.get(0);
+    }
+
+    /** A new instance of the strategy class {@code name}, by its public no-argument constructor. */
+    public static Object create(String name) throws Throwable {
+        Class<?> c = Class.forName(name, true, Bridge.class.getClassLoader());
+        if (!IStrategy.class.isAssignableFrom(c)) {
+            throw new IllegalStateException(name + " does not implement planetwars.publicapi.IStrategy");
+        }
+        Constructor<?> k;
+        try {
+            k = c.getConstructor();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(name + " has no public constructor without arguments");
+        }
+        return k.newInstance();
+    }
+
+    /** {"name": getName(), "compete": compete()}. */
+    public static Map<String, Object> describe(Object strategy) {
+        IStrategy s = (IStrategy) strategy;
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", s.getName());
+        out.put("compete", s.compete());
+        return out;
+    }
+
+    /** One turn: the view as IPlanets, takeTurn, and the queue's transfers as orders. */
+    public static List<Object> turn(Object strategy, Map<String, Object> view) {
+        List<IPlanet> planets = planets(view);
+        Queue<IEvent> queue = new ArrayDeque<>();
+        ((IStrategy) strategy).takeTurn(planets, new Operations(), queue);
+        List<Object> orders = new ArrayList<>();
+        for (IEvent e : queue) {
+            if (e instanceof Transfer) {
+                Transfer t = (Transfer) e;
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("from", t.from);
+                o.put("to", t.to);
+                o.put("population", t.people);
+                orders.add(o);
+            }
+        }
+        return orders;
+    }
+
+    private static List<IPlanet> planets(Map<String, Object> view) {
+        Map<Integer, Set<IEdge>> edges = new LinkedHashMap<>();
+        for (Object e : list(view.get("edges"))) {
+            List<Object> abd = list(e);
+            if (abd.size() != 3) {
+                throw new IllegalArgumentException("an edge is [a, b, distance], not " + e);
+            }
+            int a = integer(abd.get(0));
+            int b = integer(abd.get(1));
+            int d = integer(abd.get(2));
+            edges.computeIfAbsent(a, k -> new LinkedHashSet<>()).add(new Edge(a, b, d));
+            edges.computeIfAbsent(b, k -> new LinkedHashSet<>()).add(new Edge(b, a, d));
+        }
+        Map<Integer, List<IShuttle>> incoming = new LinkedHashMap<>();
+        for (Object s : list(view.get("shuttles"))) {
+            Map<?, ?> m = (Map<?, ?>) s;
+            Shuttle shuttle = new Shuttle(owner(m.get("owner")), integer(m.get("from")), integer(m.get("to")),
+                    number(m.get("population")), integer(m.get("remaining")));
+            incoming.computeIfAbsent(shuttle.to, k -> new ArrayList<>()).add(shuttle);
+        }
+        List<IPlanet> planets = new ArrayList<>();
+        for (Object p : list(view.get("planets"))) {
+            Map<?, ?> m = (Map<?, ?>) p;
+            int id = integer(m.get("id"));
+            Set<IEdge> own = Collections.unmodifiableSet(edges.getOrDefault(id, new LinkedHashSet<>()));
+            if (m.containsKey("owner")) {
+                List<IShuttle> in = Collections.unmodifiableList(incoming.getOrDefault(id, new ArrayList<>()));
+                planets.add(new Visible(id, own, integer(m.get("habitability")), number(m.get("size")),
+                        number(m.get("population")), owner(m.get("owner")), Boolean.TRUE.equals(m.get("home")), in));
+            } else {
+                planets.add(new Planet(id, own));
+            }
+        }
+        return planets;
+    }
+
+    private static List<Object> list(Object o) {
+        if (o == null) {
+            return new ArrayList<>();
+        }
+        @SuppressWarnings("unchecked")
+        List<Object> l = (List<Object>) o;
+        return l;
+    }
+
+    private static long number(Object o) {
+        return ((Number) o).longValue();
+    }
+
+    private static int integer(Object o) {
+        return ((Number) o).intValue();
+    }
+
+    private static Owner owner(Object o) {
+        if ("self".equals(o)) {
+            return Owner.SELF;
+        }
+        if ("opponent".equals(o)) {
+            return Owner.OPPONENT;
+        }
+        return Owner.NEUTRAL;
+    }
+
+    /** A transfer a strategy asked for. */
+    private static final class Transfer implements IEvent {
+        final long from;
+        final long to;
+        final long people;
+
+        Transfer(long from, long to, long people) {
+            this.from = from;
+            this.to = to;
+            this.people = people;
+        }
+
+        @Override
+        public String toString() {
+            return "transfer " + people + " from " + from + " to " + to;
+        }
+    }
+
+    private static final class Operations implements IPlanetOperations {
+        @Override
+        public IEvent transferPeople(IPlanet from, IPlanet to, long numPeople) {
+            return new Transfer(from.getId(), to.getId(), numPeople);
+        }
+    }
+
+    private static final class Edge implements IEdge {
+        private final int source;
+        private final int destination;
+        private final int length;
+
+        Edge(int source, int destination, int length) {
+            this.source = source;
+            this.destination = destination;
+            this.length = length;
+        }
+
+        @Override
+        public int getSourcePlanetId() {
+            return source;
+        }
+
+        @Override
+        public int getDestinationPlanetId() {
+            return destination;
+        }
+
+        @Override
+        public int getLength() {
+            return length;
+        }
+
+        @Override
+        public String toString() {
+            return source + "->" + destination + " (" + length + ")";
+        }
+    }
+
+    private static final class Shuttle implements IShuttle {
+        private final Owner owner;
+        private final int from;
+        private final int to;
+        private final long people;
+        private final int remaining;
+
+        Shuttle(Owner owner, int from, int to, long people, int remaining) {
+            this.owner = owner;
+            this.from = from;
+            this.to = to;
+            this.people = people;
+            this.remaining = remaining;
+        }
+
+        @Override
+        public long getNumberPeople() {
+            return people;
+        }
+
+        @Override
+        public Owner getOwner() {
+            return owner;
+        }
+
+        @Override
+        public int getSourcePlanetId() {
+            return from;
+        }
+
+        @Override
+        public int getDestinationPlanetId() {
+            return to;
+        }
+
+        @Override
+        public int getTurnsToArrival() {
+            return remaining;
+        }
+    }
+
+    private static class Planet implements IPlanet {
+        private final int id;
+        private final Set<IEdge> edges;
+
+        Planet(int id, Set<IEdge> edges) {
+            this.id = id;
+            this.edges = edges;
+        }
+
+        @Override
+        public int getId() {
+            return id;
+        }
+
+        @Override
+        public Set<IEdge> getEdges() {
+            return edges;
+        }
+
+        @Override
+        public String toString() {
+            return "planet " + id;
+        }
+    }
+
+    private static final class Visible extends Planet implements IVisiblePlanet {
+        private final int habitability;
+        private final long size;
+        private final long population;
+        private final Owner owner;
+        private final boolean home;
+        private final List<IShuttle> incoming;
+
+        Visible(int id, Set<IEdge> edges, int habitability, long size, long population, Owner owner,
+                boolean home, List<IShuttle> incoming) {
+            super(id, edges);
+            this.habitability = habitability;
+            this.size = size;
+            this.population = population;
+            this.owner = owner;
+            this.home = home;
+            this.incoming = incoming;
+        }
+
+        @Override
+        public int getHabitability() {
+            return habitability;
+        }
+
+        @Override
+        public long getSize() {
+            return size;
+        }
+
+        @Override
+        public long getPopulation() {
+            return population;
+        }
+
+        @Override
+        public Owner getOwner() {
+            return owner;
+        }
+
+        @Override
+        public boolean isHomeworld() {
+            return home;
+        }
+
+        @Override
+        public List<IShuttle> getIncomingShuttles() {
+            return incoming;
+        }
+
+        @Override
+        public String toString() {
+            return "planet " + getId() + " (" + owner + ", " + population + " of " + size + ")";
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! PlanetWars strategies through the host layer: Java classes implementing the course's
+//! `IStrategy`, compiled with arbiter's API and driven by `turn` calls in the sandbox, and a
+//! Python program that speaks the protocol itself. The strategies are in
+//! `tests/data/planetwars/`; tests that need a JDK print `SKIPPED: <why>` without one.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::arbiter;
+use serde_json::Value;
+
+fn have_jdk(test: &str) -> bool {
+    for tool in ["java", "javac"] {
+        if arbiter::harness::host::tools::find(tool).is_none() {
+            println!("SKIPPED: {test}: `{tool}` is not installed (apt-get install default-jdk-headless)");
+            return false;
+        }
+    }
+    true
+}
+
+fn data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/planetwars").join(name).display().to_string()
+}
+
+/// `match --json` of `bot` against `opponent`: the report, and stderr.
+fn play(bot: &str, opponent: &str, games: &str) -> (Value, String) {
+    let run = arbiter(
+        &["--game", "planetwars", "match", "--json", "-q", "--bot", bot, "--bot", opponent, "--games", games],
+        "",
+    );
+    let report = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
+    (report, format!("status {}: {}{}", run.status, run.stdout, run.stderr))
+}
+
+/// Each game's (ending, detail).
+fn endings(report: &Value) -> Vec<(String, String)> {
+    report["games"]
+        .as_array()
+        .map(|games| {
+            games
+                .iter()
+                .map(|g| {
+                    (
+                        g["ending"].as_str().unwrap_or_default().to_string(),
+                        g["detail"].as_str().unwrap_or_default().to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_java_strategy_is_compiled_hosted_and_beats_random() {
+    if !have_jdk("planetwars java strategy") {
+        return;
+    }
+    let (report, all) = play(&data("expander"), "builtin:random", "10");
+    assert!(report["a_wins"].as_u64().is_some_and(|w| w >= 8), "{all}");
+    for g in report["games"].as_array().unwrap() {
+        assert_eq!(g["times"].as_array().unwrap().len(), g["moves"].as_array().unwrap().len(), "{g}");
+    }
+}
+
+#[test]
+fn a_java_strategy_is_graded_by_the_profile_of_win_rates() {
+    if !have_jdk("planetwars java grade") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("profile.json");
+    std::fs::write(
+        &profile,
+        r#"{"name": "small", "stages": [
+            {"name": "games vs random", "games": 6, "opponent": "builtin:random", "colours": "alternate",
+             "win_rate_above": 0.6, "points": 30}]}"#,
+    )
+    .unwrap();
+    let reports = dir.path().join("out");
+    let run = arbiter(
+        &[
+            "--game",
+            "planetwars",
+            "grade",
+            "--profile",
+            &profile.display().to_string(),
+            "--reports",
+            &reports.display().to_string(),
+            "--json",
+            "-q",
+            &data("expander"),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(out["rows"][0]["score"].as_f64(), Some(30.0), "{}", run.stdout);
+}
+
+#[test]
+fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
+    if !have_jdk("planetwars failing strategies") {
+        return;
+    }
+    let started = std::time::Instant::now();
+    let (report, all) = play(&data("looper"), "builtin:greedy", "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, detail) in games {
+        assert_eq!(ending, "timeout", "{all}");
+        // The CPU limit, or on a machine too busy to give it a second of CPU in 4 s, the wall cap.
+        assert!(
+            detail.contains("turn used more than 1.0 s of CPU time")
+                || detail.contains("turn was still running after"),
+            "{detail}"
+        );
+    }
+    // Killed at a second of CPU time a turn, not left to hang.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    let (report, all) = play(&data("thrower"), "builtin:greedy", "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, detail) in games {
+        assert_eq!(ending, "crash", "{all}");
+        assert!(
+            detail.contains("java.lang.IllegalStateException: no planet to attack on turn 3"),
+            "{detail}"
+        );
+        assert!(detail.contains("Thrower.takeTurn(Thrower.java:"), "{detail}");
+    }
+    let (report, all) = play(&data("exiter"), "builtin:greedy", "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, detail) in games {
+        assert_eq!(ending, "crash", "{all}");
+        assert!(detail.contains("exited with status 3 during turn"), "{detail}");
+    }
+}
+
+#[test]
+fn the_strategy_is_the_class_implementing_istrategy_or_the_file_given() {
+    if !have_jdk("planetwars class choice") {
+        return;
+    }
+    // Beside a copy of the course's RandomStrategy (which throws here), the student's own class
+    // is the one played: it gives no order and loses, without a crash.
+    let (report, all) = play(&data("two"), "builtin:greedy", "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, _) in games {
+        assert_eq!(ending, "conquest", "{all}");
+    }
+    // Naming the example's file plays it instead.
+    let file = format!("{}/planetwars/strategies/RandomStrategy.java", data("two"));
+    let (report, all) = play(&file, "builtin:greedy", "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, detail) in games {
+        assert_eq!(ending, "crash", "{all}");
+        assert!(detail.contains("the example is never the one graded"), "{detail}");
+    }
+    // No strategy at all: refused before any game, with the reason.
+    let (_, all) = play(&data("none"), "builtin:greedy", "2");
+    assert!(all.contains("no class that implements planetwars.publicapi.IStrategy"), "{all}");
+}
+
+#[test]
+fn a_python_program_speaking_the_protocol_plays() {
+    if arbiter::harness::host::tools::find("python3").is_none() {
+        println!("SKIPPED: planetwars protocol bot: `python3` is not installed");
+        return;
+    }
+    let bot = format!("python3 {}/pwbot.py", data("python"));
+    let (report, all) = play(&bot, "builtin:random", "4");
+    assert_eq!(report["a_wins"].as_u64(), Some(4), "{all}");
+}
