@@ -113,6 +113,10 @@ pub struct GameRecord {
     /// Material of white and black at the end.
     pub material: [i32; 2],
     pub seed: u64,
+    /// What happened on the way that the moves do not say: turns that threw and were passed
+    /// over (a game whose engine does so, [`GameState::after_exception`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl GameRecord {
@@ -211,6 +215,7 @@ fn play_game(
     let seed = case_seed(options.seed, &format!("game {number}"));
     let mut moves = Vec::new();
     let mut times: Vec<MoveTime> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
     let mut forfeit_output = None;
     let persist: &[&str] = match referee.protocol() {
         Protocol::FixedFiles { persist, .. } => persist,
@@ -315,7 +320,18 @@ fn play_game(
                 None => {
                     let (verdict, why) = first_failure(std::slice::from_ref(&record))
                         .unwrap_or((super::verdict::Verdict::Crash, "the bot gave no answer".to_string()));
-                    break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+                    // A game may pass over a turn that threw, as its course's engine does; the
+                    // exception stays in the game's notes.
+                    let thrown = matches!(&record.outcome, super::host::CallOutcome::Error(e) if e.kind == "exception");
+                    match game.after_exception().filter(|_| thrown) {
+                        Some(output) => {
+                            notes.push(format!("ply {}: {by} {why}; the turn gave no move", moves.len() + 1));
+                            Ok((output, time))
+                        }
+                        None => {
+                            break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+                        }
+                    }
                 }
             })
         } else if let Bot::Builtin { bot: builtin, .. } = bot
@@ -460,6 +476,7 @@ fn play_game(
         forfeit_output,
         material: game.material(),
         seed,
+        notes,
     })
 }
 

@@ -252,6 +252,7 @@ mod tests {
             forfeit_output: Some("garbage\twith a tab\n\u{1}\\".into()),
             material: [40, 40],
             seed: 9,
+            notes: Vec::new(),
         };
         let parsed = parse_record(&write_record(&record)).unwrap();
         assert_eq!(parsed.moves, record.moves);

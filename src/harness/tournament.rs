@@ -326,6 +326,7 @@ mod tests {
             forfeit_output: None,
             material: [0, 0],
             seed: 0,
+            notes: Vec::new(),
         }
     }
 

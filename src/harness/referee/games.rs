@@ -97,6 +97,15 @@ pub trait GameState: Send {
         HostCall::new("turn", serde_json::json!({}))
     }
 
+    /// For hosted bots: what happens when the call for a move throws (the host answers with an
+    /// exception and lives on). `None` (the default): the side forfeits. `Some(output)`: the
+    /// turn is played as if the bot had answered `output` (PlanetWars under the course
+    /// engine's reading: a turn that throws gives no orders), `why` kept in the move's notation
+    /// by [`GameState::play_output`]'s caller.
+    fn after_exception(&self) -> Option<Vec<u8>> {
+        None
+    }
+
     /// For hosted bots: the calls that tell `side` the move its opponent just played (Network:
     /// `opponent {"move": ...}`). A call that fails (throws, times out) forfeits the game for
     /// `side`.
