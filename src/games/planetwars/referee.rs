@@ -12,9 +12,10 @@ use std::fmt::Write as _;
 use anyhow::{anyhow, bail};
 
 use super::bots;
-use super::end::{TURN_LIMIT, ending};
+use super::end::ending;
 use super::generate::random_map;
 use super::planet::Player;
+use super::rules::Rules;
 use super::state::State;
 use super::turn::parse_orders;
 use super::visibility::View;
@@ -25,7 +26,20 @@ use crate::side::Side;
 
 /// The harness's view of PlanetWars.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PlanetwarsReferee;
+pub struct PlanetwarsReferee {
+    /// The rule options (`--rule`); the seed's rules by default.
+    pub rules: Rules,
+}
+
+impl PlanetwarsReferee {
+    /// `state` played by the referee's rules when `--rule` chose any, else by its file's.
+    fn ruled(&self, mut state: State) -> State {
+        if self.rules != Rules::default() {
+            state.rules = self.rules;
+        }
+        state
+    }
+}
 
 fn side_of(player: Player) -> Side {
     match player {
@@ -37,6 +51,15 @@ fn side_of(player: Player) -> Side {
 impl Referee for PlanetwarsReferee {
     fn game(&self) -> &'static str {
         "planetwars"
+    }
+
+    fn game_args(&self) -> Vec<String> {
+        let mut args = vec!["--game".to_string(), self.game().to_string()];
+        for option in self.rules.describe() {
+            args.push("--rule".to_string());
+            args.push(option.to_string());
+        }
+        args
     }
 
     fn analyst(&self) -> &dyn Analyst {
@@ -105,10 +128,10 @@ impl Games for PlanetwarsReferee {
     }
 
     fn new_game_seeded(&self, start: Option<(&str, &[u8])>, seed: u64) -> Result<Box<dyn GameState>, String> {
-        let state = match start {
+        let state = self.ruled(match start {
             Some((origin, bytes)) => State::parse(&String::from_utf8_lossy(bytes), origin)?,
             None => random_map(seed).start(),
-        };
+        });
         Ok(Box::new(PlanetwarsGame { state }))
     }
 }
@@ -161,7 +184,7 @@ impl GameState for PlanetwarsGame {
     }
 
     fn ending(&self) -> Option<(Option<Side>, String, String)> {
-        let end = ending(&self.state, TURN_LIMIT)?;
+        let end = ending(&self.state, self.state.turn_limit())?;
         Some((end.winner.map(side_of), end.name.to_string(), end.detail))
     }
 
@@ -171,8 +194,9 @@ impl GameState for PlanetwarsGame {
     }
 }
 
-fn load(input: &PositionInput) -> anyhow::Result<State> {
-    let state = State::parse(&String::from_utf8_lossy(input.bytes), input.origin).map_err(|e| anyhow!(e))?;
+fn load(referee: &PlanetwarsReferee, input: &PositionInput) -> anyhow::Result<State> {
+    let state = referee
+        .ruled(State::parse(&String::from_utf8_lossy(input.bytes), input.origin).map_err(|e| anyhow!(e))?);
     if let Some(side) = input.side
         && side != side_of(state.to_move)
     {
@@ -183,7 +207,7 @@ fn load(input: &PositionInput) -> anyhow::Result<State> {
 
 impl Analyst for PlanetwarsReferee {
     fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(side_of(load(input)?.to_move))
+        Ok(side_of(load(self, input)?.to_move))
     }
 
     fn moves(&self, _input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
@@ -191,7 +215,7 @@ impl Analyst for PlanetwarsReferee {
     }
 
     fn apply(&self, input: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>> {
-        let mut state = load(input)?;
+        let mut state = load(self, input)?;
         let orders = match parse_orders(&mv.replace(';', "\n")) {
             Ok(o) => o,
             Err(e) => return Ok(Err(e)),
@@ -213,7 +237,7 @@ impl Analyst for PlanetwarsReferee {
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {
-        let state = load(input)?;
+        let state = load(self, input)?;
         let mut out = String::new();
         let _ = writeln!(out, "ply {}, player {} to move", state.ply, state.to_move.number());
         for player in Player::BOTH {
@@ -226,7 +250,7 @@ impl Analyst for PlanetwarsReferee {
                 state.refused_summary(player)
             );
         }
-        if let Some(end) = ending(&state, TURN_LIMIT) {
+        if let Some(end) = ending(&state, state.turn_limit()) {
             let _ = writeln!(out, "the game is over ({}): {}", end.name, end.detail);
         }
         Ok(out)
