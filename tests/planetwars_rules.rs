@@ -347,6 +347,29 @@ fn view_course_hides_a_players_own_shuttles_bound_for_planets_it_does_not_see() 
     assert!(View::of(&s, Player::One).shuttles.is_empty());
 }
 
+#[test]
+fn the_attacker_concentrates_on_the_weakest_enemy_neighbour() {
+    // Player 2 holds planet 1 (60 people, weak) and its home 2 (1000). Planet 1 will have 72
+    // when a shuttle from 0 (2 turns) lands: 80 people take it. Neither of Player 1's planets
+    // next to it can spare 80 alone (half of 100), both together can: both send at once.
+    let mut s = little();
+    s.owner[2] = Some(Player::One);
+    s.owner[1] = Some(Player::Two);
+    s.population[1] = 60;
+    s.owner[3] = Some(Player::Two);
+    s.population[3] = 1000;
+    let orders = bots::orders("attacker", &View::of(&s, Player::One), 1).unwrap();
+    assert_eq!(orders, vec![send(0, 1, 50), send(2, 1, 50)]);
+    // With 70 people on each side of it, 35 + 35 is not enough: they gather.
+    s.population[0] = 70;
+    s.population[2] = 70;
+    assert_eq!(bots::orders("attacker", &View::of(&s, Player::One), 1).unwrap(), vec![]);
+    // A game of attacker against defensive is the same game every time.
+    let a = play_out(random_map(4).start(), ["attacker", "defensive"], 7);
+    let b = play_out(random_map(4).start(), ["attacker", "defensive"], 7);
+    assert_eq!(a.to_text(), b.to_text());
+}
+
 /// A whole game between two built-in strategies on `state`, deterministic in `seed`.
 fn play_out(mut s: State, names: [&str; 2], seed: u64) -> State {
     while ending(&s, TURN_LIMIT).is_none() {

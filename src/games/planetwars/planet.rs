@@ -81,8 +81,8 @@ pub fn grow_course(c: i64, m: i64, h: i64) -> i64 {
 }
 
 /// The course engine's decay (`Planet.shrink`, rule option `growth=course`), after the
-/// landings: above the size, `ceil((c - m) * 0.1)` people die, in doubles (an excess of 30
-/// loses 4: 30 * 0.1 is 3.0000000000000004).
+/// landings: above the size, `ceil((c - m) * 0.1)` people die, computed in doubles as Java
+/// computes it (for every excess up to 2,000,000 the same as rounding (c - m) / 10 up).
 pub fn shrink_course(c: i64, m: i64) -> i64 {
     if c <= m {
         return c;
@@ -118,7 +118,8 @@ mod tests {
         assert_eq!(grow_course(950, 1000, 20), 1000, "capped at the size");
         assert_eq!(grow_course(1200, 1000, 20), 1200, "no growth above the size");
         assert_eq!(grow_course(0, 1000, 20), 0);
-        assert_eq!(shrink_course(1030, 1000), 1026, "30 * 0.1 is 3.0000000000000004, rounded up to 4");
+        assert_eq!(shrink_course(1030, 1000), 1027);
+        assert_eq!(shrink_course(1031, 1000), 1027, "3.1 rounded up");
         assert_eq!(shrink_course(1005, 1000), 1004);
         assert_eq!(shrink_course(1000, 1000), 1000);
     }
