@@ -5,7 +5,9 @@ use arbiter::games::planetwars::generate::{HOME_POPULATION, random_map};
 use arbiter::games::planetwars::map::{Edge, Map, PlanetInfo};
 use arbiter::games::planetwars::turn::{Amount, parse_orders};
 use arbiter::games::planetwars::visibility::{View, Whose};
-use arbiter::games::planetwars::{Order, Player, Refusal, Shuttle, State, TURN_LIMIT, bots, ending, grow};
+use arbiter::games::planetwars::{
+    Order, Player, Refusal, Rules, Shuttle, State, TURN_LIMIT, bots, ending, grow,
+};
 use proptest::prelude::*;
 
 /// Planets 0 (Player 1's home) and 2 (Player 2's home), size 1000, habitability 20; planet 1
@@ -249,6 +251,123 @@ fn at_the_turn_limit_more_people_wins_and_equal_totals_draw() {
     assert_eq!((end.winner, end.name), (None, "turn-limit"));
     s.shuttles.push(Shuttle { owner: Player::Two, from: 2, to: 1, population: 1, remaining: 1 });
     assert_eq!(ending(&s, TURN_LIMIT).unwrap().winner, Some(Player::Two));
+}
+
+/// The little map played by the rules `option` (`KEY=VALUE`) chooses.
+fn little_by(option: &str) -> State {
+    let mut s = little();
+    s.rules = Rules::default().with_option(option).unwrap();
+    s
+}
+
+#[test]
+fn growth_course_rounds_up_in_doubles_caps_at_the_size_and_decays_after_landing() {
+    // The course's engine: min(size, ceil(c * (1 + h/100.))); 1 person grows at any habitability.
+    let mut s = little_by("growth=course");
+    s.population[0] = 1;
+    s.population[2] = 1;
+    s.play(&[]);
+    assert_eq!((s.population[0], s.population[2]), (2, 2), "ceil(1.2) = 2; the seed's rule keeps 1");
+    // Planet 1 (habitability 10): 100 * 1.1 is 110.00000000000001 in doubles, rounded up to 111.
+    let mut s = little_by("growth=course");
+    s.owner[1] = Some(Player::One);
+    s.population[1] = 100;
+    s.play(&[]);
+    assert_eq!(s.population[1], 111);
+    // The seed's overpopulation example: 190 grows to the size 200 (not 285), 300 land, and
+    // the decay comes after the landing: 500 - ceil(300 * 0.1) = 470 (the seed's rule: 585).
+    let mut s = little_by("growth=course");
+    s.owner[3] = Some(Player::One);
+    s.population[3] = 190;
+    s.population[0] = 500;
+    s.play(&[send(0, 3, 300)]);
+    assert_eq!(s.population[3], 470);
+    s.play(&[]);
+    // No growth above the size; decay 27.
+    assert_eq!(s.population[3], 443);
+}
+
+#[test]
+fn battle_course_truncates_1_1_times_the_defenders() {
+    // (long) (1.1 * 5) = 5 against 5 attackers: a tie, the planet neutral; exactly, 5.5 holds.
+    let mut s = little_by("battle=course");
+    s.owner[1] = Some(Player::Two);
+    s.population[1] = 5;
+    s.map.planets[1].habitability = 0;
+    s.shuttles.push(Shuttle { owner: Player::One, from: 0, to: 1, population: 5, remaining: 1 });
+    let exact = {
+        let mut e = s.clone();
+        e.rules = Rules::default();
+        e.play(&[]);
+        e
+    };
+    s.play(&[]);
+    assert_eq!((s.owner[1], s.population[1]), (None, 0));
+    assert_eq!((exact.owner[1], exact.population[1]), (Some(Player::Two), 0));
+}
+
+#[test]
+fn emptied_neutral_gives_up_a_planet_sent_empty() {
+    let mut s = little_by("emptied=neutral");
+    let r = s.play(&[send(0, 1, 100), send(0, 3, 1)]);
+    assert_eq!((s.owner[0], s.population[0]), (None, 0));
+    assert_eq!(r.refused.len(), 1, "the planet is no longer the player's");
+    assert_eq!(r.refused[0].1, Refusal::NotOwned);
+    // The shuttle keeps Player 1 in the game; it takes the neutral planet 1 on landing.
+    assert!(ending(&s, s.turn_limit()).is_none());
+    s.play(&[]);
+    assert_eq!((s.owner[1], s.population[1]), (Some(Player::One), 100));
+}
+
+#[test]
+fn end_course_gives_a_double_wipe_out_to_player_1_and_no_winner_at_10000_plies() {
+    let mut s = little_by("end=course");
+    for p in [0, 2] {
+        s.owner[p] = None;
+        s.population[p] = 0;
+    }
+    let end = ending(&s, s.turn_limit()).unwrap();
+    assert_eq!((end.winner, end.name), (Some(Player::One), "conquest"));
+    let mut s = little_by("end=course");
+    assert_eq!(s.turn_limit(), 10_000);
+    s.ply = TURN_LIMIT;
+    assert!(ending(&s, s.turn_limit()).is_none(), "1000 plies do not end a game");
+    s.ply = 10_000;
+    s.population[0] = 500;
+    let end = ending(&s, s.turn_limit()).unwrap();
+    assert_eq!((end.winner, end.name), (None, "turn-limit"), "more people does not win");
+}
+
+#[test]
+fn view_course_hides_a_players_own_shuttles_bound_for_planets_it_does_not_see() {
+    let mut s = little();
+    s.shuttles.push(Shuttle { owner: Player::One, from: 1, to: 2, population: 7, remaining: 1 });
+    assert_eq!(View::of(&s, Player::One).shuttles.len(), 1);
+    s.rules = Rules::default().with_option("view=course").unwrap();
+    assert!(View::of(&s, Player::One).shuttles.is_empty());
+}
+
+#[test]
+fn the_attacker_concentrates_on_the_weakest_enemy_neighbour() {
+    // Player 2 holds planet 1 (60 people, weak) and its home 2 (1000). Planet 1 will have 72
+    // when a shuttle from 0 (2 turns) lands: 80 people take it. Neither of Player 1's planets
+    // next to it can spare 80 alone (half of 100), both together can: both send at once.
+    let mut s = little();
+    s.owner[2] = Some(Player::One);
+    s.owner[1] = Some(Player::Two);
+    s.population[1] = 60;
+    s.owner[3] = Some(Player::Two);
+    s.population[3] = 1000;
+    let orders = bots::orders("attacker", &View::of(&s, Player::One), 1).unwrap();
+    assert_eq!(orders, vec![send(0, 1, 50), send(2, 1, 50)]);
+    // With 70 people on each side of it, 35 + 35 is not enough: they gather.
+    s.population[0] = 70;
+    s.population[2] = 70;
+    assert_eq!(bots::orders("attacker", &View::of(&s, Player::One), 1).unwrap(), vec![]);
+    // A game of attacker against defensive is the same game every time.
+    let a = play_out(random_map(4).start(), ["attacker", "defensive"], 7);
+    let b = play_out(random_map(4).start(), ["attacker", "defensive"], 7);
+    assert_eq!(a.to_text(), b.to_text());
 }
 
 /// A whole game between two built-in strategies on `state`, deterministic in `seed`.

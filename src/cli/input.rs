@@ -168,10 +168,12 @@ impl GameChoice {
                 Ok(Box::new(referee))
             }
             GameChoice::Planetwars => {
-                if let Some(rule) = rules.first() {
-                    bail!("--rule {rule}: PlanetWars has no rule options; its rules page decides every case");
+                let mut referee = crate::games::planetwars::referee::PlanetwarsReferee::default();
+                for rule in rules {
+                    referee.rules =
+                        referee.rules.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
                 }
-                Ok(Box::new(crate::games::planetwars::referee::PlanetwarsReferee))
+                Ok(Box::new(referee))
             }
         }
     }

@@ -46,6 +46,9 @@ pub struct Profile {
     /// The final games stage of a gated ladder, played only when asked for (`grade --games N`)
     /// and only by a bot that passed every stage.
     pub games: Option<GamesStage>,
+    /// The most an ungated profile's stages give together (`"max"`; the seed of PlanetWars adds
+    /// 30 and three times 10 but gives at most 50); `None`: 100.
+    pub max: Option<f64>,
 }
 
 /// A stage by its kind and index: into [`Profile::stages`] or [`Profile::game_stages`].
@@ -539,7 +542,7 @@ impl Profile {
                 (Some(g), Some(won)) => g.points_for(Played { games: g.games, won, drawn: 0 }).min(g.max),
                 _ => 0.0,
             };
-            sum + finale
+            (sum + finale).min(self.max.unwrap_or(100.0))
         };
         Score {
             percent: clamp_percent(percent),
@@ -640,6 +643,21 @@ mod tests {
         assert_eq!(s.percent, 51.0);
         assert_eq!(s.game_stages[0].points, 11.0);
         assert!(p.reaches_games_stage(&c, &[None], 0), "ungated stages are always reached");
+    }
+
+    #[test]
+    fn a_top_level_max_caps_the_sum_as_planetwars_seed_caps_its_marks_at_50() {
+        let p = parse(include_str!("../../corpus/planetwars/marking-profile.json"));
+        assert_eq!(p.validate(&[]), Ok(()));
+        let won = |n| Some(Played { games: 100, won: n, drawn: 0 });
+        // Random and all three stronger strategies beaten: 30 + 3 * 10 = 60, capped at 50.
+        let s = p.score_all(&BTreeMap::new(), &[won(100), won(80), won(90), won(71)], None);
+        assert_eq!(s.percent, 50.0);
+        let s = p.score_all(&BTreeMap::new(), &[won(100), won(80), won(10), won(70)], None);
+        assert_eq!(s.percent, 40.0, "70 of 100 is not more than 70%");
+        let bad =
+            parse(r#"{"name": "m", "max": 120, "stages": [{"games": 1, "opponent": "x", "per_win": 5}]}"#);
+        assert!(bad.validate(&[]).unwrap_err().contains("max is 120"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! coalesced into one larger attack."
 
 use super::planet::Player;
+use super::rules::Battle;
 
 /// What a landing did to a planet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +50,20 @@ pub fn battle(old: i64, attack: i64) -> (Landing, i64) {
     }
 }
 
+/// The course engine's battle (rule option `battle=course`): the defence is `(long) (1.1 *
+/// old)`, 1.1 times the defenders in doubles truncated, compared with the attack as whole
+/// numbers: larger holds with `min(old, defence - attack)`, smaller loses the planet to
+/// `attack - defence`, equal leaves it neutral. So 5 defenders against 5 attackers (5.5
+/// truncated to 5) tie, where the exact rule holds with 0.
+pub fn battle_course(old: i64, attack: i64) -> (Landing, i64) {
+    let defence = (1.1 * old as f64) as i64;
+    match defence.cmp(&attack) {
+        std::cmp::Ordering::Greater => (Landing::Held, old.min(defence - attack)),
+        std::cmp::Ordering::Less => (Landing::Taken, attack - defence),
+        std::cmp::Ordering::Equal => (Landing::Neutralised, 0),
+    }
+}
+
 /// Lands on a planet owned by `owner` with `population` the people of each player due there
 /// now (`arriving[0]` Player 1's, `arriving[1]` Player 2's; at least one is positive).
 ///
@@ -58,6 +73,15 @@ pub fn battle(old: i64, attack: i64) -> (Landing, i64) {
 ///   two forces fight without a defender's advantage, the larger takes the planet with the
 ///   difference, equal forces leave it neutral and empty.
 pub fn land(owner: Option<Player>, population: i64, arriving: [i64; 2]) -> Outcome {
+    land_with(owner, population, arriving, Battle::Exact)
+}
+
+/// [`land`] with the battle computed as `rule` says.
+pub fn land_with(owner: Option<Player>, population: i64, arriving: [i64; 2], rule: Battle) -> Outcome {
+    let fight = match rule {
+        Battle::Exact => battle,
+        Battle::Course => battle_course,
+    };
     let before = population + arriving[0] + arriving[1];
     let (owner, population, landing) = match owner {
         Some(o) => {
@@ -66,7 +90,7 @@ pub fn land(owner: Option<Player>, population: i64, arriving: [i64; 2]) -> Outco
             if attack == 0 {
                 (Some(o), defenders, Landing::Reinforced)
             } else {
-                match battle(defenders, attack) {
+                match fight(defenders, attack) {
                     (Landing::Held, left) => (Some(o), left, Landing::Held),
                     (Landing::Taken, left) => (Some(o.opponent()), left, Landing::Taken),
                     (_, _) => (None, 0, Landing::Neutralised),
@@ -102,6 +126,17 @@ mod tests {
         assert_eq!(battle(100, 100), (Landing::Held, 10));
         // 1.1 * 7 = 7.7: 8 attackers take the planet with 0.3, rounded down to 0.
         assert_eq!(battle(7, 8), (Landing::Taken, 0));
+    }
+
+    #[test]
+    fn the_course_engine_truncates_1_1_times_the_defenders() {
+        assert_eq!(battle_course(5, 5), (Landing::Neutralised, 0), "5.5 truncated to 5 ties");
+        assert_eq!(battle(5, 5), (Landing::Held, 0));
+        assert_eq!(battle_course(100, 110), (Landing::Neutralised, 0));
+        assert_eq!(battle_course(100, 50), (Landing::Held, 60));
+        assert_eq!(battle_course(7, 8), (Landing::Taken, 1), "7.7 truncated to 7");
+        let o = land_with(Some(Player::One), 3, [2, 5], Battle::Course);
+        assert_eq!((o.owner, o.population), (None, 0), "(long) (1.1 * 5) = 5 against 5");
     }
 
     #[test]

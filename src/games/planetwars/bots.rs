@@ -12,6 +12,14 @@
 //!   one step towards the frontier; a frontier planet under attack (hostile shuttles on the
 //!   way) sends nothing; otherwise it sends half its people to its cheapest neighbour, with a
 //!   margin against an enemy planet's growth while the shuttle flies.
+//! - `attacker`: concentrates force on the weakest enemy neighbour. Of the enemy planets next
+//!   to its own that its planets next to them can take together, it picks the one that needs
+//!   the fewest people when the shuttles land (its growth during the flight, the defender's
+//!   10%, the shuttles already on the way counted), and those planets all send what they can
+//!   spare at once (half their people, less what they need against hostile shuttles bound for
+//!   them); then the next weakest, with the planets still free. The planets left take their
+//!   weakest neutral neighbour as `greedy` does, and planets behind the frontier, once grown to
+//!   their size, send the surplus one step towards the planets next to an enemy.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +28,7 @@ use super::turn::{Amount, Order};
 use super::visibility::{View, Whose};
 
 /// The names of the built-in strategies.
-pub const NAMES: [&str; 3] = ["random", "greedy", "defensive"];
+pub const NAMES: [&str; 4] = ["random", "greedy", "defensive", "attacker"];
 
 /// The orders of the strategy `name` for `view`, or `None` for an unknown name.
 pub fn orders(name: &str, view: &View, seed: u64) -> Option<Vec<Order>> {
@@ -28,6 +36,7 @@ pub fn orders(name: &str, view: &View, seed: u64) -> Option<Vec<Order>> {
         "random" => Some(random(view, seed)),
         "greedy" => Some(greedy(view)),
         "defensive" => Some(defensive(view)),
+        "attacker" => Some(attacker(view)),
         _ => None,
     }
 }
@@ -158,6 +167,118 @@ pub fn defensive(view: &View) -> Vec<Order> {
             .min();
         if let Some((_, _, t)) = target {
             out.push(order(source, t, spare));
+        }
+    }
+    out
+}
+
+/// The people an enemy planet will hold after `turns` units of time, grown by the seed's rule.
+fn grown(view: &View, planet: usize, turns: u32) -> i64 {
+    let Some(seen) = view.planets[planet] else { return i64::MAX };
+    let mut c = seen.population;
+    for _ in 0..turns {
+        c = super::planet::grow(c, seen.size, seen.habitability);
+    }
+    c
+}
+
+/// Concentrate force on the weakest enemy neighbour.
+pub fn attacker(view: &View) -> Vec<Order> {
+    let n = view.planets.len();
+    let mine = view.mine();
+    let whose = |p: usize| view.planets[p].map(|s| s.owner);
+    let is_mine = |p: usize| whose(p) == Some(Whose::Mine);
+    let incoming = |p: usize, who: Whose| -> i64 {
+        view.shuttles.iter().filter(|s| s.owner == who && s.to == p).map(|s| s.population).sum()
+    };
+    // What each planet can send: half its people (the other half keeps it growing: with
+    // populations rounded down, a handful of people hardly grows), less what it needs to hold
+    // against the hostile shuttles bound for it.
+    let mut spare = vec![0i64; n];
+    for &p in &mine {
+        let threat = incoming(p, Whose::Theirs);
+        let reserve = if threat > 0 { threat * 10 / 11 + 1 } else { 0 };
+        let people = population(view, p);
+        spare[p] = (people / 2).min(people - reserve).max(0);
+    }
+    let mut out = Vec::new();
+    let mut busy = vec![false; n];
+    // The weakest enemy neighbour that the free planets next to it can take together, again
+    // and again: each attack uses every person those planets can spare, at once.
+    loop {
+        let mut best: Option<(i64, usize, Vec<usize>)> = None;
+        for t in 0..n {
+            if whose(t) != Some(Whose::Theirs) {
+                continue;
+            }
+            let attackers: Vec<(usize, u32)> =
+                view.neighbours(t).filter(|&(q, _)| is_mine(q) && !busy[q] && spare[q] > 0).collect();
+            let Some(longest) = attackers.iter().map(|&(_, d)| d).max() else { continue };
+            let defenders = grown(view, t, longest) + incoming(t, Whose::Theirs);
+            let need = (11 * defenders) / 10 + 1 - incoming(t, Whose::Mine);
+            let force: i64 = attackers.iter().map(|&(q, _)| spare[q]).sum();
+            if force >= need && best.as_ref().is_none_or(|(b, bt, _)| (need, t) < (*b, *bt)) {
+                best = Some((need, t, attackers.iter().map(|&(q, _)| q).collect()));
+            }
+        }
+        let Some((_, target, attackers)) = best else { break };
+        for q in attackers {
+            busy[q] = true;
+            out.push(order(q, target, spare[q]));
+        }
+    }
+    // The other planets take their weakest neutral neighbour, as `greedy` does.
+    for &p in &mine {
+        if busy[p] {
+            continue;
+        }
+        let target = view
+            .neighbours(p)
+            .filter(|&(t, _)| whose(t) == Some(Whose::Neutral))
+            .map(|(t, d)| (needed(view, t), d, t))
+            .filter(|&(need, _, _)| need <= spare[p])
+            .min();
+        if let Some((_, _, t)) = target {
+            busy[p] = true;
+            out.push(order(p, t, spare[p]));
+        }
+    }
+    // Behind the frontier: one step towards the planets next to an enemy (or to any frontier).
+    let touches = |p: usize, enemy_only: bool| {
+        view.neighbours(p)
+            .any(|(q, _)| if enemy_only { whose(q) == Some(Whose::Theirs) } else { !is_mine(q) })
+    };
+    let mut goal: Vec<usize> = mine.iter().copied().filter(|&p| touches(p, true)).collect();
+    if goal.is_empty() {
+        goal = mine.iter().copied().filter(|&p| touches(p, false)).collect();
+    }
+    let mut hops = vec![usize::MAX; n];
+    let mut queue: std::collections::VecDeque<usize> = goal.iter().copied().collect();
+    for &p in &goal {
+        hops[p] = 0;
+    }
+    while let Some(p) = queue.pop_front() {
+        for (q, _) in view.neighbours(p) {
+            if is_mine(q) && hops[q] == usize::MAX {
+                hops[q] = hops[p] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    for &p in &mine {
+        if busy[p] || hops[p] == 0 || hops[p] == usize::MAX || touches(p, false) {
+            continue;
+        }
+        // Growth stops at the size: only then is the surplus sent on, as `defensive` does.
+        let people = population(view, p);
+        let size = view.planets[p].map_or(0, |s| s.size);
+        let next = view.neighbours(p).filter(|&(q, _)| is_mine(q)).min_by_key(|&(q, d)| (hops[q], d, q));
+        if let Some((q, _)) = next
+            && hops[q] < hops[p]
+            && people >= size
+            && people - size / 2 > 0
+        {
+            out.push(order(p, q, people - size / 2));
         }
     }
     out

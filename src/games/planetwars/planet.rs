@@ -69,6 +69,27 @@ pub fn grow(c: i64, m: i64, h: i64) -> i64 {
     }
 }
 
+/// The course engine's growth step (`Planet.grow`, rule option `growth=course`), before the
+/// landings: no growth above the size; otherwise `min(size, ceil(c * (1 + h/100.)))` computed
+/// in doubles as Java computes it (so 100 at h = 10 gives 111: 100 * 1.1 is 110.00000000000001).
+pub fn grow_course(c: i64, m: i64, h: i64) -> i64 {
+    if c > m {
+        return c;
+    }
+    let g = 1.0 + (h as f64) / 100.0;
+    (c as f64 * g).ceil().min(m as f64) as i64
+}
+
+/// The course engine's decay (`Planet.shrink`, rule option `growth=course`), after the
+/// landings: above the size, `ceil((c - m) * 0.1)` people die, computed in doubles as Java
+/// computes it (for every excess up to 2,000,000 the same as rounding (c - m) / 10 up).
+pub fn shrink_course(c: i64, m: i64) -> i64 {
+    if c <= m {
+        return c;
+    }
+    c - ((c - m) as f64 * 0.1).ceil() as i64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +109,19 @@ mod tests {
         assert_eq!(grow(1080, 1000, 20), 1072);
         // 1005 - 0.5 = 1004.5 -> 1004.
         assert_eq!(grow(1005, 1000, 20), 1004);
+    }
+
+    #[test]
+    fn the_course_engine_rounds_up_in_doubles_and_caps_at_the_size() {
+        assert_eq!(grow_course(1, 1000, 5), 2, "one person grows to two");
+        assert_eq!(grow_course(100, 1000, 10), 111, "100 * 1.1 is 110.00000000000001 in doubles");
+        assert_eq!(grow_course(950, 1000, 20), 1000, "capped at the size");
+        assert_eq!(grow_course(1200, 1000, 20), 1200, "no growth above the size");
+        assert_eq!(grow_course(0, 1000, 20), 0);
+        assert_eq!(shrink_course(1030, 1000), 1027);
+        assert_eq!(shrink_course(1031, 1000), 1027, "3.1 rounded up");
+        assert_eq!(shrink_course(1005, 1000), 1004);
+        assert_eq!(shrink_course(1000, 1000), 1000);
     }
 
     #[test]

@@ -15,9 +15,10 @@ use std::fmt::Write as _;
 use anyhow::{anyhow, bail};
 
 use super::bots;
-use super::end::{TURN_LIMIT, ending};
+use super::end::ending;
 use super::generate::random_map;
 use super::planet::Player;
+use super::rules::Rules;
 use super::state::State;
 use super::turn::parse_orders;
 use super::turn::{Amount, MAX_ORDERS, Order};
@@ -96,7 +97,20 @@ pub const HOST: HostSpec = HostSpec {
 
 /// The harness's view of PlanetWars.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct PlanetwarsReferee;
+pub struct PlanetwarsReferee {
+    /// The rule options (`--rule`); the seed's rules by default.
+    pub rules: Rules,
+}
+
+impl PlanetwarsReferee {
+    /// `state` played by the referee's rules when `--rule` chose any, else by its file's.
+    fn ruled(&self, mut state: State) -> State {
+        if self.rules != Rules::default() {
+            state.rules = self.rules;
+        }
+        state
+    }
+}
 
 fn side_of(player: Player) -> Side {
     match player {
@@ -108,6 +122,15 @@ fn side_of(player: Player) -> Side {
 impl Referee for PlanetwarsReferee {
     fn game(&self) -> &'static str {
         "planetwars"
+    }
+
+    fn game_args(&self) -> Vec<String> {
+        let mut args = vec!["--game".to_string(), self.game().to_string()];
+        for option in self.rules.describe() {
+            args.push("--rule".to_string());
+            args.push(option.to_string());
+        }
+        args
     }
 
     fn analyst(&self) -> &dyn Analyst {
@@ -202,7 +225,7 @@ impl Games for PlanetwarsReferee {
                 (generated.start(), generated.homes.to_vec())
             }
         };
-        Ok(Box::new(PlanetwarsGame { state, homes }))
+        Ok(Box::new(PlanetwarsGame { state: self.ruled(state), homes }))
     }
 }
 
@@ -288,7 +311,7 @@ impl GameState for PlanetwarsGame {
     }
 
     fn ending(&self) -> Option<(Option<Side>, String, String)> {
-        let end = ending(&self.state, TURN_LIMIT)?;
+        let end = ending(&self.state, self.state.turn_limit())?;
         Some((end.winner.map(side_of), end.name.to_string(), end.detail))
     }
 
@@ -308,8 +331,9 @@ impl GameState for PlanetwarsGame {
     }
 }
 
-fn load(input: &PositionInput) -> anyhow::Result<State> {
-    let state = State::parse(&String::from_utf8_lossy(input.bytes), input.origin).map_err(|e| anyhow!(e))?;
+fn load(referee: &PlanetwarsReferee, input: &PositionInput) -> anyhow::Result<State> {
+    let state = referee
+        .ruled(State::parse(&String::from_utf8_lossy(input.bytes), input.origin).map_err(|e| anyhow!(e))?);
     if let Some(side) = input.side
         && side != side_of(state.to_move)
     {
@@ -320,7 +344,7 @@ fn load(input: &PositionInput) -> anyhow::Result<State> {
 
 impl Analyst for PlanetwarsReferee {
     fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(side_of(load(input)?.to_move))
+        Ok(side_of(load(self, input)?.to_move))
     }
 
     fn moves(&self, _input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
@@ -328,7 +352,7 @@ impl Analyst for PlanetwarsReferee {
     }
 
     fn apply(&self, input: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>> {
-        let mut state = load(input)?;
+        let mut state = load(self, input)?;
         let orders = match parse_orders(&mv.replace(';', "\n")) {
             Ok(o) => o,
             Err(e) => return Ok(Err(e)),
@@ -350,7 +374,7 @@ impl Analyst for PlanetwarsReferee {
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {
-        let state = load(input)?;
+        let state = load(self, input)?;
         let mut out = String::new();
         let _ = writeln!(out, "ply {}, player {} to move", state.ply, state.to_move.number());
         for player in Player::BOTH {
@@ -363,7 +387,7 @@ impl Analyst for PlanetwarsReferee {
                 state.refused_summary(player)
             );
         }
-        if let Some(end) = ending(&state, TURN_LIMIT) {
+        if let Some(end) = ending(&state, state.turn_limit()) {
             let _ = writeln!(out, "the game is over ({}): {}", end.name, end.detail);
         }
         Ok(out)

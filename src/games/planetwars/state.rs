@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 
 use super::map::{Edge, Map, PlanetInfo};
 use super::planet::Player;
+use super::rules::Rules;
 use super::shuttle::Shuttle;
 use super::turn::Refusal;
 
@@ -41,6 +42,9 @@ pub struct State {
     pub ply: u32,
     /// Orders refused so far, per player, by reason (in [`Refusal::ALL`]'s order).
     pub refused: [[u32; 6]; 2],
+    /// The rules the game is played by (the seed's unless a `--rule` chose otherwise); a state
+    /// file names those that differ on a `rules` line.
+    pub rules: Rules,
 }
 
 impl State {
@@ -56,6 +60,7 @@ impl State {
             to_move: Player::One,
             ply: 0,
             refused: [[0; 6]; 2],
+            rules: Rules::default(),
         };
         for (player, home) in Player::BOTH.into_iter().zip(homes) {
             state.owner[home] = Some(player);
@@ -107,6 +112,10 @@ impl State {
         let _ = writeln!(out, "planetwars state");
         let _ = writeln!(out, "ply {}", self.ply);
         let _ = writeln!(out, "to-move {}", self.to_move.number());
+        let rules = self.rules.describe();
+        if !rules.is_empty() {
+            let _ = writeln!(out, "rules {}", rules.join(" "));
+        }
         for (i, p) in self.map.planets.iter().enumerate() {
             let owner = self.owner[i].map_or("none".to_string(), |o| o.number().to_string());
             let _ = writeln!(
@@ -146,6 +155,7 @@ impl State {
         let mut to_move = Player::One;
         let mut ply = 0u32;
         let mut refused = [[0u32; 6]; 2];
+        let mut rules = Rules::default();
         let mut header = false;
         for (i, raw) in text.lines().enumerate() {
             let at = |e: String| format!("{origin}:{}: {e}", i + 1);
@@ -171,6 +181,11 @@ impl State {
             match w.as_slice() {
                 ["ply", n] => ply = num(n)?.try_into().map_err(|_| at("the ply must be 0 or more".into()))?,
                 ["to-move", p] => to_move = player(p)?,
+                ["rules", options @ ..] => {
+                    for option in options {
+                        rules = rules.with_option(option).map_err(|e| at(format!("rules {option}: {e}")))?;
+                    }
+                }
                 ["planet", id, "size", size, "habitability", h, rest @ ..] => {
                     let (owner, population) = match rest {
                         [] => (None, 0),
@@ -255,6 +270,7 @@ impl State {
             to_move,
             ply,
             refused,
+            rules,
         })
     }
 }
@@ -278,6 +294,12 @@ mod tests {
         s.shuttles.push(Shuttle { owner: Player::One, from: 0, to: 1, population: 50, remaining: 2 });
         s.refused[0][2] = 3;
         let text = s.to_text();
+        assert_eq!(State::parse(&text, "s").unwrap(), s);
+        s.rules = Rules::COURSE;
+        let text = s.to_text();
+        assert!(
+            text.contains("\nrules growth=course battle=course emptied=neutral end=course view=course\n")
+        );
         assert_eq!(State::parse(&text, "s").unwrap(), s);
         assert!(State::parse("nonsense", "s").unwrap_err().starts_with("s:1:"));
     }

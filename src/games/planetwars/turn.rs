@@ -7,8 +7,9 @@
 
 use std::fmt;
 
-use super::battle::{Landing, land};
-use super::planet::{Player, grow};
+use super::battle::{Landing, land_with};
+use super::planet::{Player, grow, grow_course, shrink_course};
+use super::rules::{Emptied, Growth};
 use super::shuttle::Shuttle;
 use super::state::State;
 
@@ -239,6 +240,9 @@ impl State {
             match self.check(player, order) {
                 Ok((from, to, amount)) => {
                     self.population[from] -= amount;
+                    if self.population[from] == 0 && self.rules.emptied == Emptied::Neutral {
+                        self.owner[from] = None;
+                    }
                     let remaining = self.map.distance(from, to).expect("checked");
                     self.shuttles.push(super::Shuttle {
                         owner: player,
@@ -263,11 +267,17 @@ impl State {
     }
 
     /// One unit of time: growth (or decay) on every planet, then every shuttle moves one step,
-    /// and those due land (friendly first, then one coalesced attack).
+    /// and those due land (friendly first, then one coalesced attack). With `growth=course`
+    /// the decay comes after the landings.
     fn pass_time(&mut self, report: &mut TurnReport) {
+        let course = self.rules.growth == Growth::Course;
         for (i, info) in self.map.planets.iter().enumerate() {
             let before = self.population[i];
-            self.population[i] = grow(before, info.size, info.habitability);
+            self.population[i] = if course {
+                grow_course(before, info.size, info.habitability)
+            } else {
+                grow(before, info.size, info.habitability)
+            };
             report.growth += self.population[i] - before;
         }
         let mut due: Vec<Shuttle> = Vec::new();
@@ -289,10 +299,17 @@ impl State {
                 arriving[due[i].owner.index()] += due[i].population;
                 i += 1;
             }
-            let outcome = land(self.owner[planet], self.population[planet], arriving);
+            let outcome = land_with(self.owner[planet], self.population[planet], arriving, self.rules.battle);
             self.owner[planet] = outcome.owner;
             self.population[planet] = outcome.population;
             report.landings.push(LandingReport { planet, landing: outcome.landing, lost: outcome.lost });
+        }
+        if course {
+            for (i, info) in self.map.planets.iter().enumerate() {
+                let before = self.population[i];
+                self.population[i] = shrink_course(before, info.size);
+                report.growth += self.population[i] - before;
+            }
         }
     }
 }

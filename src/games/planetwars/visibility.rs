@@ -22,6 +22,7 @@
 use std::fmt::Write as _;
 
 use super::planet::Player;
+use super::rules::ViewRule;
 use super::state::State;
 
 /// Whose a planet or shuttle is, from the viewer's side (the course's `Owner`).
@@ -123,7 +124,7 @@ impl View {
             shuttles: state
                 .shuttles
                 .iter()
-                .filter(|s| s.owner == viewer || visible[s.to])
+                .filter(|s| (s.owner == viewer && state.rules.view == ViewRule::Arbiter) || visible[s.to])
                 .map(|s| SeenShuttle {
                     owner: Whose::of(Some(s.owner), viewer),
                     from: s.from,

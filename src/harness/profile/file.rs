@@ -17,6 +17,9 @@ pub struct ProfileFile {
     stages: Vec<AnyStage>,
     #[serde(default)]
     games: Option<GamesStage>,
+    /// The most the stages together give (ungated profiles); absent: 100.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    max: Option<f64>,
 }
 
 /// A stage of either kind, told apart by its `games` field.
@@ -72,6 +75,7 @@ impl TryFrom<ProfileFile> for Profile {
             game_stages,
             order,
             games: file.games,
+            max: file.max,
         })
     }
 }
@@ -86,6 +90,13 @@ impl From<Profile> for ProfileFile {
                 StageRef::Games(j) => AnyStage::Games(p.game_stages[j].clone()),
             })
             .collect();
-        ProfileFile { name: p.name, description: p.description, gated: p.gated, stages, games: p.games }
+        ProfileFile {
+            name: p.name,
+            description: p.description,
+            gated: p.gated,
+            stages,
+            games: p.games,
+            max: p.max,
+        }
     }
 }

@@ -53,7 +53,10 @@ pub fn problems(profile: &Profile, categories: &[&str]) -> Vec<String> {
     if let Some(games) = &profile.games {
         games_problems("games", games, profile.gated, &mut out);
     }
-    if !profile.gated {
+    if let Some(max) = profile.max {
+        percent("max", max, &mut out);
+    }
+    if !profile.gated && profile.max.is_none() {
         // Every stage adds its points: together they may not pass 100.
         let cases: f64 = profile.stages.iter().map(|s| s.per_pass * s.tests as f64).sum();
         let games: f64 = profile.game_stages.iter().chain(&profile.games).map(GamesStage::most).sum();
