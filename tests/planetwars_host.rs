@@ -130,6 +130,32 @@ fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
         );
         assert!(detail.contains("Thrower.takeTurn(Thrower.java:"), "{detail}");
     }
+    // The course engine's reading: a turn that throws gives no orders and the game goes on,
+    // the exceptions kept in the record's notes.
+    let run = arbiter(
+        &[
+            "--game",
+            "planetwars",
+            "--rule",
+            "thrown=skip",
+            "match",
+            "--json",
+            "-q",
+            "--bot",
+            &data("thrower"),
+            "--bot",
+            "builtin:greedy",
+            "--games",
+            "1",
+        ],
+        "",
+    );
+    let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
+    let game = &report["games"][0];
+    assert_eq!(game["ending"], "conquest", "{}{}", run.stdout, run.stderr);
+    let notes: Vec<&str> = game["notes"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(notes[0].contains("IllegalStateException: no planet to attack on turn 3"), "{notes:?}");
+    assert!(notes.len() <= 11 && notes.len() >= 2, "{notes:?}");
     let (report, all) = play(&data("exiter"), "builtin:greedy", "2");
     let games = endings(&report);
     assert_eq!(games.len(), 2, "{all}");

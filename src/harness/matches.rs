@@ -216,6 +216,7 @@ fn play_game(
     let mut moves = Vec::new();
     let mut times: Vec<MoveTime> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
+    let mut thrown_turns = 0usize;
     let mut forfeit_output = None;
     let persist: &[&str] = match referee.protocol() {
         Protocol::FixedFiles { persist, .. } => persist,
@@ -325,11 +326,23 @@ fn play_game(
                     let thrown = matches!(&record.outcome, super::host::CallOutcome::Error(e) if e.kind == "exception");
                     match game.after_exception().filter(|_| thrown) {
                         Some(output) => {
-                            notes.push(format!("ply {}: {by} {why}; the turn gave no move", moves.len() + 1));
+                            thrown_turns += 1;
+                            // The first few in full: a strategy that throws every turn would
+                            // otherwise fill the record with the same line.
+                            if thrown_turns <= NOTED_THROWS {
+                                notes.push(format!(
+                                    "ply {}: {by} {why}; the turn gave no move",
+                                    moves.len() + 1
+                                ));
+                            }
                             Ok((output, time))
                         }
                         None => {
-                            break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+                            break (
+                                loser,
+                                verdict.to_string(),
+                                format!("{by} ({}) forfeits: {why}", bot.label()),
+                            );
                         }
                     }
                 }
@@ -453,6 +466,9 @@ fn play_game(
         }
         break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
     };
+    if thrown_turns > NOTED_THROWS {
+        notes.push(format!("{} turns threw in all; the first {NOTED_THROWS} are above", thrown_turns));
+    }
     for (bot, session) in [white, black].into_iter().zip(sessions) {
         if let (Bot::Hosted(hosted), Some(session)) = (bot, session) {
             hosted.give_back(session);
@@ -540,6 +556,9 @@ pub fn result_by_material([white, black]: [i32; 2]) -> GameResult {
         std::cmp::Ordering::Equal => GameResult::Draw,
     }
 }
+
+/// Turns that threw and were passed over, noted one by one in a game record (the rest counted).
+const NOTED_THROWS: usize = 10;
 
 /// A's wins, B's wins and draws.
 pub fn tally(records: &[GameRecord]) -> (usize, usize, usize) {

@@ -315,6 +315,11 @@ impl GameState for PlanetwarsGame {
         Some((end.winner.map(side_of), end.name.to_string(), end.detail))
     }
 
+    fn after_exception(&self) -> Option<Vec<u8>> {
+        // The course's engine passes over a turn that throws (`thrown=skip`, in engine=course).
+        (self.state.rules.thrown == super::rules::Thrown::Skip).then(|| b"pass".to_vec())
+    }
+
     fn move_limit(&self) -> Option<usize> {
         // The turn limit is the game's own ending (with its own sentence).
         None

@@ -17,6 +17,9 @@
 //!   has no winner.
 //! - `view=arbiter` (default) or `view=course`: a player sees its own shuttles wherever they
 //!   fly; or only the shuttles bound for planets it sees, its own too.
+//! - `thrown=forfeit` (default) or `thrown=skip`: a hosted strategy whose `takeTurn` throws
+//!   loses the game; or, as the course's engine does, the turn gives no orders and the game
+//!   goes on (the exception is kept in the game record's notes).
 
 /// How populations grow and decay.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -68,6 +71,16 @@ pub enum ViewRule {
     Course,
 }
 
+/// What a turn that throws does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Thrown {
+    /// The strategy forfeits the game.
+    #[default]
+    Forfeit,
+    /// The turn gives no orders (the course engine).
+    Skip,
+}
+
 /// The rules a game is played by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rules {
@@ -81,6 +94,8 @@ pub struct Rules {
     pub end: End,
     /// Which shuttles a player sees.
     pub view: ViewRule,
+    /// A turn that throws.
+    pub thrown: Thrown,
 }
 
 /// The plies after which the course's ranker stops a game (`runToCompletion(10000)`): no winner.
@@ -94,6 +109,7 @@ impl Rules {
         emptied: Emptied::Neutral,
         end: End::Course,
         view: ViewRule::Course,
+        thrown: Thrown::Skip,
     };
 
     /// These rules with one option changed, given as `KEY=VALUE`. An error says what is accepted.
@@ -121,8 +137,12 @@ impl Rules {
             ("view", "arbiter") => Ok(Rules { view: ViewRule::Arbiter, ..self }),
             ("view", "course") => Ok(Rules { view: ViewRule::Course, ..self }),
             ("view", _) => bad("view=arbiter or view=course"),
+            ("thrown", "forfeit") => Ok(Rules { thrown: Thrown::Forfeit, ..self }),
+            ("thrown", "skip") => Ok(Rules { thrown: Thrown::Skip, ..self }),
+            ("thrown", _) => bad("thrown=forfeit or thrown=skip"),
             (other, _) => Err(format!(
-                "PlanetWars's rule options are `engine`, `growth`, `battle`, `emptied`, `end` and `view`; found `{other}`"
+                "PlanetWars's rule options are `engine`, `growth`, `battle`, `emptied`, `end`, `view` and \
+                 `thrown`; found `{other}`"
             )),
         }
     }
@@ -144,6 +164,9 @@ impl Rules {
         }
         if self.view == ViewRule::Course {
             out.push("view=course");
+        }
+        if self.thrown == Thrown::Skip {
+            out.push("thrown=skip");
         }
         out
     }
