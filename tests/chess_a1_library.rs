@@ -50,7 +50,10 @@ fn library_position(board: &Board, white: bool) -> Option<Chess> {
         .collect();
     let fen = format!("{} {} - - 0 1", ranks.join("/"), if white { "w" } else { "b" });
     let fen: Fen = fen.parse().ok()?;
-    fen.into_position(CastlingMode::Standard).or_else(|e| e.ignore_impossible_check()).ok()
+    match fen.into_position::<Chess>(CastlingMode::Standard) {
+        Ok(position) => Some(position),
+        Err(refused) => refused.ignore_impossible_check().ok(),
+    }
 }
 
 fn library_moves(position: &Chess) -> BTreeSet<Move> {
