@@ -15,9 +15,9 @@
 //! `ask: last position` asks only about the game's last position, and explicit `ask:` lines
 //! (`ask: is_move_valid ((7, 4), (6, 4))`, `ask: can_move`) ask only those questions there. A
 //! failing game shrinks to the earliest position that fails (asked alone), then to the one
-//! question that fails, written as an ordinary case file (`call: ...`, ready for a
-//! corpus) whose `# game:` comment holds the moves; last, pairs of moves are dropped from the
-//! game while the question still fails the same way.
+//! question that fails, written as an ordinary case file (`call: ...`, ready for a corpus) whose
+//! `# game:` comment holds the moves; last, a move of each player is dropped from the game while
+//! the question still fails the same way.
 
 use std::fmt::Write as _;
 
