@@ -473,7 +473,7 @@ pub fn fuzz(
                     category: drawn.category.clone(),
                     original_board: String::from_utf8_lossy(&drawn.input).into_owned(),
                     original_size: game.fuzzing.size(&drawn.input),
-                    side: drawn.side,
+                    side: game.fuzzing.side_of(&minimal).unwrap_or(drawn.side),
                     minimal_size: game.fuzzing.size(&minimal),
                     minimal_board: String::from_utf8_lossy(&minimal).into_owned(),
                     shrink_runs,

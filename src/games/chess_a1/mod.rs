@@ -8,13 +8,14 @@
 //! answer of every required function, [`transcript`] the expected output of `main()`,
 //! [`texts`] the fixed texts (a replaceable profile), [`pyvalue`] Python values as case files
 //! and the host carry them, [`case_file`] and [`generate`] the cases, [`judge`] failure
-//! reports, [`referee`] the harness's view, [`analyst`] the position commands.
+//! reports, [`fuzzing`] random games for `fuzz`, [`referee`] the harness's view, [`analyst`] the position commands.
 
 pub mod analyst;
 pub mod board;
 pub mod case_file;
 pub mod extras;
 pub mod extras_cases;
+pub mod fuzzing;
 pub mod generate;
 pub mod judge;
 pub mod oracle;

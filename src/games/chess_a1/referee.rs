@@ -111,6 +111,10 @@ impl Referee for ChessA1Referee {
     fn cases(&self) -> Option<&dyn Cases> {
         Some(self)
     }
+
+    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
+        Some(self)
+    }
 }
 
 /// What a case expects.
@@ -181,6 +185,10 @@ impl Cases for ChessA1Referee {
         golden: Option<&[u8]>,
     ) -> Result<Box<dyn PreparedCase>, String> {
         let origin = case.path.display().to_string();
+        // A fuzzed game (`fuzz`): many calls, each judged.
+        if let Some(game) = super::fuzzing::prepare(input, &origin, &self.texts) {
+            return game;
+        }
         let file = CaseFile::parse(input, &origin)?;
         let answer = self.answer(&file, &origin)?;
         let computed = self.golden_json(&file, &answer);

@@ -26,6 +26,13 @@ pub trait Fuzzing: Send + Sync {
         "pieces and walls"
     }
 
+    /// The side to move in a position, when the game can tell from the file alone and it may
+    /// differ from the side the position was drawn with (a chess-a1 game shrunk to fewer
+    /// moves); `None` keeps the drawn side.
+    fn side_of(&self, _input: &[u8]) -> Option<Side> {
+        None
+    }
+
     /// Names of the game's own position sources, aimed at the edges of the rules
     /// (`general-swap/only`) or at the bugs that tempt a bot into a forbidden move
     /// (`tempt/protected-shot`), which fuzzing mixes with [`Fuzzing::random_position`]. A game
