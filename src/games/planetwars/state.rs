@@ -297,9 +297,9 @@ mod tests {
         assert_eq!(State::parse(&text, "s").unwrap(), s);
         s.rules = Rules::COURSE;
         let text = s.to_text();
-        assert!(
-            text.contains("\nrules growth=course battle=course emptied=neutral end=course view=course\n")
-        );
+        assert!(text.contains(
+            "\nrules growth=course battle=course emptied=neutral end=course view=course thrown=skip\n"
+        ));
         assert_eq!(State::parse(&text, "s").unwrap(), s);
         assert!(State::parse("nonsense", "s").unwrap_err().starts_with("s:1:"));
     }
