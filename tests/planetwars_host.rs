@@ -156,6 +156,12 @@ fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
     let notes: Vec<&str> = game["notes"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(notes[0].contains("IllegalStateException: no planet to attack on turn 3"), "{notes:?}");
     assert!(notes.len() <= 11 && notes.len() >= 2, "{notes:?}");
+    // What it queued before throwing is carried out, as the course's engine does: from its
+    // third turn (ply 5, moving first in game 1) one person from each planet of its.
+    assert_eq!(game["a_is_white"], true);
+    let moves: Vec<&str> = game["moves"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert_eq!(moves[0], "pass", "{moves:?}");
+    assert!(moves[4].contains(":1"), "{moves:?}");
     let (report, all) = play(&data("exiter"), "builtin:greedy", "2");
     let games = endings(&report);
     assert_eq!(games.len(), 2, "{all}");

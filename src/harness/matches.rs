@@ -323,8 +323,13 @@ fn play_game(
                         .unwrap_or((super::verdict::Verdict::Crash, "the bot gave no answer".to_string()));
                     // A game may pass over a turn that threw, as its course's engine does; the
                     // exception stays in the game's notes.
-                    let thrown = matches!(&record.outcome, super::host::CallOutcome::Error(e) if e.kind == "exception");
-                    match game.after_exception().filter(|_| thrown) {
+                    let after = match &record.outcome {
+                        super::host::CallOutcome::Error(e) if e.kind == "exception" => {
+                            game.after_exception(e.partial.as_ref())
+                        }
+                        _ => None,
+                    };
+                    match after {
                         Some(output) => {
                             thrown_turns += 1;
                             // The first few in full: a strategy that throws every turn would

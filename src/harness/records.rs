@@ -50,6 +50,10 @@ pub fn write_record(r: &GameRecord) -> String {
     }
     let _ = writeln!(out, "white: {}\nblack: {}\nstart: {}\nseed: {}", r.white, r.black, r.start, r.seed);
     let _ = writeln!(out, "result: {result}\nending: {}\ndetail: {}", r.ending, r.detail.replace('\n', " "));
+    // Notes (turns that threw and were passed over) are for people: comments, which replay skips.
+    for note in &r.notes {
+        let _ = writeln!(out, "# note: {}", note.replace('\n', " "));
+    }
     let _ = writeln!(out, "material: {} {}\n", r.material[0], r.material[1]);
     let _ = write!(out, "start board:\n{}", with_final_newline(&r.start_board));
     out.push_str("moves:\n");
@@ -252,8 +256,9 @@ mod tests {
             forfeit_output: Some("garbage\twith a tab\n\u{1}\\".into()),
             material: [40, 40],
             seed: 9,
-            notes: Vec::new(),
+            notes: vec!["ply 3: white threw X\nat y".into()],
         };
+        assert!(write_record(&record).contains("\n# note: ply 3: white threw X at y\n"));
         let parsed = parse_record(&write_record(&record)).unwrap();
         assert_eq!(parsed.moves, record.moves);
         assert_eq!(parsed.result, GameResult::White);

@@ -315,9 +315,11 @@ impl GameState for PlanetwarsGame {
         Some((end.winner.map(side_of), end.name.to_string(), end.detail))
     }
 
-    fn after_exception(&self) -> Option<Vec<u8>> {
-        // The course's engine passes over a turn that throws (`thrown=skip`, in engine=course).
-        (self.state.rules.thrown == super::rules::Thrown::Skip).then(|| b"pass".to_vec())
+    fn after_exception(&self, partial: Option<&serde_json::Value>) -> Option<Vec<u8>> {
+        // The course's engine catches a turn that throws and carries out the orders queued
+        // before it (`thrown=skip`, in engine=course).
+        (self.state.rules.thrown == super::rules::Thrown::Skip)
+            .then(|| partial.map_or_else(|| b"pass".to_vec(), |orders| orders.to_string().into_bytes()))
     }
 
     fn move_limit(&self) -> Option<usize> {

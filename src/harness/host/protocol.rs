@@ -44,6 +44,10 @@ pub struct HostError {
     /// Stack frames, innermost first.
     #[serde(default)]
     pub trace: Vec<String>,
+    /// What the submission had done before it threw, when the host says (PlanetWars: the
+    /// orders queued before `takeTurn` threw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<serde_json::Value>,
 }
 
 impl HostError {

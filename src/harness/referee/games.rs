@@ -98,11 +98,12 @@ pub trait GameState: Send {
     }
 
     /// For hosted bots: what happens when the call for a move throws (the host answers with an
-    /// exception and lives on). `None` (the default): the side forfeits. `Some(output)`: the
-    /// turn is played as if the bot had answered `output` (PlanetWars under the course
-    /// engine's reading: a turn that throws gives no orders), `why` kept in the move's notation
-    /// by [`GameState::play_output`]'s caller.
-    fn after_exception(&self) -> Option<Vec<u8>> {
+    /// exception and lives on); `partial` is what the host says the bot had done before it
+    /// threw, if anything (PlanetWars: the orders already queued). `None` (the default): the
+    /// side forfeits. `Some(output)`: the turn is played as if the bot had answered `output`
+    /// (PlanetWars under the course engine's reading: the queued orders, or none), the
+    /// exception kept in the game record's notes.
+    fn after_exception(&self, _partial: Option<&serde_json::Value>) -> Option<Vec<u8>> {
         None
     }
 

@@ -18,6 +18,15 @@ public interface Adapter {
      */
     Object call(String op, Map<String, Object> args) throws Throwable;
 
+    /**
+     * After a call threw: what the submission had done before it threw, as a JSON value, or
+     * null. PlanetWars gives the orders queued before the exception (its course's engine
+     * carries them out).
+     */
+    default Object partial() {
+        return null;
+    }
+
     /** A load or protocol error, as opposed to an exception thrown by the submission. */
     final class Failure extends Exception {
         final String kind;

@@ -89,7 +89,12 @@ public final class Host {
             } catch (Throwable t) {
                 reply.put("id", id);
                 reply.remove("ok");
-                reply.put("error", describe(t));
+                Map<String, Object> error = describe(t);
+                Object partial = adapter.partial();
+                if (partial != null) {
+                    error.put("partial", partial);
+                }
+                reply.put("error", error);
             }
             String out = captured.toString(StandardCharsets.UTF_8);
             captured.reset();

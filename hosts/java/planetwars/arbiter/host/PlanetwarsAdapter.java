@@ -20,7 +20,9 @@ public final class PlanetwarsAdapter implements Adapter {
     private Method create;
     private Method describe;
     private Method turn;
+    private Method partial;
     private Object strategy;
+    private String lastOp;
 
     @Override
     public void reset(ClassLoader loader) throws Throwable {
@@ -34,11 +36,22 @@ public final class PlanetwarsAdapter implements Adapter {
         create = bridge.getMethod("create", String.class);
         describe = bridge.getMethod("describe", Object.class);
         turn = bridge.getMethod("turn", Object.class, Map.class);
+        partial = bridge.getMethod("partial");
         strategy = null;
     }
 
     @Override
+    public Object partial() {
+        try {
+            return partial == null || !"turn".equals(lastOp) ? null : partial.invoke(null);
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    @Override
     public Object call(String op, Map<String, Object> args) throws Throwable {
+        lastOp = op;
         switch (op) {
             case "load":
                 strategyClass = choose(args);

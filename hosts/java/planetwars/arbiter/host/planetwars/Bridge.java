@@ -102,7 +102,25 @@ public final class Bridge {
     public static List<Object> turn(Object strategy, Map<String, Object> view) {
         List<IPlanet> planets = planets(view);
         Queue<IEvent> queue = new ArrayDeque<>();
-        ((IStrategy) strategy).takeTurn(planets, new Operations(), queue);
+        partial = null;
+        try {
+            ((IStrategy) strategy).takeTurn(planets, new Operations(), queue);
+        } catch (RuntimeException | Error e) {
+            // The course's engine carries out what was queued before a turn threw.
+            partial = orders(queue);
+            throw e;
+        }
+        return orders(queue);
+    }
+
+    /** The orders queued before the last turn threw, or null. */
+    public static List<Object> partial() {
+        return partial;
+    }
+
+    private static List<Object> partial;
+
+    private static List<Object> orders(Queue<IEvent> queue) {
         List<Object> orders = new ArrayList<>();
         for (IEvent e : queue) {
             if (e instanceof Transfer) {
