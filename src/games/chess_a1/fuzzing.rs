@@ -30,7 +30,7 @@ use super::board::{Board, EMPTY, Move, Pos, belongs_to, parse_move};
 use super::case_file::CaseFile;
 use super::oracle::{self, Expected};
 use super::pyvalue::{Py, parse_value};
-use super::referee::ChessA1Referee;
+use super::referee::{ChessA1Referee, short};
 use super::rules::{Invalid, check_move, legal_moves, reachable, status as rules_status};
 use super::texts::Texts;
 use crate::harness::host::{CallOutcome, CallRecord, HostCall};
@@ -549,19 +549,6 @@ struct Asked {
 pub struct GameRun {
     game: GameCase,
     asked: Vec<Asked>,
-}
-
-/// A call shown to a student: long calls keep their start.
-fn short(call: &str) -> String {
-    const MAX: usize = 400;
-    if call.len() <= MAX {
-        return call.to_string();
-    }
-    let mut cut = MAX;
-    while !call.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{} ...", &call[..cut])
 }
 
 /// The case of a game file, or of a case file that is one question of a fuzzed game (its

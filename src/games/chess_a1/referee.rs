@@ -218,8 +218,8 @@ struct ChessCase {
     golden_used: bool,
 }
 
-/// A call shown to a student: long calls keep their start and end.
-fn short(call: &str) -> String {
+/// A call shown to a student: long calls keep their start.
+pub(crate) fn short(call: &str) -> String {
     const MAX: usize = 400;
     if call.len() <= MAX {
         return call.to_string();

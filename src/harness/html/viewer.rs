@@ -28,8 +28,9 @@ pub struct ViewedGame {
     pub moves: Vec<String>,
 }
 
-/// The script: shows the position of one ply and marks its move in the list.
-const SCRIPT: &str = r#"
+/// The grid viewer's script, before [`CONTROLS`]: shows the position of one ply and marks its
+/// move in the list.
+const SHOW_POSITIONS: &str = r#"
 (function () {
   var positions = document.querySelectorAll('.position');
   var items = document.querySelectorAll('.moves li');
@@ -42,6 +43,12 @@ const SCRIPT: &str = r#"
     document.getElementById('ply').textContent = ply;
     document.getElementById('slider').value = ply;
   }
+"#;
+
+/// The end of either viewer's script, inside the function that defines `show`, `ply`, `last`
+/// and `items`: the slider, the buttons, the move list and the arrow keys call `show`, and the
+/// address's `#N` opens ply N.
+const CONTROLS: &str = r#"
   document.getElementById('slider').oninput = function () { show(parseInt(this.value, 10)); };
   document.getElementById('first').onclick = function () { show(0); };
   document.getElementById('prev').onclick = function () { show(ply - 1); };
@@ -61,8 +68,9 @@ const SCRIPT: &str = r#"
 })();
 "#;
 
-/// The script of a game drawn as a scene: the game's own function (`DRAW`) shows a frame.
-const SCENE_SCRIPT: &str = r#"
+/// The scene viewer's script, before [`CONTROLS`]: the game's own function (`DRAW`) shows a
+/// frame.
+const SHOW_FRAMES: &str = r#"
 (function () {
   var svg = document.querySelector('svg.scene');
   var items = document.querySelectorAll('.moves li');
@@ -83,23 +91,6 @@ const SCENE_SCRIPT: &str = r#"
       cursor.setAttribute('x1', x); cursor.setAttribute('x2', x);
     }
   }
-  slider.oninput = function () { show(parseInt(this.value, 10)); };
-  document.getElementById('first').onclick = function () { show(0); };
-  document.getElementById('prev').onclick = function () { show(ply - 1); };
-  document.getElementById('next').onclick = function () { show(ply + 1); };
-  document.getElementById('last').onclick = function () { show(last); };
-  for (var k = 0; k < items.length; k++) {
-    items[k].onclick = (function (n) { return function () { show(n); }; })(k + 1);
-  }
-  document.addEventListener('keydown', function (e) {
-    if (e.key === 'ArrowLeft') { show(ply - 1); }
-    else if (e.key === 'ArrowRight') { show(ply + 1); }
-    else if (e.key === 'Home') { show(0); }
-    else if (e.key === 'End') { show(last); }
-  });
-  var wanted = parseInt((location.hash || '#0').slice(1), 10);
-  show(isNaN(wanted) ? 0 : wanted);
-})();
 "#;
 
 /// The viewer page. Moves are replayed through the game's rules to draw each position; a move
@@ -146,7 +137,7 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
     }
     body.push_str("</div>");
     move_list(&mut body, &names);
-    let _ = write!(body, "</div><script>{SCRIPT}</script>");
+    let _ = write!(body, "</div><script>{SHOW_POSITIONS}{CONTROLS}</script>");
     Ok(page(&format!("arbiter: {}", game.title), &body))
 }
 
@@ -217,7 +208,7 @@ fn scene_page(game: &ViewedGame, names: &[String], broken: Option<&str>, scene: 
     move_list(&mut body, names);
     let _ = write!(
         body,
-        "</div><script>var FRAMES = {}; var HEADINGS = {}; var DRAW = {};</script><script>{SCENE_SCRIPT}</script>",
+        "</div><script>var FRAMES = {}; var HEADINGS = {}; var DRAW = {};</script><script>{SHOW_FRAMES}{CONTROLS}</script>",
         script_json(&serde_json::Value::from(scene.frames.clone())),
         script_json(&serde_json::json!(headings)),
         scene.script
