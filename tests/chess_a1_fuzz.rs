@@ -6,16 +6,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::arbiter;
+use common::{arbiter, have_tools};
 use serde_json::Value;
-
-fn have_python(test: &str) -> bool {
-    if arbiter::harness::host::tools::find("python3").is_none() {
-        println!("SKIPPED: {test}: `python3` is not installed");
-        return false;
-    }
-    true
-}
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-a1").join(name).join("a1.py")
@@ -39,7 +31,7 @@ fn moves_of(minimal: &str) -> Vec<String> {
 
 #[test]
 fn a_correct_module_answers_every_question_of_random_games() {
-    if !have_python("fuzzing a correct a1.py") {
+    if !have_tools(&["python3"], "fuzzing a correct a1.py") {
         return;
     }
     let bot = data("correct").display().to_string();
@@ -56,7 +48,7 @@ fn a_correct_module_answers_every_question_of_random_games() {
 
 #[test]
 fn a_move_that_leaves_the_king_in_check_is_caught_and_shrunk_to_one_question() {
-    if !have_python("fuzzing a buggy a1.py") {
+    if !have_tools(&["python3"], "fuzzing a buggy a1.py") {
         return;
     }
     // tests/data/chess-a1/buggy: is_move_valid never looks at check.
@@ -83,7 +75,7 @@ fn a_move_that_leaves_the_king_in_check_is_caught_and_shrunk_to_one_question() {
 
 #[test]
 fn a_planted_check_text_bug_is_shrunk_to_a_few_moves() {
-    if !have_python("fuzzing a planted bug") {
+    if !have_tools(&["python3"], "fuzzing a planted bug") {
         return;
     }
     // check_game_over always says White is in check: only a position where Black is in check

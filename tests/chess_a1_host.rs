@@ -6,16 +6,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::arbiter;
+use common::{arbiter, have_tools};
 use serde_json::Value;
-
-fn have_python(test: &str) -> bool {
-    if arbiter::harness::host::tools::find("python3").is_none() {
-        println!("SKIPPED: {test}: `python3` is not installed");
-        return false;
-    }
-    true
-}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -49,7 +41,7 @@ fn cases(report: &Value) -> Vec<(String, String, String)> {
 
 #[test]
 fn a_correct_module_passes_every_case() {
-    if !have_python("a correct a1.py") {
+    if !have_tools(&["python3"], "a correct a1.py") {
         return;
     }
     let report = verify("correct", &[]);
@@ -61,7 +53,7 @@ fn a_correct_module_passes_every_case() {
 
 #[test]
 fn a_correct_csse7030_module_scores_full_marks_under_csse7030_and_the_csse1001_one_does_not() {
-    if !have_python("a correct CSSE7030 a1.py") {
+    if !have_tools(&["python3"], "a correct CSSE7030 a1.py") {
         return;
     }
     let report = verify("correct-7030", &["--rule", "extras=on"]);
@@ -108,7 +100,7 @@ fn a_correct_csse7030_module_scores_full_marks_under_csse7030_and_the_csse1001_o
 
 #[test]
 fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
-    if !have_python("a buggy a1.py") {
+    if !have_tools(&["python3"], "a buggy a1.py") {
         return;
     }
     let report = verify("buggy", &[]);
@@ -148,7 +140,7 @@ fn bugs_in_two_functions_fail_their_cases_and_the_games_that_use_them() {
 
 #[test]
 fn a_module_that_cannot_be_imported_is_refused_and_no_case_runs() {
-    if !have_python("an a1.py that cannot be imported") {
+    if !have_tools(&["python3"], "an a1.py that cannot be imported") {
         return;
     }
     for (name, words) in [("broken", "SyntaxError"), ("blocking", "EOFError")] {
@@ -163,7 +155,7 @@ fn a_module_that_cannot_be_imported_is_refused_and_no_case_runs() {
 
 #[test]
 fn a_graders_support_module_and_texts_replace_arbiters() {
-    if !have_python("--support and --rule texts=FILE") {
+    if !have_tools(&["python3"], "--support and --rule texts=FILE") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -191,7 +183,7 @@ fn a_graders_support_module_and_texts_replace_arbiters() {
 
 #[test]
 fn a_function_not_written_yet_fails_only_its_own_cases_and_says_so() {
-    if !have_python("an a1.py with functions missing") {
+    if !have_tools(&["python3"], "an a1.py with functions missing") {
         return;
     }
     let all = cases(&verify("missing", &[]));
@@ -208,7 +200,7 @@ fn a_function_not_written_yet_fails_only_its_own_cases_and_says_so() {
 
 #[test]
 fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
-    if !have_python("grade --support") {
+    if !have_tools(&["python3"], "grade --support") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -271,7 +263,7 @@ fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
 /// script is named.
 #[test]
 fn transcripts_run_the_module_as_a_program() {
-    if !have_python("python3 a1.py transcripts") {
+    if !have_tools(&["python3"], "python3 a1.py transcripts") {
         return;
     }
     let correct = std::fs::read_to_string(module("correct")).unwrap();

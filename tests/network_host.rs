@@ -6,18 +6,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::arbiter;
+use common::{arbiter, have_tools};
 use serde_json::Value;
-
-fn have_jdk(test: &str) -> bool {
-    for tool in ["java", "javac"] {
-        if arbiter::harness::host::tools::find(tool).is_none() {
-            println!("SKIPPED: {test}: `{tool}` is not installed (apt-get install default-jdk-headless)");
-            return false;
-        }
-    }
-    true
-}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -65,7 +55,7 @@ fn verdict<'a>(cases: &'a [(String, String, String)], name: &str) -> (&'a str, &
 
 #[test]
 fn a_player_that_takes_every_move_passes_accept_and_fails_reject_with_the_rule() {
-    if !have_jdk("network naive player") {
+    if !have_tools(&["java", "javac"], "network naive player") {
         return;
     }
     let corpus = small_corpus();
@@ -80,7 +70,7 @@ fn a_player_that_takes_every_move_passes_accept_and_fails_reject_with_the_rule()
 
 #[test]
 fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_run() {
-    if !have_jdk("network failing players") {
+    if !have_tools(&["java", "javac"], "network failing players") {
         return;
     }
     let corpus = small_corpus();
@@ -105,7 +95,7 @@ fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_r
 
 #[test]
 fn a_hosted_player_that_plays_an_illegal_move_forfeits_the_game() {
-    if !have_jdk("network match") {
+    if !have_tools(&["java", "javac"], "network match") {
         return;
     }
     let bot = root().join("tests/data/network/naive").display().to_string();

@@ -7,18 +7,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::arbiter;
+use common::{arbiter, have_tools};
 use serde_json::Value;
-
-fn have_jdk(test: &str) -> bool {
-    for tool in ["java", "javac"] {
-        if arbiter::harness::host::tools::find(tool).is_none() {
-            println!("SKIPPED: {test}: `{tool}` is not installed (apt-get install default-jdk-headless)");
-            return false;
-        }
-    }
-    true
-}
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/planetwars").join(name).display().to_string()
@@ -54,7 +44,7 @@ fn endings(report: &Value) -> Vec<(String, String)> {
 
 #[test]
 fn a_java_strategy_is_compiled_hosted_and_beats_random() {
-    if !have_jdk("planetwars java strategy") {
+    if !have_tools(&["java", "javac"], "planetwars java strategy") {
         return;
     }
     let (report, all) = play(&data("expander"), "builtin:random", "10");
@@ -66,7 +56,7 @@ fn a_java_strategy_is_compiled_hosted_and_beats_random() {
 
 #[test]
 fn a_java_strategy_is_graded_by_the_profile_of_win_rates() {
-    if !have_jdk("planetwars java grade") {
+    if !have_tools(&["java", "javac"], "planetwars java grade") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -101,7 +91,7 @@ fn a_java_strategy_is_graded_by_the_profile_of_win_rates() {
 
 #[test]
 fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
-    if !have_jdk("planetwars failing strategies") {
+    if !have_tools(&["java", "javac"], "planetwars failing strategies") {
         return;
     }
     let started = std::time::Instant::now();
@@ -173,7 +163,7 @@ fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
 
 #[test]
 fn the_strategy_is_the_class_implementing_istrategy_or_the_file_given() {
-    if !have_jdk("planetwars class choice") {
+    if !have_tools(&["java", "javac"], "planetwars class choice") {
         return;
     }
     // Beside a copy of the course's RandomStrategy (which throws here), the student's own class

@@ -7,6 +7,7 @@ pub mod strategy;
 use arbiter::Side;
 use arbiter::advance::reference::legal_moves;
 use arbiter::advance::{Board, Move};
+use arbiter::harness::host::tools;
 
 /// A board drawn in a test: 9 lines of 9 characters (leading spaces on each line are ignored so
 /// boards can be indented in the source).
@@ -69,4 +70,17 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
 /// The path of a file under the repository's `corpus/examples`.
 pub fn example_path(grade: u8) -> String {
     format!("{}/corpus/examples/grade{grade}/white/worked-example.txt", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether every tool in `needed` (`java`, `javac`, `python3`) is installed; when one is not,
+/// prints `SKIPPED: <test>: ...` with the package `.ci/run` installs it from, and the caller
+/// returns instead of passing silently.
+pub fn have_tools(needed: &[&str], test: &str) -> bool {
+    let Some(missing) = needed.iter().find(|t| tools::find(t).is_none()) else { return true };
+    let package = match *missing {
+        "java" | "javac" => "default-jdk-headless",
+        other => other,
+    };
+    println!("SKIPPED: {test}: `{missing}` is not installed (apt-get install {package})");
+    false
 }

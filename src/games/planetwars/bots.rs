@@ -115,19 +115,7 @@ pub fn defensive(view: &View) -> Vec<Order> {
     let frontier: Vec<bool> =
         (0..n).map(|p| is_mine(p) && view.neighbours(p).any(|(q, _)| !is_mine(q))).collect();
     // Hops to the frontier within the viewer's planets.
-    let mut hops = vec![usize::MAX; n];
-    let mut queue: std::collections::VecDeque<usize> = (0..n).filter(|&p| frontier[p]).collect();
-    for &p in &queue {
-        hops[p] = 0;
-    }
-    while let Some(p) = queue.pop_front() {
-        for (q, _) in view.neighbours(p) {
-            if is_mine(q) && hops[q] == usize::MAX {
-                hops[q] = hops[p] + 1;
-                queue.push_back(q);
-            }
-        }
-    }
+    let hops = hops_within(view, (0..n).filter(|&p| frontier[p]), &is_mine);
     let threat = |p: usize| -> i64 {
         view.shuttles.iter().filter(|s| s.owner == Whose::Theirs && s.to == p).map(|s| s.population).sum()
     };
@@ -170,6 +158,30 @@ pub fn defensive(view: &View) -> Vec<Order> {
         }
     }
     out
+}
+
+/// Hops from the nearest of `sources` to every planet, moving only through planets for which
+/// `inside` holds (the viewer's own); `usize::MAX` where none is reached.
+fn hops_within(
+    view: &View,
+    sources: impl Iterator<Item = usize>,
+    inside: &dyn Fn(usize) -> bool,
+) -> Vec<usize> {
+    let mut hops = vec![usize::MAX; view.planets.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for p in sources {
+        hops[p] = 0;
+        queue.push_back(p);
+    }
+    while let Some(p) = queue.pop_front() {
+        for (q, _) in view.neighbours(p) {
+            if inside(q) && hops[q] == usize::MAX {
+                hops[q] = hops[p] + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    hops
 }
 
 /// The people an enemy planet will hold after `turns` units of time, grown by the seed's rule.
@@ -252,19 +264,7 @@ pub fn attacker(view: &View) -> Vec<Order> {
     if goal.is_empty() {
         goal = mine.iter().copied().filter(|&p| touches(p, false)).collect();
     }
-    let mut hops = vec![usize::MAX; n];
-    let mut queue: std::collections::VecDeque<usize> = goal.iter().copied().collect();
-    for &p in &goal {
-        hops[p] = 0;
-    }
-    while let Some(p) = queue.pop_front() {
-        for (q, _) in view.neighbours(p) {
-            if is_mine(q) && hops[q] == usize::MAX {
-                hops[q] = hops[p] + 1;
-                queue.push_back(q);
-            }
-        }
-    }
+    let hops = hops_within(view, goal.iter().copied(), &is_mine);
     for &p in &mine {
         if busy[p] || hops[p] == 0 || hops[p] == usize::MAX || touches(p, false) {
             continue;
