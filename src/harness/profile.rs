@@ -748,7 +748,7 @@ mod tests {
 
     #[test]
     fn a_profile_file_round_trips_with_its_stages_in_order() {
-        let p = parse(include_str!("../../corpus/network/marking-profile.json"));
+        let p = parse(include_str!("../../corpus/network/cs61b-alphabeta.json"));
         assert_eq!(p.order.last(), Some(&StageRef::Games(1)));
         let again: Profile = serde_json::from_value(serde_json::to_value(&p).unwrap()).unwrap();
         assert_eq!(again, p);
