@@ -84,7 +84,8 @@ pub struct Args {
     #[arg(long, default_value_t = 400, value_parser = bounds::whole::<usize>(0, MAX_SHRINK_RUNS))]
     max_shrink_runs: usize,
 
-    /// Time allowed for shrinking, all kinds of failure together (`30s`, `2m`).
+    /// Time allowed for shrinking, all kinds of failure together (`30s`, `2m`): shared out, each
+    /// kind getting an equal part of what is left when its turn comes (in the order to fix them).
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = duration)]
     shrink_time: Duration,
 
@@ -291,6 +292,7 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
             "source": f.source,
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
+            "shrink": {"runs": f.shrink_runs, "end": f.shrink_end, "sentence": f.shrink_sentence(report.size_unit)},
             "cases": f.cases,
         }))?;
         write(&stem.with_extension("json"), (text + "\n").as_bytes())?;
@@ -340,19 +342,7 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         if let Some(missed) = &f.missed {
             let _ = writeln!(out, "   {}: the bot never plays it", missed.sentence);
         }
-        if f.reproduction.intermittent() {
-            let _ = writeln!(
-                out,
-                "   intermittent: the first case failed this way in {} of {} runs; not shrunk",
-                f.reproduction.failed, f.reproduction.runs
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "   shrunk from {} to {} {} in {} bot runs; {} to move:",
-                f.original_size, f.minimal_size, report.size_unit, f.shrink_runs, f.side
-            );
-        }
+        let _ = writeln!(out, "   {}; {} to move:", f.shrink_sentence(report.size_unit), f.side);
         // The game draws its own board (Pente marks the bot's move on it).
         if let Some(picture) = &f.result.picture {
             for line in picture.lines() {
