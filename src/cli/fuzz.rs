@@ -371,7 +371,11 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
                 dir.join(format!("{}-{}.txt", f.signature.slug(), f.side)).display()
             );
         }
-        let _ = writeln!(out, "   reproduce: {} ; {}", f.result.reproduce, f.result.check);
+        if f.result.check.is_empty() {
+            let _ = writeln!(out, "   reproduce: {}", f.result.reproduce);
+        } else {
+            let _ = writeln!(out, "   reproduce: {} ; {}", f.result.reproduce, f.result.check);
+        }
     }
     if !report.sources.is_empty() {
         let list: Vec<String> = report.sources.iter().map(|(s, n)| format!("{s} {n}")).collect();

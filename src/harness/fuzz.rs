@@ -34,7 +34,7 @@ use rayon::prelude::*;
 use super::bot::Bot;
 pub use super::failure::Signature;
 use super::interrupt::interrupted;
-use super::referee::{CaseSpec, Cases, Fuzzing, Referee, SoleAnswer};
+use super::referee::{CaseSpec, Cases, Fuzzing, PlayedCase, Referee, SoleAnswer};
 use super::verdict::Verdict;
 use super::verify::{CaseResult, ReadyCase, VerifyOptions, case_seed, run_case};
 use crate::side::Side;
@@ -231,17 +231,20 @@ struct Drawn {
     category: String,
 }
 
-/// What fuzzing needs of a game: its position sources and its judge of cases.
+/// What fuzzing needs of a game: its position sources and its judge of cases (none for a game
+/// that plays its fuzzed cases itself, [`Fuzzing::plays_cases`]).
 #[derive(Clone, Copy)]
 pub struct FuzzGame<'a> {
     pub fuzzing: &'a dyn Fuzzing,
-    pub cases: &'a dyn Cases,
+    pub cases: Option<&'a dyn Cases>,
 }
 
 impl<'a> FuzzGame<'a> {
     /// The game's fuzzing sources and cases, or an error naming what it lacks.
     pub fn of(referee: &'a dyn Referee) -> Result<FuzzGame<'a>, String> {
-        Ok(FuzzGame { fuzzing: referee.require_fuzzing()?, cases: referee.require_cases()? })
+        let fuzzing = referee.require_fuzzing()?;
+        let cases = if fuzzing.plays_cases() { referee.cases() } else { Some(referee.require_cases()?) };
+        Ok(FuzzGame { fuzzing, cases })
     }
 }
 
@@ -317,6 +320,12 @@ fn run_position(
     input: &[u8],
     side: Side,
 ) -> Result<CaseResult, String> {
+    if game.fuzzing.plays_cases() {
+        let seed = case_seed(options.run.seed, name);
+        let played = game.fuzzing.play_case(input, bot, &options.run.limits, seed)?;
+        return Ok(played_result(name, category, side, played, seed));
+    }
+    let cases = game.cases.ok_or("this game has no test cases to fuzz")?;
     let spec = CaseSpec {
         path: format!("{name}.txt").into(),
         name: name.to_string(),
@@ -325,8 +334,8 @@ fn run_position(
         answer: None,
         golden: None,
     };
-    let prepared = game.cases.prepare(&spec, input, None)?;
-    let check_args = game.cases.check_args(&spec);
+    let prepared = cases.prepare(&spec, input, None)?;
+    let check_args = cases.check_args(&spec);
     let ready = ReadyCase { spec, check_args, input: input.to_vec(), prepared };
     let mut result = run_case(&ready, bot, &options.run);
     if result.expected.is_empty() {
@@ -335,6 +344,39 @@ fn run_position(
         result.expected = ready.prepared.judge(input, "input", false).expected;
     }
     Ok(result)
+}
+
+/// The result of a case the game played itself.
+fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, seed: u64) -> CaseResult {
+    let j = played.judgement;
+    CaseResult {
+        path: format!("{name}.txt"),
+        name: name.to_string(),
+        category: category.to_string(),
+        side,
+        verdict: j.verdict.unwrap_or(Verdict::Crash),
+        played: j.played,
+        played_kind: None,
+        expected: j.expected,
+        expected_kind: None,
+        satisfies: Vec::new(),
+        reason: j.reason,
+        rule: j.rule,
+        diff: j.diff,
+        process: played.process,
+        stderr_tail: played.stderr_tail,
+        stdout_head: played.stdout_head,
+        output: None,
+        elapsed_ms: played.elapsed_ms,
+        cpu_ms: played.cpu_ms,
+        timeout_rerun: None,
+        reproduce: played.reproduce,
+        check: String::new(),
+        golden: false,
+        seed,
+        picture: played.picture,
+        also: j.also,
+    }
 }
 
 /// The signature of a failed run: the kind of the move it played when illegal, else of the
