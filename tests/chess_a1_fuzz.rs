@@ -113,9 +113,10 @@ fn a_crash_on_an_off_board_move_does_not_hide_a_later_bug() {
     // board, which every position is asked about from the first: the crash comes first in
     // every game, yet the check bug must be found too, each shrunk to its own question.
     let buggy = std::fs::read_to_string(data("buggy")).unwrap();
+    let key = "def is_move_valid(move, board, whites_turn):\n    start, end = move\n";
     let planted = buggy.replace(
-        "    start, end = move\n",
-        "    start, end = move\n    if out_of_bounds(end):\n        raise IndexError(\"off the board\")\n",
+        key,
+        &format!("{key}    if out_of_bounds(end):\n        raise IndexError(\"off the board\")\n"),
     );
     assert_ne!(planted, buggy);
     let dir = tempfile::tempdir().unwrap();

@@ -65,7 +65,8 @@ pub struct Args {
     no_edges: bool,
 
     /// Only the sources whose names start with this (`tempt/`, `general-swap/only`, `random`,
-    /// Pente's `opening/`); repeatable. The report lists every source with its count.
+    /// Pente's `opening/`, Network's `offer/reject/` or `opponent/`); repeatable. The report
+    /// lists every source with its count (docs/FUZZ.md lists each game's).
     #[arg(long, value_name = "PREFIX")]
     source: Vec<String>,
 

@@ -109,11 +109,12 @@ impl Reproduction {
     }
 }
 
-/// When a kind of failure was first found: the case that failed this way first, and when.
+/// When a kind of failure was first found: the lowest case that failed this way, and when it
+/// had run. Cases start in order, so with several jobs another case of the kind may have
+/// finished a little earlier, but both numbers always belong to this case.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct FirstFound {
-    /// The index of the first case to finish failing this way (cases run in parallel, so with
-    /// several jobs it need not be the lowest index that failed this way).
+    /// The lowest index of the cases that failed this way: how many cases it took to find.
     pub case: usize,
     /// Seconds from the start of the run until that case had run.
     pub seconds: f64,
@@ -530,31 +531,32 @@ pub fn fuzz(
     let started = Instant::now();
     let out_of_time = || options.time.is_some_and(|t| started.elapsed() >= t);
     let plan = source_plan(game, options.edges, &options.only_sources)?;
-    let results: Vec<Option<Result<Ran, String>>> = pool.install(|| {
-        (0..options.cases)
-            .into_par_iter()
-            .map(|i| {
-                if interrupted() || out_of_time() {
-                    return None;
-                }
-                let drawn = draw(game, options, &plan, i);
-                let r =
-                    run_position(game, bot, options, &drawn.name, &drawn.category, &drawn.input, drawn.side);
-                // A run cut short by Ctrl-C (its bot killed) says nothing about the bot.
-                if interrupted() {
-                    return None;
-                }
-                let finished = started.elapsed();
-                progress(r.as_ref().is_ok_and(|r| r.verdict == Verdict::Pass));
-                Some(r.map(|result| {
-                    let sole = (result.verdict != Verdict::Pass)
-                        .then(|| game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category))
-                        .flatten();
-                    Ran { drawn, result, sole, finished }
-                }))
-            })
-            .collect()
-    });
+    let run_one = |i: usize| -> Option<Result<Ran, String>> {
+        if interrupted() || out_of_time() {
+            return None;
+        }
+        let drawn = draw(game, options, &plan, i);
+        let r = run_position(game, bot, options, &drawn.name, &drawn.category, &drawn.input, drawn.side);
+        // A run cut short by Ctrl-C (its bot killed) says nothing about the bot.
+        if interrupted() {
+            return None;
+        }
+        let finished = started.elapsed();
+        progress(r.as_ref().is_ok_and(|r| r.verdict == Verdict::Pass));
+        Some(r.map(|result| {
+            let sole = (result.verdict != Verdict::Pass)
+                .then(|| game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category))
+                .flatten();
+            Ran { drawn, result, sole, finished }
+        }))
+    };
+    // Cases are started in order (par_bridge hands them out one by one), so that a run cut
+    // short by --time has run the first cases, and a kind's lowest case is among its first
+    // found.
+    let mut results: Vec<(usize, Option<Result<Ran, String>>)> =
+        pool.install(|| (0..options.cases).par_bridge().map(|i| (i, run_one(i))).collect());
+    results.sort_by_key(|(i, _)| *i);
+    let results: Vec<Option<Result<Ran, String>>> = results.into_iter().map(|(_, r)| r).collect();
     let stopped = if results.iter().all(Option::is_some) {
         None
     } else if interrupted() {
@@ -659,12 +661,10 @@ pub fn fuzz(
                         stderr_tail: r.result.stderr_tail.clone(),
                     })
                     .collect();
-                // The case that finished failing this way first, with its own time.
-                let (found_case, found) = members
-                    .iter()
-                    .min_by_key(|(i, r)| (r.finished, *i))
-                    .map(|(i, r)| (*i, r.finished))
-                    .expect("a group has a member");
+                // The lowest case that failed this way (how many cases it took: the same for
+                // the same seed), with its own time.
+                let (found_case, found) =
+                    members.iter().map(|(i, r)| (*i, r.finished)).min().expect("a group has a member");
                 let first_found = FirstFound { case: found_case, seconds: found.as_secs_f64() };
                 Failure {
                     count: members.iter().map(|(i, _)| *i).collect::<std::collections::BTreeSet<_>>().len(),

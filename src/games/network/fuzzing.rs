@@ -4,8 +4,8 @@
 //! `forceMove` (`offer/accept`, `offer/reject/cluster`, ...) or to `opponentMove` of a player of
 //! the other side (`opponent/accept`, `opponent/reject/step-from-opponent`, ...), each in a
 //! random game's position. Shrinking drops moves two at a time, one of each player (so the same
-//! side is to move): the game's end, or a pair anywhere in it, while the rest is still a legal
-//! game and an offered move still breaks the same rule (or is still legal).
+//! side is to move): the game cut short (the shortest first), or a pair anywhere in it, while the
+//! rest is still a legal game and an offered move still breaks the same rule (or is still legal).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -98,13 +98,9 @@ impl Fuzzing for NetworkReferee {
         let moves = &file.game;
         let n = moves.len();
         let mut games: Vec<Vec<Move>> = Vec::new();
-        // The game cut short (keeping the side to move): to nothing, half, two moves less.
-        let half = n / 2 + usize::from((n / 2) % 2 != n % 2);
-        for k in [n % 2, half, n.saturating_sub(2)] {
-            if k < n && k % 2 == n % 2 {
-                games.push(moves[..k].to_vec());
-            }
-        }
+        // The game cut short (keeping the side to move), shortest first: the filter below keeps
+        // only the lengths that still ask the same (a step offered needs the step phase).
+        games.extend((n % 2..n).step_by(2).map(|k| moves[..k].to_vec()));
         // A move of each player dropped: neighbours first (a move and the reply to it), from
         // the end, then any two.
         for k in (0..n.saturating_sub(1)).rev() {
