@@ -245,7 +245,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         println!("{}", serde_json::to_string_pretty(&report_json(&bot.label(), &args, &report))?);
     } else {
         // Reasons quote the bot's output: escaped so it cannot drive the terminal.
-        print!("{}", escape_controls(&summary(&bot.label(), &args, &report)));
+        print!("{}", escape_controls(&summary(game, &bot.label(), &args, &report)));
     }
     if report.stopped.as_deref() == Some("interrupted") {
         // As an interrupted command always ends; the report and files are out.
@@ -302,7 +302,7 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
     write(&dir.join("fuzz-report.json"), all.as_bytes())
 }
 
-fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
+fn summary(game: FuzzGame<'_>, bot: &str, args: &Args, report: &FuzzReport) -> String {
     let mut out = String::new();
     let failed = report.cases - report.passed;
     let _ = writeln!(
@@ -343,7 +343,8 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         if let Some(missed) = &f.missed {
             let _ = writeln!(out, "   {}: the bot never plays it", missed.sentence);
         }
-        let _ = writeln!(out, "   {}; {} to move:", f.shrink_sentence(report.size_unit), f.side);
+        let _ =
+            writeln!(out, "   {}; {}:", f.shrink_sentence(report.size_unit), game.fuzzing.side_words(f.side));
         // The game draws its own board (Pente marks the bot's move on it).
         if let Some(picture) = &f.result.picture {
             for line in picture.lines() {

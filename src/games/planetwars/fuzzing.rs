@@ -159,8 +159,8 @@ enum Strategist<'a> {
 }
 
 /// One failure of a turn, before it becomes a judgement.
-fn failure(verdict: Verdict, rule: String, played: Option<String>, reason: String) -> Judgement {
-    Judgement { verdict: Some(verdict), rule: Some(rule), played, reason, ..Judgement::default() }
+fn failure(verdict: Verdict, rule: String, played: Option<String>, reason: String) -> Box<Judgement> {
+    Box::new(Judgement { verdict: Some(verdict), rule: Some(rule), played, reason, ..Judgement::default() })
 }
 
 impl Fuzzing for PlanetwarsReferee {
@@ -174,7 +174,7 @@ impl Fuzzing for PlanetwarsReferee {
             map_seed: rng.r#gen(),
             half: rng.gen_range(HALF_PLANETS),
             seat: if rng.gen_bool(0.5) { Player::One } else { Player::Two },
-            opponent: *bots::NAMES.choose(&mut rng).expect("built-in strategies"),
+            opponent: bots::NAMES.choose(&mut rng).expect("built-in strategies"),
             turns: MAX_TURNS,
         };
         (case.render().into_bytes(), case.side())
@@ -206,6 +206,11 @@ impl Fuzzing for PlanetwarsReferee {
 
     fn side_of(&self, input: &[u8]) -> Option<Side> {
         GameCase::parse(input, "fuzzed game").ok().map(|c| c.side())
+    }
+
+    fn side_words(&self, side: Side) -> String {
+        let seat = if side == Side::White { 1 } else { 2 };
+        format!("the strategy is player {seat}")
     }
 
     fn plays_cases(&self) -> bool {
@@ -248,7 +253,7 @@ impl Fuzzing for PlanetwarsReferee {
             for call in game.host_start(case.side()) {
                 let record = session.call(&call.op, call.args, CallLimits::cpu(limits.timeout));
                 if let Some(why) = record.failure() {
-                    failures.push(failure(Verdict::Crash, "new-fails".to_string(), None, why));
+                    failures.push(*failure(Verdict::Crash, "new-fails".to_string(), None, why));
                 }
             }
         }
@@ -272,7 +277,7 @@ impl Fuzzing for PlanetwarsReferee {
             turn += 1;
             let ply = game.state.ply;
             let at = format!("turn {turn} (ply {ply})");
-            let orders: Result<Vec<Order>, Judgement> = match &mut player {
+            let orders: Result<Vec<Order>, Box<Judgement>> = match &mut player {
                 Strategist::Hosted(session, _) => {
                     let call = game.host_turn();
                     let limit = call.limit.unwrap_or(limits.timeout);
@@ -354,7 +359,7 @@ impl Fuzzing for PlanetwarsReferee {
             let orders = match orders {
                 Ok(orders) => orders,
                 Err(j) => {
-                    failures.push(j);
+                    failures.push(*j);
                     break;
                 }
             };
@@ -365,7 +370,7 @@ impl Fuzzing for PlanetwarsReferee {
                 if failures.iter().any(|f| f.rule.as_deref() == Some(rule.as_str())) {
                     continue;
                 }
-                failures.push(failure(
+                failures.push(*failure(
                     Verdict::IllegalMove,
                     rule,
                     Some(order.to_string()),

@@ -57,6 +57,12 @@ pub trait Fuzzing: Send + Sync {
         None
     }
 
+    /// How a report says whose turn a shrunk case asks about, in the game's words: `white to
+    /// move` (PlanetWars: `the strategy is player 1`).
+    fn side_words(&self, side: Side) -> String {
+        format!("{side} to move")
+    }
+
     /// Names of the game's own position sources, aimed at the edges of the rules
     /// (`general-swap/only`) or at the bugs that tempt a bot into a forbidden move
     /// (`tempt/protected-shot`), which fuzzing mixes with [`Fuzzing::random_position`]. A game
