@@ -163,7 +163,8 @@ fn a_module_that_python_3_9_cannot_parse_gets_no_functionality_mark_and_the_line
     let report = verify("newer-python", &[]);
     let refused = report["refused"].as_str().unwrap_or_default();
     assert!(
-        refused.contains("a1.py line 124 needs a Python newer than 3.9") && refused.contains("match piece.lower():"),
+        refused.contains("a1.py line 124 needs a Python newer than 3.9")
+            && refused.contains("match piece.lower():"),
         "{refused}"
     );
     let all = cases(&report);

@@ -182,8 +182,12 @@ mod extras {
         assert_eq!(king_path(&check, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 4))));
         let through = board("....k... ........ ........ ........ ..b..... ........ ........ R...K..R");
         assert_eq!(king_path(&through, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 5))));
+        // A bishop on e2 attacks d1, the square the long castle crosses; one on e3 attacks c1,
+        // where it lands.
+        let across = board("....k... ........ ........ ........ ........ ........ ....b... R...K..R");
+        assert_eq!(king_path(&across, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 3))));
         let onto = board("....k... ........ ........ ........ ........ ....b... ........ R...K..R");
-        assert_eq!(king_path(&onto, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 3))));
+        assert_eq!(king_path(&onto, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 2))));
         let lands = board("....k... ......r. ........ ........ ........ ........ ........ R...K..R");
         assert_eq!(king_path(&lands, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 6))));
         // The other conditions are the same: a piece on b1 still blocks.
@@ -246,10 +250,15 @@ mod extras {
         // A transcript: en passant is refused one move too late.
         let texts = Texts::default();
         let script = |s: &str| s.split('|').map(str::to_string).collect::<Vec<_>>();
-        let late = play_with(&script("e2 e4|a7 a6|e4 e5|d7 d5|h2 h3|h7 h6|e5 d6|q|y"), &texts, Some(CastleSafety::Inclusive));
+        let late = play_with(
+            &script("e2 e4|a7 a6|e4 e5|d7 d5|h2 h3|h7 h6|e5 d6|q|y"),
+            &texts,
+            Some(CastleSafety::Inclusive),
+        );
         assert_eq!(late.ending, Ending::Quit);
         assert!(late.text().ends_with("Invalid move\n\n") || late.text().contains("Invalid move\n\n"));
-        let now = play_with(&script("e2 e4|a7 a6|e4 e5|d7 d5|e5 d6|q|y"), &texts, Some(CastleSafety::Inclusive));
+        let now =
+            play_with(&script("e2 e4|a7 a6|e4 e5|d7 d5|e5 d6|q|y"), &texts, Some(CastleSafety::Inclusive));
         assert!(!now.text().contains("Invalid move"), "{}", now.text());
         assert!(
             now.text().contains("rnbqkbnr  8\n.pp.pppp  7\np..P....  6\n........  5\n"),

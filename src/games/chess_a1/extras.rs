@@ -67,7 +67,10 @@ impl NoCastle {
                 format!("{} (from the king's square to the rook's, inclusive) is under attack", at(p))
             }
             NoCastle::KingPathAttacked(p) => {
-                format!("{} (on the king's path: its square and the two it moves across) is under attack", at(p))
+                format!(
+                    "{} (on the king's path: its square and the two it moves across) is under attack",
+                    at(p)
+                )
             }
         }
     }
@@ -342,7 +345,8 @@ impl Game {
             Some(Kind::Normal)
         } else if en_passant_check(&self.board, mv, self.white, self.en_passant).is_ok() {
             Some(Kind::EnPassant)
-        } else if castle_check_with(&self.board, mv, self.white, self.castling(), self.castle_safety).is_ok() {
+        } else if castle_check_with(&self.board, mv, self.white, self.castling(), self.castle_safety).is_ok()
+        {
             Some(Kind::Castle)
         } else {
             None

@@ -604,8 +604,14 @@ mod tests {
             if file.function == "main" {
                 assert!(script_ends(&file.inputs, &texts), "{}", file.render());
             } else {
-                expect_with(&file.function, &file.args, &file.inputs, &texts, Some(extras::CastleSafety::Inclusive))
-                    .unwrap_or_else(|e| panic!("{e}: {}", file.render()));
+                expect_with(
+                    &file.function,
+                    &file.args,
+                    &file.inputs,
+                    &texts,
+                    Some(extras::CastleSafety::Inclusive),
+                )
+                .unwrap_or_else(|e| panic!("{e}: {}", file.render()));
             }
         }
         assert_eq!(seen.len(), PLAN.len() + 1, "{seen:?}");

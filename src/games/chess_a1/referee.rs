@@ -135,7 +135,8 @@ impl Referee for ChessA1Referee {
     }
 
     fn marking_profiles(&self) -> Vec<&'static str> {
-        let (own, other) = if self.extras { (PROFILE_7030, PROFILE_1001) } else { (PROFILE_1001, PROFILE_7030) };
+        let (own, other) =
+            if self.extras { (PROFILE_7030, PROFILE_1001) } else { (PROFILE_1001, PROFILE_7030) };
         vec![own, other, PROFILE_1001_EQUAL, PROFILE_7030_EQUAL]
     }
 
