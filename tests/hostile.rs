@@ -4,8 +4,10 @@
 //! and run as `hostile_bot ATTACK MARKER ...`. Each `arbiter verify` run is checked for what
 //! every attack must leave intact, besides the attack's own assertions:
 //!
-//! - **time**: arbiter ends within `cases x (wall cap + 1 s) + 2 s`, and each case within
-//!   `wall cap + 1 s`, the wall cap being `3 x timeout + 1 s` (the timeout is CPU time);
+//! - **time**: arbiter ends within `cases x (stall bound + 1 s) + 2 s`, and each case within
+//!   `stall bound + 1 s`, the stall bound being `3 x timeout + 1 s`: a run ends at its CPU
+//!   time (the timeout) or its idle time (1 x timeout + 1 s), and more than this on a machine
+//!   not loaded by other work is a stall;
 //! - **no survivors**: no process with the test's marker in its arguments is left in the
 //!   host's `/proc` 300 ms after arbiter ends (the bot's pids mean nothing outside its PID
 //!   namespace, its arguments do);
@@ -250,7 +252,7 @@ impl Lab {
             let verdict = case["verdict"].as_str().expect("a verdict");
             assert!(VERDICTS.contains(&verdict), "unknown verdict {verdict}");
             let elapsed = case["elapsed_ms"].as_f64().unwrap();
-            assert!(elapsed <= wall_cap(timeout) * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
+            assert!(elapsed <= stall_bound(timeout) * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
         }
         assert!(report["score"].is_number());
         self.check_reports(&reports[0], &reports[1], self.cases);
@@ -264,7 +266,7 @@ impl Lab {
     /// each case's sandbox is set up and torn down (seconds each on a loaded 2-core machine).
     /// What this catches is a stall: a bot holding arbiter far past every cap.
     fn bound(&self, timeout: f64, cases: usize) -> Duration {
-        Duration::from_secs_f64(cases as f64 * (2.0 * (wall_cap(timeout) + 1.0) + 3.0) + 10.0)
+        Duration::from_secs_f64(cases as f64 * (2.0 * (stall_bound(timeout) + 1.0) + 3.0) + 10.0)
     }
 
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
@@ -346,8 +348,9 @@ impl Lab {
     }
 }
 
-/// The wall-clock cap of a run whose CPU-time limit is `timeout` seconds (3 x + 1 s).
-fn wall_cap(timeout: f64) -> f64 {
+/// The longest a run whose CPU-time limit is `timeout` seconds should take in wall time on a
+/// machine not loaded by other work (3 x + 1 s); its limits are its CPU time and its idle time.
+fn stall_bound(timeout: f64) -> f64 {
     3.0 * timeout + 1.0
 }
 

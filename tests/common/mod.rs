@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: hand-drawn boards and random positions.
 #![allow(dead_code)]
 
+pub mod bots;
+pub mod burners;
 pub mod junit;
 pub mod strategy;
 
