@@ -11,11 +11,11 @@
 //! so results do not depend on how many games run at once.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use super::bot::Bot;
+pub use super::forfeits::{ForfeitCause, Forfeits};
 use super::host::case::first_failure;
 use super::host::{CallLimits, Session};
 pub use super::profile::Colours;
@@ -153,6 +153,34 @@ pub fn games_stage_score(stage: &super::profile::GamesStage, records: &[GameReco
     Ok(stage.score_played(played(records)))
 }
 
+/// Bot A's forfeits in `records`, by cause (see [`Forfeits`]).
+pub fn forfeits(records: &[GameRecord]) -> Forfeits {
+    let mut forfeits = Forfeits::default();
+    for r in records.iter().filter(|r| r.a_forfeited()) {
+        let (cause, first) = forfeit_cause(r);
+        forfeits.add(&cause, r.number, first);
+    }
+    forfeits
+}
+
+/// The cause of a game bot A forfeited and its reason in one line.
+fn forfeit_cause(record: &GameRecord) -> (String, String) {
+    let why = record.detail.split_once(" forfeits: ").map_or(record.detail.as_str(), |(_, why)| why);
+    let mut lines = why.lines();
+    let mut first = lines.next().unwrap_or_default().trim().to_string();
+    // Where an exception was thrown: the first frame of its trace.
+    if let Some(frame) = lines.map(str::trim).find(|l| l.starts_with("at ")) {
+        first.push(' ');
+        first.push_str(frame);
+    }
+    let cause = match record.ending.as_str() {
+        "timeout" | "out-of-time" => "timeout",
+        "crash" if why.lines().next().is_some_and(|l| l.contains(" threw ")) => "exception",
+        other => other,
+    };
+    (cause.to_string(), first)
+}
+
 /// Bot A's games, wins and draws in `records`.
 pub fn played(records: &[GameRecord]) -> super::profile::Played {
     let (won, _, drawn) = tally(records);
@@ -175,22 +203,38 @@ pub fn play_match(
             .new_game(Some((label, board)))
             .map_err(|e| format!("bad start position: {e}"))?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    // Plain threads taking games in order, each game holding one of the command's `--jobs`
+    // slots (its two bots move in turn: one bot at a time).
+    let next = AtomicUsize::new(1);
+    let records: Mutex<Vec<Option<Result<GameRecord, String>>>> = Mutex::new(vec![None; options.games]);
     let lock = Mutex::new(());
-    pool.install(|| {
-        (1..=options.games)
-            .into_par_iter()
-            .map(|number| {
-                let record = play_game(referee, a, b, options, number)?;
-                let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-                progress(&record);
-                Ok(record)
-            })
-            .collect()
-    })
+    let workers = options.jobs.clamp(1, options.games.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    if number > options.games {
+                        break;
+                    }
+                    let slot = super::runner::slots::take();
+                    let record = play_game(referee, a, b, options, number);
+                    drop(slot);
+                    if let Ok(record) = &record {
+                        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        progress(record);
+                    }
+                    records.lock().unwrap_or_else(|e| e.into_inner())[number - 1] = Some(record);
+                }
+            });
+        }
+    });
+    records
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err("a game was not played".to_string())))
+        .collect()
 }
 
 /// Plays game `number`.
@@ -642,6 +686,50 @@ mod tests {
         let caps = move_limits(1.0, -3.0, true);
         assert_eq!(secs(caps.idle), 0.05);
         assert_eq!(game_idle_budget(300.0), 300.0 + IDLE_GRACE);
+    }
+
+    fn lost_game(number: usize, ending: &str, detail: &str) -> GameRecord {
+        GameRecord {
+            number,
+            game: String::new(),
+            rules: Vec::new(),
+            white: "a".into(),
+            black: "b".into(),
+            a_is_white: true,
+            start: "initial".into(),
+            start_board: String::new(),
+            moves: Vec::new(),
+            times: Vec::new(),
+            result: GameResult::Black,
+            ending: ending.into(),
+            detail: detail.into(),
+            final_board: String::new(),
+            forfeit_output: None,
+            material: [0, 0],
+            seed: 0,
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn forfeits_are_counted_by_cause_with_the_first_reason() {
+        let throw = "white (a) forfeits: takeTurn threw NullPointerException: x\n  at S.takeTurn(S.java:12)\n  at H.run(H.java:1)";
+        let records = vec![
+            lost_game(1, "no-legal-move", "white has no legal move after 9 moves"),
+            lost_game(2, "crash", throw),
+            lost_game(3, "timeout", "white (a) forfeits: the bot timed out: idle ..."),
+            lost_game(4, "crash", throw),
+            lost_game(5, "out-of-time", "white (a) used up its clock"),
+            lost_game(6, "crash", "white (a) forfeits: the bot exited with status 1 during takeTurn"),
+        ];
+        let f = forfeits(&records);
+        assert_eq!((f.lost, f.timeouts(), f.crashes()), (5, 2, 3));
+        assert_eq!(f.causes[0].cause, "exception");
+        assert_eq!(
+            f.sentence().unwrap().split("; ").next().unwrap(),
+            "2 lost by exception: takeTurn threw NullPointerException: x at S.takeTurn(S.java:12) (first in game 2)"
+        );
+        assert_eq!(forfeits(&records[..1]).sentence(), None);
     }
 
     #[test]
