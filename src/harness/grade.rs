@@ -539,7 +539,12 @@ pub fn grade(
     let start = Instant::now();
     let machine = Snapshot::take();
     let options = apply(&setup.options, &recorded);
-    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits, &setup.host)?;
+    // The class the submission (or the grader) names, for a game whose submissions name theirs.
+    let host = super::host::HostOptions {
+        class: recorded.class.as_ref().map(|c| c.value.clone()),
+        ..setup.host.clone()
+    };
+    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits, &host)?;
     let refusal = refusal.or_else(|| own.as_ref().err().cloned());
     // The submission's calibrate program, once, before anything of its bot runs.
     let mut calibration_note = None;

@@ -57,19 +57,36 @@ impl Source {
     }
 }
 
+/// The entry class of a [`JavaEntry::Implements`] game, when the grader or the student names
+/// it: by its `.java` file, or by its full name (`class = "..."` in `arbiter.toml`).
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen<'a> {
+    /// The class's source file.
+    File(&'a Path),
+    /// The class's full name (`planetwars.strategies.MyStrategy`).
+    Class(&'a str),
+}
+
 /// Compiles `folder`'s sources with the game's API and returns the command that hosts them.
-/// `chosen`, a `.java` file, names the entry class of a [`JavaEntry::Implements`] game.
+/// `chosen` names the entry class of a [`JavaEntry::Implements`] game.
 pub fn prepare(
     folder: &Path,
     spec: &JavaSpec,
     limits: &Limits,
-    chosen: Option<&Path>,
+    chosen: Option<Chosen>,
 ) -> Result<Prepared, String> {
     let javac = tools::require("javac", "compile a Java submission")?;
     let java = tools::require("java", "run a Java submission")?;
     let host = host_classes(&javac, spec)?;
     let folder = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
-    let chosen = chosen.map(|c| c.canonicalize().map_err(|e| format!("{}: {e}", c.display()))).transpose()?;
+    let named = match chosen {
+        Some(Chosen::Class(name)) => Some(name),
+        _ => None,
+    };
+    let chosen = match chosen {
+        Some(Chosen::File(c)) => Some(c.canonicalize().map_err(|e| format!("{}: {e}", c.display()))?),
+        _ => None,
+    };
     let sources = submission_sources(&folder, spec)?;
     let build = tempfile::Builder::new()
         .prefix("arbiter-java-")
@@ -89,8 +106,23 @@ pub fn prepare(
     let (entries, load): (Vec<&Source>, Option<Value>) = match spec.entry {
         JavaEntry::Class(class) => (sources.iter().filter(|s| s.class == class).collect(), None),
         JavaEntry::Implements(interface) => {
-            let picked: Vec<&Source> = match &chosen {
-                Some(file) => {
+            let picked: Vec<&Source> = match (&chosen, named) {
+                (_, Some(name)) => {
+                    let source = sources.iter().find(|s| s.class == name).ok_or_else(|| {
+                        let known: Vec<&str> = sources
+                            .iter()
+                            .filter(|s| s.names_entry && !s.foreign)
+                            .map(|s| s.class.as_str())
+                            .collect();
+                        format!(
+                            "the submission has no class {name} (its classes that name {}: {})",
+                            simple_name(interface),
+                            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                        )
+                    })?;
+                    vec![source]
+                }
+                (Some(file), None) => {
                     let source = sources.iter().find(|s| &s.path == file).ok_or_else(|| {
                         format!(
                             "{} is not a Java source of the submission {}",
@@ -100,7 +132,7 @@ pub fn prepare(
                     })?;
                     vec![source]
                 }
-                None => sources.iter().filter(|s| s.names_entry && !s.foreign).collect(),
+                (None, None) => sources.iter().filter(|s| s.names_entry && !s.foreign).collect(),
             };
             if picked.is_empty() {
                 return Err(format!(
@@ -108,9 +140,10 @@ pub fn prepare(
                     simple_name(interface)
                 ));
             }
-            let load = match &chosen {
-                Some(_) => json!({"class": picked[0].class}),
-                None => json!({"candidates": picked.iter().map(|s| s.class.as_str()).collect::<Vec<_>>()}),
+            let load = if chosen.is_some() || named.is_some() {
+                json!({"class": picked[0].class})
+            } else {
+                json!({"candidates": picked.iter().map(|s| s.class.as_str()).collect::<Vec<_>>()})
             };
             (picked, Some(load))
         }
@@ -175,6 +208,97 @@ pub fn prepare(
     );
     let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
     Ok(Prepared { command, build, load })
+}
+
+/// A strategy given as a `.jar` (the course's `AI1_obf.jar`): nothing is compiled from it. The
+/// course's API as arbiter writes it (compiled once per process) and a copy of the jar go into
+/// a folder of their own; the host searches the API first, so the jar's own copy of the API is
+/// never loaded, and the game's adapter picks the class inside the jar (`load {"jar": PATH}`),
+/// or takes the one `class` names (`load {"class": NAME}`).
+pub fn prepare_jar(
+    jar: &Path,
+    class: Option<&str>,
+    spec: &JavaSpec,
+    limits: &Limits,
+) -> Result<Prepared, String> {
+    let javac = tools::require("javac", "compile arbiter's copy of the course's API")?;
+    let java = tools::require("java", "run a Java strategy")?;
+    let host = host_classes(&javac, spec)?;
+    let api = api_classes(&javac, spec)?;
+    let build = tempfile::Builder::new()
+        .prefix("arbiter-java-")
+        .tempdir()
+        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
+    let build_path = build.path().canonicalize().map_err(|e| e.to_string())?;
+    let classes = build_path.join("classes");
+    for entry in walkdir::WalkDir::new(&api).into_iter().flatten() {
+        let Ok(inside) = entry.path().strip_prefix(&api) else { continue };
+        let target = classes.join(inside);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).map_err(|e| format!("cannot make {}: {e}", target.display()))?;
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .map_err(|e| format!("cannot copy {}: {e}", target.display()))?;
+        }
+    }
+    // The grader's jar (an opponent, a course strategy): copied, so that the sandboxed host
+    // reads only its own folder.
+    let copy = build_path.join("strategy.jar");
+    std::fs::copy(jar, &copy).map_err(|e| format!("cannot read the jar {}: {e}", jar.display()))?;
+    let class_path = std::env::join_paths([&classes, &copy])
+        .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
+    let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
+    let line = format!(
+        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        runner::quote(java.as_os_str()),
+        spec.jvm_options,
+        runner::quote(host.as_os_str()),
+        spec.adapter_class,
+        runner::quote(&class_path),
+    );
+    let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
+    let load = match class {
+        Some(name) => json!({"class": name}),
+        None => json!({"jar": copy.display().to_string()}),
+    };
+    Ok(Prepared { command, build, load: Some(load) })
+}
+
+/// The course's API and the game's bridge as arbiter writes them, compiled once per process
+/// (outside the sandbox: arbiter's own code), for strategies that come compiled (a `.jar`).
+fn api_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<tempfile::TempDir>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = cache.get(spec.adapter_class) {
+        return Ok(dir.path().join("classes"));
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("arbiter-java-api-")
+        .tempdir()
+        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
+    let mut files = Vec::new();
+    for (path, text) in spec.api {
+        let file = dir.path().join("src").join(path);
+        write(&file, text)?;
+        files.push(file);
+    }
+    let output = std::process::Command::new(javac)
+        .args(["-encoding", "UTF-8", "-nowarn", "-implicit:none", "-d"])
+        .arg(dir.path().join("classes"))
+        .args(&files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", javac.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "arbiter's copy of the course's API does not compile with {}:\n{}",
+            javac.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let classes = dir.path().join("classes");
+    cache.insert(spec.adapter_class, Arc::new(dir));
+    Ok(classes)
 }
 
 /// `IStrategy` of `planetwars.publicapi.IStrategy`.
