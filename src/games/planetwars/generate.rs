@@ -140,7 +140,7 @@ pub fn course_map(seed: u64) -> (State, [usize; 2]) {
             })
             .collect();
         // Twelve equally likely steps, the two ends taking one each: 1 and 7 half as often.
-        let distance = |rng: &mut ChaCha8Rng| (rng.gen_range(0..12u32) + 1) / 2 + 1;
+        let distance = |rng: &mut ChaCha8Rng| rng.gen_range(0..12u32).div_ceil(2) + 1;
         let mut order: Vec<usize> = (0..n).collect();
         order.shuffle(&mut rng);
         let mut pairs: Vec<(usize, usize)> = Vec::new();
