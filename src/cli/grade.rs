@@ -38,7 +38,8 @@ use crate::harness::verify::{VerifyOptions, prepare_cases};
                   its row and reports say it too.\n\n\
                   A submission may set its own options in an `arbiter.toml` file in its folder \
                   (`same-file = true`, `create-output = true`, `timeout = 20`, the timeout at most \
-                  --timeout-cap), and the grader in --overrides FILE.csv (lines \
+                  --timeout-cap; `class = \"pkg.Name\"`, the class to play where a hosted game lets \
+                  students name theirs), and the grader in --overrides FILE.csv (lines \
                   `submission,option,value`), so that one odd submission needs no run of its \
                   own.\n\n\
                   Submissions run in parallel (--jobs); results do not depend on the job count. \
@@ -97,6 +98,9 @@ pub struct Args {
     #[command(flatten)]
     run: RunArgs,
 
+    #[command(flatten)]
+    opponents: super::run_args::OpponentArgs,
+
     /// The longest timeout, in seconds, a submission's arbiter.toml may ask for (default:
     /// --timeout, so no submission can give itself more time).
     #[arg(long, value_name = "SECONDS", value_parser = bounds::seconds(false, MAX_TIMEOUT_SECONDS))]
@@ -104,8 +108,8 @@ pub struct Args {
 
     /// Per-submission options set by the grader: a CSV file with the header
     /// `submission,option,value` and lines such as `alice,timeout,30`, `bob,same-file,true`,
-    /// `carol,create-output,true`. They win over the submission's arbiter.toml and are not
-    /// capped.
+    /// `carol,create-output,true`, `dan,class,planetwars.strategies.MyStrategy`. They win over
+    /// the submission's arbiter.toml and are not capped.
     #[arg(long, value_name = "FILE.csv")]
     overrides: Option<PathBuf>,
 
@@ -137,8 +141,11 @@ fn all_folders(submissions: &[Submission]) -> Vec<PathBuf> {
 }
 
 pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> CommandResult {
+    let profile =
+        Profile::choose(args.run.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let referee = super::run_args::ruled_by(referee, &profile)?;
     let referee = referee.as_ref();
-    let profile = Profile::choose(args.run.profile.as_deref(), referee).map_err(anyhow::Error::msg)?;
+    let opponents = args.opponents.folder()?;
     let (all, strays) = grade::submissions(&args.submissions).map_err(anyhow::Error::msg)?;
     let chosen: Vec<Submission> = match args.shard {
         Some(shard) => shard.select(&all),
@@ -193,7 +200,11 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     crate::harness::runner::slots::set_limit(jobs);
     let game_jobs = jobs;
     let open_stage = |stage: &GamesStage, games: usize| -> anyhow::Result<Games> {
-        let opponent = Bot::parse(&stage.opponent, referee).map_err(anyhow::Error::msg)?;
+        // An opponent hosted like a submission (a course's strategy jar) is made ready once,
+        // under the submissions' limits.
+        let spec = stage.opponent_in(opponents).map_err(anyhow::Error::msg)?;
+        let opponent = Bot::open(&spec, referee, &limits, &crate::harness::host::HostOptions::default())
+            .map_err(|e| anyhow::anyhow!("the opponent of `{}`, {spec}: {e}", stage.label()))?;
         // Fewer or more games than the profile's keep its share of first moves.
         let colours = match stage.colours {
             Colours::FirstIn(k) if games != stage.games => {
@@ -226,6 +237,19 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         .iter()
         .map(|stage| open_stage(stage, args.games.unwrap_or(stage.games)))
         .collect::<anyhow::Result<Vec<Games>>>()?;
+    // The opponents that are files (a course's strategy jar), by content: a rerun against
+    // another jar of the same name grades again.
+    let opponent_prints: Vec<serde_json::Value> = profile
+        .game_stages
+        .iter()
+        .chain(&profile.games)
+        .filter_map(|stage| {
+            let spec = stage.opponent_in(opponents).ok()?;
+            let file = std::path::Path::new(spec.split('#').next()?);
+            let bytes = file.is_file().then(|| std::fs::read(file).ok()).flatten()?;
+            Some(serde_json::json!({"opponent": stage.opponent, "fingerprint": content_fingerprint(&bytes)}))
+        })
+        .collect();
     if args.calibrate && referee.calibration().is_none() {
         bail!("--calibrate: {} has no calibrate program", referee.game());
     }
@@ -267,6 +291,10 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         "calibrate": args.calibrate,
         "support": support.iter().map(|(name, print)| serde_json::json!({"file": name, "fingerprint": print})).collect::<Vec<_>>(),
     });
+    let mut settings = settings;
+    if !opponent_prints.is_empty() {
+        settings["opponents"] = serde_json::Value::Array(opponent_prints);
+    }
     let setup = Setup {
         referee,
         profile: &profile,
@@ -294,7 +322,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         shard: args.shard.map(|s| s.to_string()),
         html: args.html.clone(),
         calibrate: args.calibrate,
-        host: crate::harness::host::HostOptions { support: args.support.clone() },
+        host: crate::harness::host::HostOptions { support: args.support.clone(), class: None },
         support_note: (!support.is_empty()).then(|| {
             let files: Vec<String> =
                 support.iter().map(|(name, print)| format!("{name} (fingerprint {print})")).collect();

@@ -55,9 +55,14 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
 
-    /// The marking profile whose games stage scores bot A (default: the built-in one).
-    #[arg(long, value_name = "FILE")]
+    /// The marking profile whose games stage scores bot A (default: the built-in one): a file,
+    /// or the name of one the game ships. A profile that plays by rule options of its own
+    /// (`csci1933-course`: engine=course) plays this match by them too.
+    #[arg(long, value_name = "FILE|NAME")]
     profile: Option<PathBuf>,
+
+    #[command(flatten)]
+    opponents: super::run_args::OpponentArgs,
 
     /// Limits on each move. In a game with a clock (Pente) `--timeout` does not apply: a move is
     /// killed when its CPU time reaches what is left on the bot's clock (plus 1 s for system
@@ -112,15 +117,16 @@ fn clock_seconds(text: &str) -> Result<f64, String> {
     Ok(seconds)
 }
 
-/// The starting positions named by `--start`: one file, or every `.txt` in a folder.
-fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+/// The starting positions named by `--start`: one file, or every file in a folder with one of
+/// the game's start endings (`.txt`; PlanetWars also `.dot`).
+fn read_starts(start: &Option<PathBuf>, extensions: &[&str]) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     let Some(path) = start else { return Ok(Vec::new()) };
     let mut files = if path.is_dir() {
         let mut files: Vec<PathBuf> = std::fs::read_dir(path)
             .with_context(|| format!("cannot read {}", path.display()))?
             .filter_map(Result::ok)
             .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .filter(|p| p.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)))
             .collect();
         files.sort();
         files
@@ -128,7 +134,8 @@ fn read_starts(start: &Option<PathBuf>) -> anyhow::Result<Vec<(String, Vec<u8>)>
         vec![path.clone()]
     };
     if files.is_empty() {
-        bail!("{} holds no .txt boards", path.display());
+        let endings: Vec<String> = extensions.iter().map(|e| format!(".{e}")).collect();
+        bail!("{} holds no start positions ({} files)", path.display(), endings.join(" or "));
     }
     files
         .drain(..)
@@ -144,17 +151,28 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         bail!("a match needs exactly two bots: --bot A --bot B (got {})", args.bots.len());
     }
     let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
+    let profile = Profile::choose(args.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    let referee = super::run_args::ruled_by(referee, &profile)?;
+    let opponents = args.opponents.folder()?;
+    // The profile's games stage that plays B, which scores A; none when B is another bot. B is
+    // that stage's opponent as the profile names it (taken from --opponents) or as a path.
+    let stage = profile.game_stages.iter().chain(&profile.games).find(|g| {
+        g.opponent == args.bots[1]
+            || g.opponent_in(opponents).is_ok_and(|spec| same_file(&spec, &args.bots[1]))
+    });
+    let b_spec = match stage {
+        Some(g) if g.opponent == args.bots[1] => g.opponent_in(opponents).map_err(anyhow::Error::msg)?,
+        _ => args.bots[1].clone(),
+    };
     let open = |spec: &str| {
         Bot::open(spec, referee.as_ref(), &limits, &crate::harness::host::HostOptions::default())
             .map_err(anyhow::Error::msg)
     };
     let a =
         super::input::calibrated(open(&args.bots[0])?, args.calibrate.as_deref(), referee.as_ref(), &limits)?;
-    let b = open(&args.bots[1])?;
-    let profile = Profile::choose(args.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
-    let starts = read_starts(&args.start)?;
-    // The profile's games stage that plays B, which scores A; none when B is another bot.
-    let stage = profile.game_stages.iter().chain(&profile.games).find(|g| g.opponent == args.bots[1]);
+    let b = open(&b_spec)?;
+    let extensions = referee.games().map_or(&["txt"][..], |g| g.start_extensions());
+    let starts = read_starts(&args.start, extensions)?;
     // Built-in bots run inside arbiter; the sandbox is news only when a program runs.
     if !args.quiet && [&a, &b].iter().any(|bot| matches!(bot, Bot::Command(..) | Bot::Hosted(_))) {
         eprintln!("{}", sandbox.line());
@@ -258,6 +276,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     );
     print!("{}", escape_controls(&text));
     Ok(Outcome::Success)
+}
+
+/// Whether two bot specifications name the same file (`AI1_obf.jar#Class` by its file).
+fn same_file(a: &str, b: &str) -> bool {
+    let path = |s: &str| std::path::Path::new(s.split('#').next().unwrap_or(s)).canonicalize().ok();
+    a.split_once('#').map(|x| x.1) == b.split_once('#').map(|x| x.1)
+        && path(a).is_some()
+        && path(a) == path(b)
 }
 
 /// Every game's viewer page and the index of them.

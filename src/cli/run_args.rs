@@ -91,3 +91,40 @@ impl RunArgs {
             .collect()
     }
 }
+
+/// Where a marking profile's opponents come from, for the commands that play its games stages
+/// (`grade`, `match`).
+#[derive(clap::Args, Debug, Default)]
+pub struct OpponentArgs {
+    /// The folder a marking profile's opponents are taken from: an opponent that is a file or
+    /// folder (a strategy's `.jar`, a folder of sources) named in the profile relative to it,
+    /// e.g. `--profile csci1933-course --opponents course/strategies` for the course's
+    /// `AI1_obf.jar`. Opponents that are not arbiter's are never shipped with it: the grader
+    /// points at them.
+    #[arg(long, value_name = "DIR")]
+    pub opponents: Option<PathBuf>,
+}
+
+impl OpponentArgs {
+    /// The folder, checked to be one.
+    pub fn folder(&self) -> anyhow::Result<Option<&std::path::Path>> {
+        match &self.opponents {
+            Some(dir) if !dir.is_dir() => anyhow::bail!("--opponents {}: no such folder", dir.display()),
+            other => Ok(other.as_deref()),
+        }
+    }
+}
+
+/// The referee a profile's games are played by: `referee` with the profile's own rule options
+/// (`"rules": ["engine=course"]`) applied over those of the command line.
+pub fn ruled_by(
+    referee: Box<dyn crate::harness::referee::Referee>,
+    profile: &crate::harness::profile::Profile,
+) -> anyhow::Result<Box<dyn crate::harness::referee::Referee>> {
+    if profile.rules.is_empty() {
+        return Ok(referee);
+    }
+    referee.with_rules(&profile.rules).map_err(|e| {
+        anyhow::anyhow!("the marking profile `{}` plays by {}: {e}", profile.name, profile.rules.join(" "))
+    })
+}

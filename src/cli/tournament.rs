@@ -49,6 +49,11 @@ pub struct Args {
     #[arg(long)]
     same_file: bool,
 
+    /// Play every bot given, even one that says it does not take part in tournaments (a
+    /// PlanetWars strategy whose `compete()` is false, left out by default).
+    #[arg(long)]
+    all: bool,
+
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
@@ -71,7 +76,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         bail!("a tournament needs at least two bots (got {})", args.bots.len());
     }
     let (limits, sandbox) = args.limits.sandboxed(Vec::new())?;
-    let bots: Vec<Bot> = args
+    let mut bots: Vec<Bot> = args
         .bots
         .iter()
         .map(|spec| {
@@ -79,6 +84,21 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
                 .map_err(anyhow::Error::msg)
         })
         .collect::<anyhow::Result<_>>()?;
+    if !args.all {
+        let left_out = leave_out_non_competing(&mut bots, referee.as_ref(), &limits, args.seed)?;
+        if !args.quiet {
+            for label in &left_out {
+                eprintln!("left out {label}: it says it does not take part in tournaments (--all plays it)");
+            }
+        }
+        if bots.len() < 2 {
+            bail!(
+                "a tournament needs at least two bots; {} of the {} given say they do not take part (--all plays them)",
+                left_out.len(),
+                args.bots.len()
+            );
+        }
+    }
     if !args.quiet && bots.iter().any(|bot| matches!(bot, Bot::Command(..) | Bot::Hosted(_))) {
         eprintln!("{}", sandbox.line());
     }
@@ -141,4 +161,35 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         );
     }
     Ok(Outcome::Success)
+}
+
+/// Leaves out the hosted bots that say, when a game starts, that they do not take part in
+/// tournaments ([`crate::harness::referee::Games::enters_tournament`]); returns their labels.
+fn leave_out_non_competing(
+    bots: &mut Vec<Bot>,
+    referee: &dyn crate::harness::referee::Referee,
+    limits: &crate::harness::runner::Limits,
+    seed: u64,
+) -> anyhow::Result<Vec<String>> {
+    let Some(games) = referee.games() else { return Ok(Vec::new()) };
+    let mut left_out = Vec::new();
+    let mut kept = Vec::new();
+    for bot in bots.drain(..) {
+        if let Bot::Hosted(hosted) = &bot {
+            let game = games.new_game_seeded(None, seed).map_err(anyhow::Error::msg)?;
+            let run = hosted.run_script(&game.host_start(crate::side::Side::White), limits);
+            if run
+                .calls
+                .last()
+                .and_then(|c| c.value())
+                .is_some_and(|greeting| !games.enters_tournament(greeting))
+            {
+                left_out.push(bot.label());
+                continue;
+            }
+        }
+        kept.push(bot);
+    }
+    *bots = kept;
+    Ok(left_out)
 }

@@ -159,7 +159,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             bail!("--support {}: no such file", file.display());
         }
     }
-    let host_options = HostOptions { support: args.support.clone() };
+    let host_options = HostOptions { support: args.support.clone(), class: None };
     // A hosted submission that cannot be loaded (a syntax error, input() at import time) is
     // refused with the loader's words, and every case reports as not run with that reason.
     let (bot, refused) = match parsed {

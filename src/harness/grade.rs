@@ -543,9 +543,14 @@ pub fn grade(
     let start = Instant::now();
     let machine = Snapshot::take();
     let options = apply(&setup.options, &recorded);
+    // The class the submission (or the grader) names, for a game whose submissions name theirs.
+    let host = super::host::HostOptions {
+        class: recorded.class.as_ref().map(|c| c.value.clone()),
+        ..setup.host.clone()
+    };
     // Compiling and loading a hosted submission runs it: one of the `--jobs` bots.
     let slot = runner::slots::take();
-    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits, &setup.host)?;
+    let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits, &host)?;
     drop(slot);
     let refusal = refusal.or_else(|| own.as_ref().err().cloned());
     // The submission's calibrate program, once, before anything of its bot runs.

@@ -49,6 +49,9 @@ pub struct Profile {
     /// The most an ungated profile's stages give together (`"max"`; the seed of PlanetWars adds
     /// 30 and three times 10 but gives at most 50); `None`: 100.
     pub max: Option<f64>,
+    /// The game's rule options its games are played by (`"rules": ["engine=course"]`: the
+    /// course's own engine), applied after the command line's `--rule`.
+    pub rules: Vec<String>,
 }
 
 /// A stage by its kind and index: into [`Profile::stages`] or [`Profile::game_stages`].
@@ -198,6 +201,51 @@ impl GamesStage {
     /// The stage's name in reports.
     pub fn label(&self) -> String {
         self.name.clone().unwrap_or_else(|| format!("games vs {}", self.opponent))
+    }
+
+    /// The opponent as a bot specification: a built-in bot or a command as written, and a file
+    /// or folder (a strategy's `.jar`, a folder of sources) taken from `opponents` (the grader's
+    /// `--opponents DIR`) when it is there. A `#NAME` after a file (`AI1_obf.jar#pkg.Class`)
+    /// names a class inside it and is kept. An opponent written as a file (a `/` in it, or an
+    /// ending such as `.jar`) that is found nowhere is an error saying where it was looked for.
+    pub fn opponent_in(&self, opponents: Option<&Path>) -> Result<String, String> {
+        let given = self.opponent.as_str();
+        if given.starts_with("builtin:") {
+            return Ok(given.to_string());
+        }
+        let (file, class) = match given.split_once('#') {
+            Some((file, class)) => (file, Some(class)),
+            None => (given, None),
+        };
+        let with_class = |path: &Path| match class {
+            Some(class) => format!("{}#{class}", path.display()),
+            None => path.display().to_string(),
+        };
+        if let Some(dir) = opponents {
+            let inside = dir.join(file);
+            if Path::new(file).is_relative() && inside.exists() {
+                return Ok(with_class(&inside));
+            }
+        }
+        if Path::new(file).exists() {
+            return Ok(given.to_string());
+        }
+        let looks_like_a_file = !file.contains(char::is_whitespace)
+            && (file.contains('/') || Path::new(file).extension().is_some());
+        if looks_like_a_file {
+            return Err(match opponents {
+                Some(dir) => format!(
+                    "the opponent `{given}` of `{}` is neither in --opponents {} nor here",
+                    self.label(),
+                    dir.display()
+                ),
+                None => format!(
+                    "the opponent `{given}` of `{}` is not here: give --opponents DIR, the folder that holds it",
+                    self.label()
+                ),
+            });
+        }
+        Ok(given.to_string())
     }
 
     /// The points the games earn, without `base`: per win above `wins_above` and per draw, or

@@ -9,6 +9,8 @@
 //!    same-file = true      # or same_file
 //!    create-output = false
 //!    timeout = 20          # seconds; at most the grader's --timeout-cap
+//!    class = "planetwars.strategies.MyStrategy"  # the class to play, where a game lets
+//!                                                # students name theirs and they have several
 //!    ```
 //!    A timeout above the grader's cap is held to the cap, with a note. A file that cannot be
 //!    read refuses the submission, naming the line and column, so the student can fix it.
@@ -39,6 +41,10 @@ pub struct SubmissionOptions {
     /// Seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout: Option<Set<f64>>,
+    /// The class to play, by its full name, for a game whose hosted submissions name their own
+    /// (PlanetWars: the class implementing `IStrategy`, when there are several).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<Set<String>>,
     /// What was changed on the way (a timeout held to the cap).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub notes: Vec<String>,
@@ -61,6 +67,7 @@ struct OptionsFile {
     #[serde(alias = "create_output")]
     create_output: Option<bool>,
     timeout: Option<f64>,
+    class: Option<String>,
 }
 
 /// The grader's overrides: submission name -> (option, value, line) in file order.
@@ -77,6 +84,7 @@ enum Key {
     SameFile,
     CreateOutput,
     Timeout,
+    Class,
 }
 
 impl Key {
@@ -85,6 +93,7 @@ impl Key {
             "same-file" => Some(Key::SameFile),
             "create-output" => Some(Key::CreateOutput),
             "timeout" => Some(Key::Timeout),
+            "class" => Some(Key::Class),
             _ => None,
         }
     }
@@ -96,7 +105,10 @@ const MAX_TIMEOUT: f64 = 3600.0;
 impl SubmissionOptions {
     /// Whether nothing is set.
     pub fn is_empty(&self) -> bool {
-        self.same_file.is_none() && self.create_output.is_none() && self.timeout.is_none()
+        self.same_file.is_none()
+            && self.create_output.is_none()
+            && self.timeout.is_none()
+            && self.class.is_none()
     }
 
     /// Reads `arbiter.toml` in `folder`, if there is one, holding its timeout to `cap` seconds.
@@ -122,6 +134,10 @@ impl SubmissionOptions {
             same_file: file.same_file.map(|value| Set { value, from: from() }),
             create_output: file.create_output.map(|value| Set { value, from: from() }),
             timeout: None,
+            class: match file.class {
+                Some(name) => Some(Set { value: class_name(&name, OPTIONS_FILE)?, from: from() }),
+                None => None,
+            },
             notes: Vec::new(),
         };
         if let Some(seconds) = file.timeout {
@@ -167,6 +183,7 @@ impl SubmissionOptions {
                         })?;
                     self.timeout = Some(Set { value: seconds, from });
                 }
+                Key::Class => self.class = Some(Set { value: class_name(value, &from)?, from }),
             }
         }
         self.check()?;
@@ -199,6 +216,9 @@ impl SubmissionOptions {
         }
         if let Some(s) = &self.timeout {
             parts.push(format!("timeout {} s ({})", s.value, s.from));
+        }
+        if let Some(s) = &self.class {
+            parts.push(format!("class {} ({})", s.value, s.from));
         }
         parts.extend(self.notes.iter().cloned());
         parts.join(", ")
@@ -239,7 +259,7 @@ impl Overrides {
             };
             let key = Key::parse(option).ok_or_else(|| {
                 format!(
-                    "{} line {line}: unknown option `{option}` (the options are same-file, create-output, timeout)",
+                    "{} line {line}: unknown option `{option}` (the options are same-file, create-output, timeout, class)",
                     path.display()
                 )
             })?;
@@ -252,6 +272,23 @@ impl Overrides {
     /// otherwise be ignored without a word).
     pub fn unknown<'a>(&'a self, known: &[&str]) -> Vec<&'a str> {
         self.by_submission.keys().map(String::as_str).filter(|n| !known.contains(n)).collect()
+    }
+}
+
+/// A class's full name as a Java source names it (`planetwars.strategies.MyStrategy`): words of
+/// letters, digits, `_` and `$` joined by dots.
+fn class_name(value: &str, from: &str) -> Result<String, String> {
+    let name = value.trim();
+    let word = |w: &str| {
+        w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+            && w.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    };
+    if name.split('.').all(word) {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "{from}: class `{value}` is not a Java class name such as `planetwars.strategies.MyStrategy`"
+        ))
     }
 }
 
@@ -328,6 +365,24 @@ mod tests {
         std::os::unix::fs::symlink("mine.toml", sibling.path().join(OPTIONS_FILE)).unwrap();
         let o = SubmissionOptions::from_folder(sibling.path(), 10.0).unwrap();
         assert_eq!(o.same_file.map(|s| s.value), Some(true));
+    }
+
+    #[test]
+    fn a_submission_names_its_class_in_its_file_or_the_grader_in_the_overrides() {
+        let dir = folder_with("class = \"planetwars.strategies.MyStrategy\"\n");
+        let o = SubmissionOptions::from_folder(dir.path(), 10.0).unwrap();
+        assert_eq!(o.class.as_ref().map(|c| c.value.as_str()), Some("planetwars.strategies.MyStrategy"));
+        assert!(o.describe().contains("class planetwars.strategies.MyStrategy (arbiter.toml)"));
+        let err = SubmissionOptions::from_folder(folder_with("class = \"My Strategy.java\"\n").path(), 10.0)
+            .unwrap_err();
+        assert!(err.contains("is not a Java class name"), "{err}");
+        let csv = dir.path().join("overrides.csv");
+        std::fs::write(&csv, "submission,option,value\nann,class,planetwars.strategies.Other\n").unwrap();
+        let o = o.with_overrides(&Overrides::read(&csv).unwrap(), "ann").unwrap();
+        assert_eq!(
+            o.class,
+            Some(Set { value: "planetwars.strategies.Other".into(), from: "overrides.csv line 2".into() })
+        );
     }
 
     #[test]

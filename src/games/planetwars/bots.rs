@@ -5,6 +5,18 @@
 //!   random planet of its own, a random number of people from 0 to one less than the planet's
 //!   population, to a random planet it sees and does not own (often not a neighbour of the
 //!   source, or 0 people, so that many of its orders are refused, as in the course's engine).
+//! - `timid`, `scatter` and `settler`: the default profile's stand-ins for the course's AI1,
+//!   AI2 and AI3 (which are not arbiter's), as weak as those are: each one's win rate against
+//!   `random` and against the other two, under the seed's rules on arbiter's maps, within a few
+//!   points of the course AI's in the course's own engine (docs/games/planetwars/README.md).
+//!   - `timid`: every turn each planet sends 6 in 100 of its people to every neighbour it does
+//!     not own; nothing more.
+//!   - `scatter`: each planet claims every neutral neighbour none of its shuttles is bound for,
+//!     with enough people to grow there (100/h + 1), then sends a random share of what it has
+//!     left to a random planet it sees (often not a neighbour: refused).
+//!   - `settler`: each turn each planet, with a chance of 14 in 100, sends half its people to
+//!     its neighbour that is not its own, has fewer people, and costs least (people times
+//!     habitability; the nearest, then the smallest id, on a tie).
 //! - `greedy`: every planet keeps half its people and sends the other half to its weakest
 //!   neighbour it does not own, when that half is enough to take it (the defender's 10% and the
 //!   shuttles already on the way counted).
@@ -28,12 +40,15 @@ use super::turn::{Amount, Order};
 use super::visibility::{View, Whose};
 
 /// The names of the built-in strategies.
-pub const NAMES: [&str; 4] = ["random", "greedy", "defensive", "attacker"];
+pub const NAMES: [&str; 7] = ["random", "timid", "settler", "scatter", "greedy", "defensive", "attacker"];
 
 /// The orders of the strategy `name` for `view`, or `None` for an unknown name.
 pub fn orders(name: &str, view: &View, seed: u64) -> Option<Vec<Order>> {
     match name {
         "random" => Some(random(view, seed)),
+        "timid" => Some(timid(view)),
+        "settler" => Some(settler(view, seed)),
+        "scatter" => Some(scatter(view, seed)),
         "greedy" => Some(greedy(view)),
         "defensive" => Some(defensive(view)),
         "attacker" => Some(attacker(view)),
@@ -68,6 +83,85 @@ pub fn random(view: &View, seed: u64) -> Vec<Order> {
     let amount = rng.gen_range(0..people);
     let target = others[rng.gen_range(0..others.len())];
     vec![order(source, target, amount)]
+}
+
+/// `timid`'s share: 6 in 100 of a planet's people to each neighbour it does not own.
+const TIMID_PERCENT: i64 = 6;
+
+/// The chance in 100 that one of `settler`'s planets acts in a turn.
+const SETTLER_CHANCE: u32 = 14;
+
+/// Small shares to every neighbour it does not own.
+pub fn timid(view: &View) -> Vec<Order> {
+    let mut out = Vec::new();
+    for source in view.mine() {
+        let share = population(view, source) * TIMID_PERCENT / 100;
+        if share <= 0 {
+            continue;
+        }
+        for (t, _) in view.neighbours(source) {
+            if matches!(view.planets[t], Some(s) if s.owner != Whose::Mine) {
+                out.push(order(source, t, share));
+            }
+        }
+    }
+    out
+}
+
+/// Now and then, half of a planet to its cheapest neighbour with fewer people.
+pub fn settler(view: &View, seed: u64) -> Vec<Order> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for source in view.mine() {
+        if rng.gen_range(0..100) >= SETTLER_CHANCE {
+            continue;
+        }
+        let people = population(view, source);
+        let target = view
+            .neighbours(source)
+            .filter_map(|(t, d)| view.planets[t].filter(|s| s.owner != Whose::Mine).map(|s| (s, t, d)))
+            .filter(|(s, _, _)| s.population < people)
+            .map(|(s, t, d)| (s.population * s.habitability.max(1), d, t))
+            .min();
+        if let Some((_, _, t)) = target
+            && people / 2 > 0
+        {
+            out.push(order(source, t, people / 2));
+        }
+    }
+    out
+}
+
+/// Claims each neutral neighbour with enough people to grow, then sends a random share of each
+/// planet to a random planet it sees.
+pub fn scatter(view: &View, seed: u64) -> Vec<Order> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut left: Vec<i64> = (0..view.planets.len()).map(|p| population(view, p)).collect();
+    let mut out = Vec::new();
+    let mine = view.mine();
+    for &source in &mine {
+        for (t, _) in view.neighbours(source) {
+            let bound = view.shuttles.iter().any(|s| s.owner == Whose::Mine && s.to == t);
+            if let Some(seen) = view.planets[t].filter(|s| s.owner == Whose::Neutral)
+                && !bound
+                && left[source] > 1
+            {
+                // With populations rounded down, fewer than 100/h people never grow.
+                let claim = (100 / seen.habitability.max(1) + 1).min(left[source] - 1);
+                out.push(order(source, t, claim));
+                left[source] -= claim;
+            }
+        }
+    }
+    let seen: Vec<usize> = (0..view.planets.len()).filter(|&p| view.planets[p].is_some()).collect();
+    for &source in &mine {
+        if left[source] > 1 && !seen.is_empty() {
+            let n = rng.gen_range(0..left[source]);
+            let t = seen[rng.gen_range(0..seen.len())];
+            out.push(order(source, t, n));
+        }
+    }
+    out
 }
 
 /// People needed to take `planet` now, counting the viewer's shuttles already bound there.

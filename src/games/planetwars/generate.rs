@@ -1,5 +1,5 @@
-//! Random maps: connected graphs with symmetric starts, from a seed. The same seed always gives
-//! the same map.
+//! Random maps: connected graphs with symmetric starts, from a seed, and maps in the course's
+//! ranges ([`course_map`], `--rule maps=course`). The same seed always gives the same map.
 //!
 //! A map is two mirror halves of `k` planets each (`HALF_PLANETS`): a random spanning tree of
 //! the half plus a few extra edges, copied planet for planet (same size, habitability and
@@ -92,7 +92,11 @@ pub fn random_map_sized(seed: u64, half: Option<usize>) -> Generated {
         planets[ids[i]] = half[i];
         planets[ids[k + i]] = half[i];
     }
-    let edges = edges.into_iter().map(|(a, b, distance)| Edge { a: ids[a], b: ids[b], distance }).collect();
+    let mut edges: Vec<Edge> = edges
+        .into_iter()
+        .map(|(a, b, distance)| Edge { a: ids[a].min(ids[b]), b: ids[a].max(ids[b]), distance })
+        .collect();
+    edges.sort();
     let map = Map::new(planets, edges).expect("a generated map is well-formed");
     let mut mirror = vec![0; 2 * k];
     for i in 0..k {
@@ -107,6 +111,91 @@ impl Generated {
     pub fn start(&self) -> State {
         State::start(self.map.clone(), self.homes, HOME_POPULATION)
     }
+}
+
+/// The course's maps (its ranking maps `graph_0` to `graph_99`; its generator is not public):
+/// 10 to 21 planets.
+pub const COURSE_PLANETS: RangeInclusive<usize> = 10..=21;
+/// Sizes 51 to 596, nearly all (96%) below 500.
+pub const COURSE_SIZE: RangeInclusive<i64> = 51..=596;
+/// Habitabilities 1 to 12, nearly all (95%) 1 to 10.
+pub const COURSE_HABITABILITY: RangeInclusive<i64> = 1..=12;
+/// Distances 1 to 7, the two ends half as often as the others.
+pub const COURSE_DISTANCE: RangeInclusive<u32> = 1..=7;
+/// The fewest hops between the homes (the course's maps: 3 to 6, mostly 3).
+pub const COURSE_HOME_HOPS: usize = 3;
+/// The people on each home before the engine's first unit of time (`SystemLoader`).
+pub const COURSE_HOME_POPULATION: i64 = 1;
+
+/// A map in the course's ranges, from `seed`, and its start: a random spanning tree of
+/// [`COURSE_PLANETS`] planets plus 0 to n - 3 extra edges, sizes, habitabilities and distances
+/// drawn as the course's maps have them, the two homes at least [`COURSE_HOME_HOPS`] hops apart
+/// (nothing mirrored: the homes differ, which a pair of games with the players swapped evens
+/// out). Each home starts with 1 person and the engine's first unit of time has passed (1 grows
+/// to 2 at any habitability), as when the course's engine loads a map; Player 1 to move.
+pub fn course_map(seed: u64) -> (State, [usize; 2]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    loop {
+        let n = rng.gen_range(COURSE_PLANETS);
+        let planets: Vec<PlanetInfo> = (0..n)
+            .map(|_| {
+                let size =
+                    if rng.gen_bool(0.04) { rng.gen_range(500..=596) } else { rng.gen_range(51..=499) };
+                let habitability =
+                    if rng.gen_bool(0.05) { rng.gen_range(11..=12) } else { rng.gen_range(1..=10) };
+                PlanetInfo { size, habitability }
+            })
+            .collect();
+        // Twelve equally likely steps, the two ends taking one each: 1 and 7 half as often.
+        let distance = |rng: &mut ChaCha8Rng| rng.gen_range(0..12u32).div_ceil(2) + 1;
+        let mut order: Vec<usize> = (0..n).collect();
+        order.shuffle(&mut rng);
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for i in 1..n {
+            let j = rng.gen_range(0..i);
+            pairs.push((order[i].min(order[j]), order[i].max(order[j])));
+        }
+        let extra = rng.gen_range(0..=n - 3);
+        let mut tries = 0;
+        while pairs.len() < n - 1 + extra && tries < 1000 {
+            tries += 1;
+            let (a, b) = (rng.gen_range(0..n), rng.gen_range(0..n));
+            let pair = (a.min(b), a.max(b));
+            if a != b && !pairs.contains(&pair) {
+                pairs.push(pair);
+            }
+        }
+        pairs.sort();
+        let edges = pairs.into_iter().map(|(a, b)| Edge { a, b, distance: distance(&mut rng) }).collect();
+        let map = Map::new(planets, edges).expect("a generated map is well-formed");
+        let first = rng.gen_range(0..n);
+        let far: Vec<usize> = map
+            .hops_from(first)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &h)| h >= COURSE_HOME_HOPS)
+            .map(|(i, _)| i)
+            .collect();
+        if far.is_empty() {
+            continue;
+        }
+        let second = far[rng.gen_range(0..far.len())];
+        let homes = if rng.gen_bool(0.5) { [first, second] } else { [second, first] };
+        return (course_start(map, homes), homes);
+    }
+}
+
+/// The start of a game on a course map: each home with [`COURSE_HOME_POPULATION`] person, grown
+/// by the engine's first unit of time (its `gameTick` lets time pass before asking Player 1 to
+/// move), the rest neutral and empty; the course's rules.
+pub fn course_start(map: Map, homes: [usize; 2]) -> State {
+    let mut state = State::start(map, homes, COURSE_HOME_POPULATION);
+    for home in homes {
+        let info = state.map.planets[home];
+        state.population[home] =
+            super::planet::grow_course(state.population[home], info.size, info.habitability);
+    }
+    state
 }
 
 #[cfg(test)]
@@ -132,6 +221,30 @@ mod tests {
             }
             assert!(HALF_PLANETS.contains(&(m.len() / 2)));
         }
+    }
+
+    #[test]
+    fn course_maps_are_connected_and_within_the_courses_ranges() {
+        let mut sizes_over_500 = 0;
+        let mut planets = 0;
+        for seed in 0..300 {
+            let (state, homes) = course_map(seed);
+            let m = &state.map;
+            assert!(m.is_connected(), "seed {seed}");
+            assert!(COURSE_PLANETS.contains(&m.len()));
+            assert!(m.hops_from(homes[0])[homes[1]] >= COURSE_HOME_HOPS, "seed {seed}");
+            for p in &m.planets {
+                assert!(COURSE_SIZE.contains(&p.size) && COURSE_HABITABILITY.contains(&p.habitability));
+                sizes_over_500 += usize::from(p.size >= 500);
+                planets += 1;
+            }
+            assert!(m.edges.iter().all(|e| COURSE_DISTANCE.contains(&e.distance)));
+            // 1 person at home, grown to 2 by the engine's first unit of time.
+            assert_eq!(homes.map(|h| state.population[h]), [2, 2], "seed {seed}");
+            assert_eq!(state.planets_of(super::super::Player::One).collect::<Vec<_>>(), vec![homes[0]]);
+        }
+        assert!(sizes_over_500 * 10 < planets, "{sizes_over_500} of {planets}");
+        assert_eq!(course_map(5).0, course_map(5).0);
     }
 
     #[test]

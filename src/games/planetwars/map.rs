@@ -11,12 +11,13 @@ pub struct PlanetInfo {
     pub habitability: i64,
 }
 
-/// An edge between two planets.
+/// An edge between two planets, undirected; `a` and `b` are its ends as written (a course's
+/// `.dot` map writes `13 -- 1`, and its engine orders edges by how they are written).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Edge {
-    /// The smaller planet id.
+    /// One end.
     pub a: usize,
-    /// The larger planet id.
+    /// The other end.
     pub b: usize,
     /// Turns a shuttle takes from one end to the other (at least 1).
     pub distance: u32,
@@ -27,19 +28,20 @@ pub struct Edge {
 pub struct Map {
     /// Planets by id.
     pub planets: Vec<PlanetInfo>,
-    /// Edges, sorted by (a, b).
+    /// Edges in the order and direction given (arbiter's generator gives them sorted, the
+    /// smaller id first).
     pub edges: Vec<Edge>,
     /// Neighbours of each planet with the distance, sorted by id.
     adjacency: Vec<Vec<(usize, u32)>>,
 }
 
 impl Map {
-    /// A map of `planets` joined by `edges`; refuses edges to unknown planets, loops, repeated
-    /// edges and distances of 0.
+    /// A map of `planets` joined by `edges` (kept in the order and direction given); refuses
+    /// edges to unknown planets, loops, repeated edges and distances of 0.
     pub fn new(planets: Vec<PlanetInfo>, edges: Vec<Edge>) -> Result<Map, String> {
         let n = planets.len();
         let mut adjacency = vec![Vec::new(); n];
-        let mut sorted = Vec::with_capacity(edges.len());
+        let mut kept = Vec::with_capacity(edges.len());
         for e in edges {
             let (a, b) = (e.a.min(e.b), e.a.max(e.b));
             if b >= n {
@@ -59,7 +61,7 @@ impl Map {
             }
             adjacency[a].push((b, e.distance));
             adjacency[b].push((a, e.distance));
-            sorted.push(Edge { a, b, distance: e.distance });
+            kept.push(e);
         }
         for (i, p) in planets.iter().enumerate() {
             if p.size < 1 {
@@ -69,11 +71,10 @@ impl Map {
                 return Err(format!("planet {i}: the habitability must be from 0 to 1000"));
             }
         }
-        sorted.sort();
         for list in &mut adjacency {
             list.sort();
         }
-        Ok(Map { planets, edges: sorted, adjacency })
+        Ok(Map { planets, edges: kept, adjacency })
     }
 
     /// The number of planets.
@@ -141,12 +142,12 @@ mod tests {
     }
 
     #[test]
-    fn edges_are_undirected_and_sorted() {
+    fn edges_are_undirected_and_kept_as_written() {
         let m = Map::new(vec![p(), p(), p()], vec![Edge { a: 2, b: 0, distance: 3 }]).unwrap();
         assert_eq!(m.distance(0, 2), Some(3));
         assert_eq!(m.distance(2, 0), Some(3));
         assert_eq!(m.distance(0, 1), None);
-        assert_eq!(m.edges, vec![Edge { a: 0, b: 2, distance: 3 }]);
+        assert_eq!(m.edges, vec![Edge { a: 2, b: 0, distance: 3 }]);
         assert!(!m.is_connected());
     }
 

@@ -7,12 +7,15 @@
 //! and its planets' fixed attributes), [`planet`] (owners and growth), [`shuttle`], [`battle`]
 //! (landings), [`turn`] (orders, their legality, one ply), [`visibility`] (what a player sees),
 //! [`end`] (when a game is over), [`state`] (the whole game and its file), [`generate`] (random
-//! symmetric maps), [`fuzzing`] (games that find a strategy's throws, loops and refused orders), [`bots`] (built-in strategies), [`drawing`] (a game as a picture) and [`referee`] (the harness's view).
+//! maps), [`dot`] (the course's map files), [`fuzzing`] (games that find a strategy's throws,
+//! loops and refused orders), [`bots`] (built-in strategies), [`drawing`] (a game as a picture)
+//! and [`referee`] (the harness's view).
 
 #![warn(missing_docs)]
 
 pub mod battle;
 pub mod bots;
+pub mod dot;
 pub mod drawing;
 pub mod end;
 pub mod fuzzing;

@@ -8,7 +8,9 @@
 //! on the view file ([`View::to_text`]).
 //!
 //! Without a start file each pair of games (1 and 2, 3 and 4, ...) is played on a random map
-//! of the match's seed ([`super::generate::random_map`]), each bot moving first in one of them.
+//! of the match's seed ([`super::generate::random_map`], or [`super::generate::course_map`]
+//! with `maps=course`), each bot moving first in one of them. A start file is a state file or
+//! one of the course's `.dot` maps ([`super::dot`]).
 
 use std::fmt::Write as _;
 
@@ -16,7 +18,7 @@ use anyhow::{anyhow, bail};
 
 use super::bots;
 use super::end::ending;
-use super::generate::random_map;
+use super::generate::{course_map, random_map};
 use super::planet::Player;
 use super::rules::Rules;
 use super::state::State;
@@ -145,6 +147,22 @@ impl Referee for PlanetwarsReferee {
         include_str!("../../../corpus/planetwars/marking-profile.json")
     }
 
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        vec![
+            include_str!("../../../corpus/planetwars/marking-profile.json"),
+            include_str!("../../../corpus/planetwars/course-profile.json"),
+            include_str!("../../../corpus/planetwars/hard-profile.json"),
+        ]
+    }
+
+    fn with_rules(&self, rules: &[String]) -> Result<Box<dyn Referee>, String> {
+        let mut referee = *self;
+        for rule in rules {
+            referee.rules = referee.rules.with_option(rule).map_err(|e| format!("rule {rule}: {e}"))?;
+        }
+        Ok(Box::new(referee))
+    }
+
     fn builtins(&self) -> Option<&dyn Builtins> {
         Some(self)
     }
@@ -206,8 +224,22 @@ impl Games for PlanetwarsReferee {
         self.new_game_seeded(start, 0)
     }
 
+    fn start_extensions(&self) -> &'static [&'static str] {
+        &["txt", "dot"]
+    }
+
+    fn enters_tournament(&self, greeting: &serde_json::Value) -> bool {
+        // `new` answers {"name": getName(), "compete": compete()}: "return true in this method
+        // if you want your submission to compete in the class tournament".
+        greeting.get("compete") != Some(&serde_json::Value::Bool(false))
+    }
+
     fn new_game_seeded(&self, start: Option<(&str, &[u8])>, seed: u64) -> Result<Box<dyn GameState>, String> {
         let (state, homes) = match start {
+            Some((origin, bytes)) if super::dot::is_dot(&String::from_utf8_lossy(bytes)) => {
+                let (state, homes) = super::dot::parse(&String::from_utf8_lossy(bytes), origin)?;
+                (state, homes.to_vec())
+            }
             Some((origin, bytes)) => {
                 let state = State::parse(&String::from_utf8_lossy(bytes), origin)?;
                 // A game's start: each player's one planet is its home. Later, not known.
@@ -223,6 +255,10 @@ impl Games for PlanetwarsReferee {
                     Vec::new()
                 };
                 (state, homes)
+            }
+            None if self.rules.maps == super::rules::Maps::Course => {
+                let (state, homes) = course_map(seed);
+                (state, homes.to_vec())
             }
             None => {
                 let generated = random_map(seed);
@@ -337,14 +373,26 @@ impl GameState for PlanetwarsGame {
     }
 
     fn host_turn(&self) -> HostCall {
-        HostCall::new("turn", View::of(&self.state, self.state.to_move).to_json(&self.homes))
-            .limited(TURN_CPU)
+        let mut view = View::of(&self.state, self.state.to_move).to_json(&self.homes);
+        if self.state.rules.order == super::rules::ListOrder::Course {
+            // The bridge builds the planets and edges as the course's engine does, from the
+            // edges as the map writes them (the engine orders them by how they are written).
+            view["order"] = serde_json::json!("course");
+            view["edges"] =
+                self.state.map.edges.iter().map(|e| serde_json::json!([e.a, e.b, e.distance])).collect();
+        }
+        HostCall::new("turn", view).limited(TURN_CPU)
     }
 }
 
 fn load(referee: &PlanetwarsReferee, input: &PositionInput) -> anyhow::Result<State> {
-    let state = referee
-        .ruled(State::parse(&String::from_utf8_lossy(input.bytes), input.origin).map_err(|e| anyhow!(e))?);
+    let text = String::from_utf8_lossy(input.bytes);
+    let state = if super::dot::is_dot(&text) {
+        super::dot::parse(&text, input.origin).map(|(state, _)| state)
+    } else {
+        State::parse(&text, input.origin)
+    };
+    let state = referee.ruled(state.map_err(|e| anyhow!(e))?);
     if let Some(side) = input.side
         && side != side_of(state.to_move)
     {

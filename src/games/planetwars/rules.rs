@@ -20,6 +20,13 @@
 //! - `thrown=forfeit` (default) or `thrown=skip`: a hosted strategy whose `takeTurn` throws
 //!   loses the game; or, as the course's engine does, the turn gives no orders and the game
 //!   goes on (the exception is kept in the game record's notes).
+//! - `order=arbiter` (default) or `order=course`: a hosted strategy gets the planets in id
+//!   order and each planet's edges by neighbour; or in the course engine's order (visible
+//!   planets first, each list and each edge set in the order the engine's `HashMap`s and
+//!   `HashSet`s iterate), so that a game replays move for move in the engine.
+//! - `maps=arbiter` (default) or `maps=course`: random maps are arbiter's (mirror halves, 100
+//!   people at home); or in the course's ranges ([`super::generate::course_map`]), 1 person at
+//!   home and the engine's unit of time before Player 1's first move.
 
 /// How populations grow and decay.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,6 +88,26 @@ pub enum Thrown {
     Skip,
 }
 
+/// The order a hosted strategy gets planets and edges in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ListOrder {
+    /// Planets by id, each planet's edges by neighbour.
+    #[default]
+    Arbiter,
+    /// The course engine's: visible planets first, collections iterated as its hash tables do.
+    Course,
+}
+
+/// Which random maps a game without a start file is played on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Maps {
+    /// arbiter's mirror-symmetric maps, 100 people at home.
+    #[default]
+    Arbiter,
+    /// Maps in the course's ranges, 1 person at home grown by one unit of time.
+    Course,
+}
+
 /// The rules a game is played by.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rules {
@@ -96,6 +123,10 @@ pub struct Rules {
     pub view: ViewRule,
     /// A turn that throws.
     pub thrown: Thrown,
+    /// The order of a hosted strategy's planets and edges.
+    pub order: ListOrder,
+    /// The random maps.
+    pub maps: Maps,
 }
 
 /// The plies after which the course's ranker stops a game (`runToCompletion(10000)`): no winner.
@@ -110,6 +141,8 @@ impl Rules {
         end: End::Course,
         view: ViewRule::Course,
         thrown: Thrown::Skip,
+        order: ListOrder::Course,
+        maps: Maps::Course,
     };
 
     /// These rules with one option changed, given as `KEY=VALUE`. An error says what is accepted.
@@ -140,9 +173,15 @@ impl Rules {
             ("thrown", "forfeit") => Ok(Rules { thrown: Thrown::Forfeit, ..self }),
             ("thrown", "skip") => Ok(Rules { thrown: Thrown::Skip, ..self }),
             ("thrown", _) => bad("thrown=forfeit or thrown=skip"),
+            ("order", "arbiter") => Ok(Rules { order: ListOrder::Arbiter, ..self }),
+            ("order", "course") => Ok(Rules { order: ListOrder::Course, ..self }),
+            ("order", _) => bad("order=arbiter or order=course"),
+            ("maps", "arbiter") => Ok(Rules { maps: Maps::Arbiter, ..self }),
+            ("maps", "course") => Ok(Rules { maps: Maps::Course, ..self }),
+            ("maps", _) => bad("maps=arbiter or maps=course"),
             (other, _) => Err(format!(
-                "PlanetWars's rule options are `engine`, `growth`, `battle`, `emptied`, `end`, `view` and \
-                 `thrown`; found `{other}`"
+                "PlanetWars's rule options are `engine`, `growth`, `battle`, `emptied`, `end`, `view`, \
+                 `thrown`, `order` and `maps`; found `{other}`"
             )),
         }
     }
@@ -167,6 +206,12 @@ impl Rules {
         }
         if self.thrown == Thrown::Skip {
             out.push("thrown=skip");
+        }
+        if self.order == ListOrder::Course {
+            out.push("order=course");
+        }
+        if self.maps == Maps::Course {
+            out.push("maps=course");
         }
         out
     }

@@ -298,7 +298,7 @@ mod tests {
         s.rules = Rules::COURSE;
         let text = s.to_text();
         assert!(text.contains(
-            "\nrules growth=course battle=course emptied=neutral end=course view=course thrown=skip\n"
+            "\nrules growth=course battle=course emptied=neutral end=course view=course thrown=skip order=course maps=course\n"
         ));
         assert_eq!(State::parse(&text, "s").unwrap(), s);
         assert!(State::parse("nonsense", "s").unwrap_err().starts_with("s:1:"));

@@ -120,7 +120,13 @@ impl View {
                     })
                 })
                 .collect(),
-            edges: state.map.edges.iter().map(|e| (e.a, e.b, e.distance)).collect(),
+            edges: {
+                // By the smaller end, then the larger, whatever the order the map was written in.
+                let mut edges: Vec<(usize, usize, u32)> =
+                    state.map.edges.iter().map(|e| (e.a.min(e.b), e.a.max(e.b), e.distance)).collect();
+                edges.sort_unstable();
+                edges
+            },
             shuttles: state
                 .shuttles
                 .iter()

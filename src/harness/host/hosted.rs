@@ -33,6 +33,9 @@ pub enum Language {
 pub struct HostOptions {
     /// Files that replace arbiter's own support files (`--support a1_support.py`).
     pub support: Vec<PathBuf>,
+    /// The class to play, for a game whose submissions name their own (`class = "..."` in the
+    /// submission's `arbiter.toml`, or the grader's `--overrides`).
+    pub class: Option<String>,
 }
 
 /// A submission ready to be started as many times as needed.
@@ -114,9 +117,9 @@ fn python_load(py: &PythonSpec) -> Value {
 }
 
 impl HostedBot {
-    /// Makes `given` ready: a folder of Java sources is compiled (in the sandbox), a Python
-    /// module gets arbiter's host beside it, anything else is a program that speaks the
-    /// protocol. Then it is started once and loaded, so that a submission that cannot load
+    /// Makes `given` ready: a folder of Java sources is compiled (in the sandbox), a `.jar` is
+    /// hosted as it is (`FILE.jar#CLASS` names its class), a Python module gets arbiter's host
+    /// beside it, anything else is a program that speaks the protocol. Then it is started once and loaded, so that a submission that cannot load
     /// is refused before any case, with the reason.
     pub fn prepare(
         given: &str,
@@ -127,7 +130,8 @@ impl HostedBot {
         let path = Path::new(given);
         let (language, command, load, build) = if path.is_dir() {
             if let Some(java) = spec.java.as_ref().filter(|_| java::has_sources(path)) {
-                let prepared = java::prepare(path, java, limits, None)?;
+                let chosen = options.class.as_deref().map(java::Chosen::Class);
+                let prepared = java::prepare(path, java, limits, chosen)?;
                 (Language::Java, prepared.command, prepared.load, Some(prepared.build))
             } else if let Some(py) = spec.python.as_ref().filter(|py| path.join(py.module).is_file()) {
                 let prepared = python::prepare(path, py, options, limits)?;
@@ -144,7 +148,20 @@ impl HostedBot {
             // One class of the submission named by its file: the rest of its source tree is
             // what javac finds from there.
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            let prepared = java::prepare(folder, java, limits, Some(path))?;
+            let prepared = java::prepare(folder, java, limits, Some(java::Chosen::File(path)))?;
+            (Language::Java, prepared.command, prepared.load, Some(prepared.build))
+        } else if let Some((java, jar, class)) =
+            spec.java.as_ref().filter(|j| matches!(j.entry, JavaEntry::Implements(_))).and_then(|java| {
+                // A compiled strategy: `AI1_obf.jar`, or `AI1_obf.jar#pkg.Class` to name its class.
+                let (file, class) = match given.rsplit_once('#') {
+                    Some((file, class)) if file.ends_with(".jar") => (file, Some(class)),
+                    _ => (given, None),
+                };
+                (file.ends_with(".jar") && Path::new(file).is_file()).then(|| (java, Path::new(file), class))
+            })
+        {
+            let class = class.or(options.class.as_deref());
+            let prepared = java::prepare_jar(jar, class, java, limits)?;
             (Language::Java, prepared.command, prepared.load, Some(prepared.build))
         } else if let Some(py) =
             spec.python.as_ref().filter(|py| path.file_name().is_some_and(|n| n == py.module))

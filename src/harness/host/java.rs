@@ -30,6 +30,9 @@ const SOURCE_DEPTH: usize = 8;
 const CLASSES_JAR: &str = "classes.jar";
 const CLASSES: Cap = Cap { bytes: 64 << 20, what: "a submission's compiled classes" };
 
+/// The largest strategy `.jar` hosted as it is (the course's are about 20 KiB).
+const JAR: Cap = Cap { bytes: 64 << 20, what: "a strategy's jar" };
+
 /// Room the build step gets for the classes and the jar.
 const COMPILE_DISK: u64 = 256 << 20;
 
@@ -76,8 +79,18 @@ impl Source {
     }
 }
 
+/// The entry class of a [`JavaEntry::Implements`] game, when the grader or the student names
+/// it: by its `.java` file, or by its full name (`class = "..."` in `arbiter.toml`).
+#[derive(Clone, Copy, Debug)]
+pub enum Chosen<'a> {
+    /// The class's source file.
+    File(&'a Path),
+    /// The class's full name (`planetwars.strategies.MyStrategy`).
+    Class(&'a str),
+}
+
 /// Compiles `folder`'s sources with the game's API and returns the command that hosts them.
-/// `chosen`, a `.java` file, names the entry class of a [`JavaEntry::Implements`] game.
+/// `chosen` names the entry class of a [`JavaEntry::Implements`] game.
 ///
 /// The sources are first copied by the rule for a submission's files ([`untrusted`]: a link
 /// is followed only inside the submission's folder, and one leading out refuses it), and javac
@@ -88,7 +101,7 @@ pub fn prepare(
     folder: &Path,
     spec: &JavaSpec,
     limits: &Limits,
-    chosen: Option<&Path>,
+    chosen: Option<Chosen>,
 ) -> Result<Prepared, String> {
     let javac = tools::require("javac", "compile a Java submission")?;
     let java = tools::require("java", "run a Java submission")?;
@@ -99,7 +112,14 @@ pub fn prepare(
     let is_java = |p: &Path| p.extension().is_some_and(|x| x == "java");
     untrusted::copy_files(&submission, &src, SOURCE_DEPTH, &is_java, &untrusted::SOURCES)
         .map_err(|e| e.to_string())?;
-    let chosen = chosen.map(|c| within(folder, c).map(|relative| src.join(relative))).transpose()?;
+    let named = match chosen {
+        Some(Chosen::Class(name)) => Some(name),
+        _ => None,
+    };
+    let chosen = match chosen {
+        Some(Chosen::File(c)) => Some(within(folder, c).map(|relative| src.join(relative))?),
+        _ => None,
+    };
     let (sources, entry_class) = submission_sources(&src, spec)?;
     let mut files: Vec<OsString> = Vec::new();
     for (path, text) in spec.api {
@@ -118,8 +138,23 @@ pub fn prepare(
             (entry_class != class).then(|| json!({"class": entry_class})),
         ),
         JavaEntry::Implements(interface) => {
-            let picked: Vec<&Source> = match &chosen {
-                Some(file) => {
+            let picked: Vec<&Source> = match (&chosen, named) {
+                (_, Some(name)) => {
+                    let source = sources.iter().find(|s| s.class == name).ok_or_else(|| {
+                        let known: Vec<&str> = sources
+                            .iter()
+                            .filter(|s| s.names_entry && !s.foreign)
+                            .map(|s| s.class.as_str())
+                            .collect();
+                        format!(
+                            "the submission has no class {name} (its classes that name {}: {})",
+                            simple_name(interface),
+                            if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                        )
+                    })?;
+                    vec![source]
+                }
+                (Some(file), None) => {
                     let source = sources.iter().find(|s| &s.path == file).ok_or_else(|| {
                         format!(
                             "{} is not a Java source of the submission {}",
@@ -129,7 +164,7 @@ pub fn prepare(
                     })?;
                     vec![source]
                 }
-                None => sources.iter().filter(|s| s.names_entry && !s.foreign).collect(),
+                (None, None) => sources.iter().filter(|s| s.names_entry && !s.foreign).collect(),
             };
             if picked.is_empty() {
                 return Err(format!(
@@ -137,9 +172,10 @@ pub fn prepare(
                     simple_name(interface)
                 ));
             }
-            let load = match &chosen {
-                Some(_) => json!({"class": picked[0].class}),
-                None => json!({"candidates": picked.iter().map(|s| s.class.as_str()).collect::<Vec<_>>()}),
+            let load = if chosen.is_some() || named.is_some() {
+                json!({"class": picked[0].class})
+            } else {
+                json!({"candidates": picked.iter().map(|s| s.class.as_str()).collect::<Vec<_>>()})
             };
             (picked, Some(load))
         }
@@ -244,6 +280,108 @@ fn within(folder: &Path, chosen: &Path) -> Result<PathBuf, String> {
     chosen_abs.strip_prefix(&folder_abs).map(Path::to_path_buf).map_err(|_| {
         format!("{} is not a Java source of the submission {}", chosen.display(), folder.display())
     })
+}
+
+/// A strategy given as a `.jar` (the course's `AI1_obf.jar`): nothing is compiled from it. The
+/// course's API as arbiter writes it (compiled once per process) and a copy of the jar go into
+/// a folder of their own; the host searches the API first, so the jar's own copy of the API is
+/// never loaded, and the game's adapter picks the class inside the jar (`load {"jar": PATH}`),
+/// or takes the one `class` names (`load {"class": NAME}`).
+pub fn prepare_jar(
+    jar: &Path,
+    class: Option<&str>,
+    spec: &JavaSpec,
+    limits: &Limits,
+) -> Result<Prepared, String> {
+    let javac = tools::require("javac", "compile arbiter's copy of the course's API")?;
+    let java = tools::require("java", "run a Java strategy")?;
+    let host = host_classes(&javac, spec)?;
+    let api = api_classes(&javac, spec)?;
+    let (build, build_path) = build_folder::make("arbiter-java-")?;
+    let classes = build_path.join("classes");
+    for entry in walkdir::WalkDir::new(&api).into_iter().flatten() {
+        let Ok(inside) = entry.path().strip_prefix(&api) else { continue };
+        let target = classes.join(inside);
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target).map_err(|e| format!("cannot make {}: {e}", target.display()))?;
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .map_err(|e| format!("cannot copy {}: {e}", target.display()))?;
+        }
+    }
+    // The grader's jar (an opponent, a course strategy): read as that file, never through a
+    // link, and copied, so that the sandboxed host reads only its own folder.
+    let bytes = read_jar(jar)?;
+    let copy = build_path.join("strategy.jar");
+    std::fs::write(&copy, bytes).map_err(|e| format!("cannot write {}: {e}", copy.display()))?;
+    build_folder::open_to_bots(&build_path)?;
+    let class_path = std::env::join_paths([&classes, &copy])
+        .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
+    let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
+    let line = format!(
+        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        runner::quote(java.as_os_str()),
+        spec.jvm_options,
+        runner::quote(host.as_os_str()),
+        spec.adapter_class,
+        runner::quote(&class_path),
+    );
+    let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
+    let load = match class {
+        Some(name) => json!({"class": name}),
+        None => json!({"jar": copy.display().to_string()}),
+    };
+    Ok(Prepared { command, build, load: Some(load) })
+}
+
+/// The bytes of a strategy's `.jar`, opened by the rule for a submission's files (no link
+/// followed, a regular file, capped).
+fn read_jar(jar: &Path) -> Result<Vec<u8>, String> {
+    let folder = match jar.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let name = jar.file_name().ok_or_else(|| format!("{} names no file", jar.display()))?;
+    Folder::open(folder)
+        .and_then(|f| f.read(Path::new(name), JAR))
+        .map_err(|e| format!("cannot read the jar {}: {e}", jar.display()))
+}
+
+/// The course's API and the game's bridge as arbiter writes them, compiled once per process
+/// (outside the sandbox: arbiter's own code), for strategies that come compiled (a `.jar`).
+fn api_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<tempfile::TempDir>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = cache.get(spec.adapter_class) {
+        return Ok(dir.path().join("classes"));
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("arbiter-java-api-")
+        .tempdir()
+        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
+    let mut files = Vec::new();
+    for (path, text) in spec.api {
+        let file = dir.path().join("src").join(path);
+        write(&file, text)?;
+        files.push(file);
+    }
+    let output = std::process::Command::new(javac)
+        .args(["-encoding", "UTF-8", "-nowarn", "-implicit:none", "-d"])
+        .arg(dir.path().join("classes"))
+        .args(&files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", javac.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "arbiter's copy of the course's API does not compile with {}:\n{}",
+            javac.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    let classes = dir.path().join("classes");
+    cache.insert(spec.adapter_class, Arc::new(dir));
+    Ok(classes)
 }
 
 /// `IStrategy` of `planetwars.publicapi.IStrategy`.

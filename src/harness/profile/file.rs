@@ -20,6 +20,9 @@ pub struct ProfileFile {
     /// The most the stages together give (ungated profiles); absent: 100.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     max: Option<f64>,
+    /// The game's rule options the profile is played by (`["engine=course"]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    rules: Vec<String>,
 }
 
 /// A stage of either kind, told apart by its `games` field.
@@ -76,6 +79,7 @@ impl TryFrom<ProfileFile> for Profile {
             order,
             games: file.games,
             max: file.max,
+            rules: file.rules,
         })
     }
 }
@@ -97,6 +101,7 @@ impl From<Profile> for ProfileFile {
             stages,
             games: p.games,
             max: p.max,
+            rules: p.rules,
         }
     }
 }

@@ -20,6 +20,19 @@ pub trait Games: Send + Sync {
     ) -> Result<Box<dyn GameState>, String> {
         self.new_game(start)
     }
+
+    /// The endings of the files `match --start DIR` takes from a folder as start positions
+    /// (besides `txt`, every game's board files): PlanetWars also reads the course's `dot` maps.
+    fn start_extensions(&self) -> &'static [&'static str] {
+        &["txt"]
+    }
+
+    /// Whether a hosted bot that answered the calls of [`GameState::host_start`] with `greeting`
+    /// (the last call's value) takes part in a tournament: PlanetWars' strategies say so with
+    /// `compete()`. Every bot does by default.
+    fn enters_tournament(&self, _greeting: &serde_json::Value) -> bool {
+        true
+    }
 }
 
 /// A game in progress, for the match runner and for replaying records.

@@ -125,6 +125,15 @@ pub trait Referee: Send + Sync {
         vec![self.marking_profile()]
     }
 
+    /// This game's referee with the rule options `rules` (`KEY=VALUE`) applied over its own:
+    /// what a marking profile's `"rules"` asks for. A game without rule options refuses any.
+    fn with_rules(&self, rules: &[String]) -> Result<Box<dyn Referee>, String> {
+        match rules.first() {
+            None => Err(format!("{}: no rule options to apply", self.game())),
+            Some(rule) => Err(format!("{} has no rule option `{rule}`", self.game())),
+        }
+    }
+
     /// The optional program a submission may bring to measure the machine, run once before its
     /// bot (Pente's `calibrate`, which leaves `calibration.txt`), if the game has one.
     fn calibration(&self) -> Option<Calibration> {

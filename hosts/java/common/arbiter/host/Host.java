@@ -21,7 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Usage: java -cp HOST_CLASSES arbiter.host.Host ADAPTER_CLASS SUBMISSION_CLASSES_DIR */
+/** Usage: java -cp HOST_CLASSES arbiter.host.Host ADAPTER_CLASS SUBMISSION_CLASSES_DIR[:JAR...] */
 public final class Host {
     private static final int PROTOCOL = 1;
     private static final int MAX_TRACE = 20;
@@ -43,7 +43,15 @@ public final class Host {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
 
-        URL classes = Paths.get(argv[1]).toUri().toURL();
+        // The submission's classes: a folder, or several entries (a strategy's jar after the
+        // course's API) joined by the path separator, searched in that order.
+        List<URL> entries = new ArrayList<>();
+        for (String entry : argv[1].split(java.io.File.pathSeparator)) {
+            if (!entry.isEmpty()) {
+                entries.add(Paths.get(entry).toUri().toURL());
+            }
+        }
+        URL[] classes = entries.toArray(new URL[0]);
         Adapter adapter = (Adapter) Class.forName(argv[0]).getDeclaredConstructor().newInstance();
 
         Map<String, Object> hello = new LinkedHashMap<>();
@@ -82,7 +90,7 @@ public final class Host {
                 if (op.equals("reset") || !loaded) {
                     // A class loader whose parent is the platform's: the submission sees none of
                     // the host's classes, and a new one forgets every static field.
-                    adapter.reset(new URLClassLoader(new URL[] {classes}, ClassLoader.getPlatformClassLoader()));
+                    adapter.reset(new URLClassLoader(classes, ClassLoader.getPlatformClassLoader()));
                     loaded = true;
                 }
                 reply.put("ok", op.equals("reset") ? null : adapter.call(op, args));

@@ -11,6 +11,8 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -68,8 +70,9 @@ public final class Bridge {
         }
         if (found.size() > 1) {
             throw new IllegalStateException("several classes implement planetwars.publicapi.IStrategy: "
-                    + found + "; give the one to grade as the bot, e.g. --bot DIR/"
-                    + found.get(0).replace('.', '/') + ".java");
+                    + found + "; name the one to play: `class = \"" + found.get(0)
+                    + "\"` in the submission's arbiter.toml (or the grader's --overrides line `SUBMISSION,class,"
+                    + found.get(0) + "`), or give its .java file as the bot");
         }
         return found.get(0);
     }
@@ -100,7 +103,7 @@ public final class Bridge {
 
     /** One turn: the view as IPlanets, takeTurn, and the queue's transfers as orders. */
     public static List<Object> turn(Object strategy, Map<String, Object> view) {
-        List<IPlanet> planets = planets(view);
+        List<IPlanet> planets = "course".equals(view.get("order")) ? coursePlanets(view) : planets(view);
         Queue<IEvent> queue = new ArrayDeque<>();
         partial = null;
         try {
@@ -148,13 +151,7 @@ public final class Bridge {
             edges.computeIfAbsent(a, k -> new LinkedHashSet<>()).add(new Edge(a, b, d));
             edges.computeIfAbsent(b, k -> new LinkedHashSet<>()).add(new Edge(b, a, d));
         }
-        Map<Integer, List<IShuttle>> incoming = new LinkedHashMap<>();
-        for (Object s : list(view.get("shuttles"))) {
-            Map<?, ?> m = (Map<?, ?>) s;
-            Shuttle shuttle = new Shuttle(owner(m.get("owner")), integer(m.get("from")), integer(m.get("to")),
-                    number(m.get("population")), integer(m.get("remaining")));
-            incoming.computeIfAbsent(shuttle.to, k -> new ArrayList<>()).add(shuttle);
-        }
+        Map<Integer, List<IShuttle>> incoming = shuttlesByDestination(view);
         List<IPlanet> planets = new ArrayList<>();
         for (Object p : list(view.get("planets"))) {
             Map<?, ?> m = (Map<?, ?>) p;
@@ -169,6 +166,99 @@ public final class Bridge {
             }
         }
         return planets;
+    }
+
+    /**
+     * The planets as the course's engine hands them (order=course): built with the same
+     * java.util collections, filled in the same order, so that they iterate as the engine's do.
+     * The engine adds each planet's edges to a HashSet in the order its map loader lists them
+     * (a TreeMap keyed by the text "a-b" of each edge as written); a planet's getEdges() is a
+     * copy of that set made with new HashSet<>(size) and addAll. Its list of planets holds the
+     * visible ones first, in the order of a HashMap filled by walking the planets (a HashMap by
+     * id) and putting each owned planet and then the destinations of its edges, then the others
+     * in the order of a second HashMap. A visible planet's getEdges() is its set itself and
+     * getIncomingShuttles() a new list each call; another planet's getEdges() a new copy of its
+     * set each call.
+     */
+    private static List<IPlanet> coursePlanets(Map<String, Object> view) {
+        List<Object> rawEdges = new ArrayList<>(list(view.get("edges")));
+        List<int[]> edges = new ArrayList<>();
+        for (Object e : rawEdges) {
+            List<Object> abd = list(e);
+            if (abd.size() != 3) {
+                throw new IllegalArgumentException("an edge is [a, b, distance], not " + e);
+            }
+            edges.add(new int[] {integer(abd.get(0)), integer(abd.get(1)), integer(abd.get(2))});
+        }
+        edges.sort((x, y) -> (x[0] + "-" + x[1]).compareTo(y[0] + "-" + y[1]));
+        Map<Integer, Map<?, ?>> byId = new LinkedHashMap<>();
+        List<Integer> ids = new ArrayList<>();
+        for (Object p : list(view.get("planets"))) {
+            Map<?, ?> m = (Map<?, ?>) p;
+            byId.put(integer(m.get("id")), m);
+            ids.add(integer(m.get("id")));
+        }
+        // The engine's planets by id, put in the order its loader lists the nodes (a TreeMap of
+        // their ids as text).
+        List<Integer> loaded = new ArrayList<>(ids);
+        loaded.sort((x, y) -> String.valueOf(x).compareTo(String.valueOf(y)));
+        Map<Integer, Set<IEdge>> base = new HashMap<>();
+        for (int id : loaded) {
+            base.put(id, new HashSet<>());
+        }
+        for (int[] e : edges) {
+            base.get(e[0]).add(new Edge(e[0], e[1], e[2]));
+            base.get(e[1]).add(new Edge(e[1], e[0], e[2]));
+        }
+        Map<Integer, List<IShuttle>> incoming = shuttlesByDestination(view);
+        Map<Integer, Integer> visible = new HashMap<>();
+        for (int id : base.keySet()) {
+            Map<?, ?> m = byId.get(id);
+            if (m.containsKey("owner") && "self".equals(m.get("owner"))) {
+                visible.put(id, id);
+                for (IEdge edge : engineEdges(base.get(id))) {
+                    visible.put(edge.getDestinationPlanetId(), edge.getDestinationPlanetId());
+                }
+            }
+        }
+        Map<Integer, Integer> hidden = new HashMap<>();
+        for (int id : base.keySet()) {
+            if (!visible.containsKey(id)) {
+                hidden.put(id, id);
+            }
+        }
+        List<IPlanet> planets = new ArrayList<>();
+        for (int id : visible.keySet()) {
+            Map<?, ?> m = byId.get(id);
+            if (!m.containsKey("owner")) {
+                throw new IllegalArgumentException("planet " + id + " is visible to the engine but not in the view");
+            }
+            planets.add(new CourseVisible(id, engineEdges(base.get(id)), integer(m.get("habitability")),
+                    number(m.get("size")), number(m.get("population")), owner(m.get("owner")),
+                    Boolean.TRUE.equals(m.get("home")), incoming.getOrDefault(id, new ArrayList<>())));
+        }
+        for (int id : hidden.keySet()) {
+            planets.add(new CoursePlanet(id, engineEdges(base.get(id))));
+        }
+        return planets;
+    }
+
+    /** The engine's Planet.getIEdges(): a copy sized to the set, filled from it. */
+    private static Set<IEdge> engineEdges(Set<IEdge> edges) {
+        Set<IEdge> copy = new HashSet<>(edges.size());
+        copy.addAll(edges);
+        return copy;
+    }
+
+    private static Map<Integer, List<IShuttle>> shuttlesByDestination(Map<String, Object> view) {
+        Map<Integer, List<IShuttle>> incoming = new LinkedHashMap<>();
+        for (Object s : list(view.get("shuttles"))) {
+            Map<?, ?> m = (Map<?, ?>) s;
+            Shuttle shuttle = new Shuttle(owner(m.get("owner")), integer(m.get("from")), integer(m.get("to")),
+                    number(m.get("population")), integer(m.get("remaining")));
+            incoming.computeIfAbsent(shuttle.to, k -> new ArrayList<>()).add(shuttle);
+        }
+        return incoming;
     }
 
     private static List<Object> list(Object o) {
@@ -247,6 +337,25 @@ public final class Bridge {
         @Override
         public int getLength() {
             return length;
+        }
+
+        // Equal by value and hashed as the course engine's edges are, so that a strategy's own
+        // HashSet of edges iterates as it does in the engine.
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (o == null || getClass() != o.getClass()) {
+                return false;
+            }
+            Edge e = (Edge) o;
+            return source == e.source && destination == e.destination && length == e.length;
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * source + destination) * 31 + length;
         }
 
         @Override
@@ -373,6 +482,101 @@ public final class Bridge {
         @Override
         public String toString() {
             return "planet " + getId() + " (" + owner + ", " + population + " of " + size + ")";
+        }
+    }
+
+    /** A planet not seen in detail, as the engine's PlanetSnapshot: a new copy of its edges each call. */
+    private static final class CoursePlanet implements IPlanet {
+        private final int id;
+        private final Set<IEdge> edges;
+
+        CoursePlanet(int id, Set<IEdge> edges) {
+            this.id = id;
+            this.edges = edges;
+        }
+
+        @Override
+        public int getId() {
+            return id;
+        }
+
+        @Override
+        public Set<IEdge> getEdges() {
+            return new HashSet<>(edges);
+        }
+
+        @Override
+        public String toString() {
+            return "planet " + id;
+        }
+    }
+
+    /** A planet seen in detail, as the engine's VisiblePlanetSnapshot. */
+    private static final class CourseVisible implements IVisiblePlanet {
+        private final int id;
+        private final Set<IEdge> edges;
+        private final int habitability;
+        private final long size;
+        private final long population;
+        private final Owner owner;
+        private final boolean home;
+        private final List<IShuttle> incoming;
+
+        CourseVisible(int id, Set<IEdge> edges, int habitability, long size, long population, Owner owner,
+                boolean home, List<IShuttle> incoming) {
+            this.id = id;
+            this.edges = edges;
+            this.habitability = habitability;
+            this.size = size;
+            this.population = population;
+            this.owner = owner;
+            this.home = home;
+            this.incoming = incoming;
+        }
+
+        @Override
+        public int getId() {
+            return id;
+        }
+
+        @Override
+        public Set<IEdge> getEdges() {
+            return edges;
+        }
+
+        @Override
+        public int getHabitability() {
+            return habitability;
+        }
+
+        @Override
+        public long getSize() {
+            return size;
+        }
+
+        @Override
+        public long getPopulation() {
+            return population;
+        }
+
+        @Override
+        public Owner getOwner() {
+            return owner;
+        }
+
+        @Override
+        public boolean isHomeworld() {
+            return home;
+        }
+
+        @Override
+        public List<IShuttle> getIncomingShuttles() {
+            return new ArrayList<>(incoming);
+        }
+
+        @Override
+        public String toString() {
+            return "planet " + id + " (" + owner + ", " + population + " of " + size + ")";
         }
     }
 }
