@@ -10,6 +10,7 @@
 //! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox;
 //! - [`clock`]: the CPU time a bot is charged, read from outside the host.
 
+mod build_folder;
 pub mod case;
 pub mod channel;
 pub mod clock;
