@@ -8,8 +8,10 @@
 //! - [`hosted`]: a ready submission, its sessions, and one case's script of calls;
 //! - [`session`]: one conversation, each call limited in CPU time;
 //! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox;
-//! - [`clock`]: the CPU time a bot is charged, read from outside the host.
+//! - [`clock`]: the CPU time a bot is charged, read from outside the host;
+//! - [`bench`]: what hosting costs beyond the bot's own CPU time (`arbiter bench --hosted`).
 
+pub mod bench;
 mod build_folder;
 pub mod case;
 pub mod channel;
