@@ -392,3 +392,33 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
     let next = bot.run_script(&[call("new", json!({})), run("threads")], &limits(5000));
     assert_eq!(next.calls[1].value(), Some(&json!(0)), "{next:?}");
 }
+
+/// A thread still computing when a case's last call has returned is a verdict of its own (the
+/// case's `ended.fault`), in the Python host and in the Java host; the next case is clean.
+#[test]
+fn a_thread_still_computing_after_the_last_call_is_a_fault() {
+    if have(&["python3"], "python thread after the last call") {
+        let bot =
+            HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000))
+                .unwrap();
+        let run =
+            bot.run_script(&[call("call", json!({"function": "spin_after", "args": []}))], &limits(5000));
+        assert_eq!(run.calls[0].value(), Some(&json!(1)), "{run:?}");
+        let fault = run.ended.fault.clone().unwrap_or_else(|| panic!("{run:?}"));
+        assert!(
+            fault.contains("still running") || fault.contains("while no call was in progress"),
+            "{fault}"
+        );
+        let next = bot.run_script(&[call("call", json!({"function": "add", "args": [1, 2]}))], &limits(5000));
+        assert_eq!((next.calls[0].value(), next.ended.fault.as_ref()), (Some(&json!(3)), None), "{next:?}");
+    }
+    if have(&["java", "javac"], "java thread after the last call") {
+        let bot =
+            HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+        let spun = bot.run_script(&[call("new", json!({})), run("spin")], &limits(5000));
+        let fault = spun.ended.fault.clone().unwrap_or_else(|| panic!("{spun:?}"));
+        assert!(fault.contains("hostile-spin") || fault.contains("while no call was in progress"), "{fault}");
+        let next = bot.run_script(&[call("new", json!({})), run("threads")], &limits(5000));
+        assert_eq!(next.calls[1].value(), Some(&json!(0)), "{next:?}");
+    }
+}

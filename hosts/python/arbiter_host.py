@@ -399,6 +399,7 @@ class Zygote:
         self.to_child = None
         self.from_child = None
         self.ended = None
+        self.running = []
 
     def respond(self, message):
         os.write(self.protocol_out, (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
@@ -476,8 +477,12 @@ class Zygote:
         """Ends the case's process and everything it started; returns what it had besides its
         own thread (for the record: none of it outlives the case)."""
         seen = []
+        self.running = []
         if self.child is not None:
             tasks = self.tasks(self.child)
+            # Threads of the case still computing (the kernel's state R), its main thread
+            # aside (it waits for the next request).
+            self.running = [t for t in tasks if t != str(self.child) and self.state(self.child, t) == "R"]
             if len(tasks) > 1:
                 seen.append("%d thread(s) besides the main one" % (len(tasks) - 1))
             if any(self.children_of(self.child, t) for t in tasks):
@@ -515,6 +520,14 @@ class Zygote:
             os.waitpid(pid, 0)
         except (ChildProcessError, InterruptedError):
             pass
+
+    @staticmethod
+    def state(pid, task):
+        try:
+            with open("/proc/%d/task/%s/stat" % (pid, task)) as f:
+                return f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return "?"
 
     @staticmethod
     def tasks(pid):
@@ -591,7 +604,8 @@ class Zygote:
                 # files it wrote with it.
                 killed = self.kill_case()
                 left = [] if clear_folder() else ["files it wrote in its folder could not be removed"]
-                self.respond({"id": rid, "ok": {"left": left, "killed": killed}})
+                running = ["%s (thread %s)" % (self.module_file, t) for t in self.running]
+                self.respond({"id": rid, "ok": {"left": left, "killed": killed, "running": running}})
             else:
                 self.respond(self.forward(rid, line))
 

@@ -214,6 +214,25 @@ impl Session {
                     end.left.extend(
                         left.iter().map(|l| l.as_str().map_or_else(|| l.to_string(), str::to_string)),
                     );
+                    // A thread of the submission's still computing once its calls are over is a
+                    // verdict of its own (one that waits, a pool's idle worker, is not). The host
+                    // can only hide one by lying: the CPU time it then uses is charged all the
+                    // same, and past IDLE_CPU_ALLOWED judged.
+                    let running: Vec<String> = value
+                        .get("running")
+                        .and_then(Value::as_array)
+                        .map(|r| {
+                            r.iter()
+                                .map(|t| t.as_str().map_or_else(|| t.to_string(), str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    if self.judge_idle && !running.is_empty() {
+                        end.fault = Some(format!(
+                            "the submission's code was still running when its calls were over (thread {})",
+                            running.join(", ")
+                        ));
+                    }
                 }
                 CallOutcome::Background(why) => end.fault = Some(why.clone()),
                 CallOutcome::Error(_) => end.left.push("the host could not end the case".to_string()),

@@ -106,7 +106,9 @@ public final class Host {
                     // at all, and arbiter starts a fresh JVM for the next one.
                     adapter.forget();
                     Map<String, Object> left = new LinkedHashMap<>();
-                    left.put("left", leftovers(loader, baseline));
+                    List<Object> running = new ArrayList<>();
+                    left.put("left", leftovers(loader, baseline, running));
+                    left.put("running", running);
                     loader = null;
                     reply.put("ok", left);
                 } else {
@@ -142,11 +144,11 @@ public final class Host {
     }
 
     /**
-     * What the last case or game left: threads it started that are still alive, JVM-wide
-     * settings it changed. Objects of classes with a finalizer are finalized first, so that no
+     * What the last case or game left: threads it started that are still alive (those still
+     * computing also in {@code running}), JVM-wide settings it changed. Objects of classes with a finalizer are finalized first, so that no
      * code of theirs runs in a later case.
      */
-    private static List<Object> leftovers(SubmissionLoader loader, Settings baseline) {
+    private static List<Object> leftovers(SubmissionLoader loader, Settings baseline, List<Object> running) {
         List<Object> left = new ArrayList<>();
         if (loader != null && loader.hasFinalizers()) {
             System.gc();
@@ -154,6 +156,9 @@ public final class Host {
         }
         for (Thread t : threads()) {
             if (!baseline.threads.containsKey(t) && t.isAlive()) {
+                if (t.getState() == Thread.State.RUNNABLE) {
+                    running.add(t.getName());
+                }
                 left.add("thread " + t.getName() + " is still " + t.getState().toString().toLowerCase(Locale.ROOT));
             }
         }
