@@ -324,3 +324,72 @@ fn transcripts_run_the_module_as_a_program() {
     assert!(!eof.is_empty());
     assert!(eof.iter().all(|c| c.2.contains("EOFError")), "{:?}", eof[0]);
 }
+
+/// A few cases of the bundled corpus, in a corpus of their own.
+fn small_corpus() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for case in ["validation/white/009", "validation/white/018", "validation/white/099"] {
+        let to = dir.path().join("corpus").join(format!("{case}.txt"));
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root().join("corpus/chess-a1").join(format!("{case}.txt")), &to).unwrap();
+    }
+    dir
+}
+
+/// The correct module with `extra` added at its top, in a folder of its own.
+fn correct_with(extra: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let correct = std::fs::read_to_string(module("correct")).unwrap();
+    std::fs::write(dir.path().join("a1.py"), format!("{extra}\n{correct}")).unwrap();
+    dir
+}
+
+fn verify_small(corpus: &std::path::Path, module: &std::path::Path, timeout: &str) -> Value {
+    let corpus = corpus.join("corpus").display().to_string();
+    let bot = module.join("a1.py").display().to_string();
+    let run = arbiter(
+        &["--game", "chess-a1", "verify", &corpus, "--bot", &bot, "--timeout", timeout, "--json"],
+        "",
+    );
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr))
+}
+
+/// Issue 30: a mark left in `builtins` by one case is never met by the next (each case imports
+/// the module in a process of its own); the module raises at import when it meets one.
+#[test]
+fn a_mark_in_builtins_reaches_no_later_case() {
+    if !have_tools(&["python3"], "an a1.py that leaves a mark in builtins") {
+        return;
+    }
+    let module = correct_with(
+        "import builtins as _b\nif getattr(_b, 'arbiter_seen', False):\n    raise RuntimeError('a mark left by an earlier case')\n_b.arbiter_seen = True",
+    );
+    let corpus = small_corpus();
+    let report = verify_small(corpus.path(), module.path(), "5");
+    let all = cases(&report);
+    assert_eq!(all.len(), 3, "{report}");
+    assert!(all.iter().all(|c| c.1 == "pass"), "{all:#?}");
+}
+
+/// Issue 30: a module that burns 1.5 s of CPU time at import pays for it in every case: under
+/// `--timeout 1` every case times out while loading, under `--timeout 5` every case passes and
+/// is charged the import.
+#[test]
+fn an_import_that_burns_cpu_counts_against_every_case() {
+    if !have_tools(&["python3"], "an a1.py that is slow to import") {
+        return;
+    }
+    let module = correct_with(
+        "import time as _t\n_s = _t.process_time()\nwhile _t.process_time() - _s < 1.5:\n    pass",
+    );
+    let corpus = small_corpus();
+    let report = verify_small(corpus.path(), module.path(), "1");
+    let all = cases(&report);
+    assert_eq!(all.len(), 3, "{report}");
+    assert!(all.iter().all(|c| c.1 == "timeout" && c.2.contains("loading the submission")), "{all:#?}");
+    let report = verify_small(corpus.path(), module.path(), "5");
+    for case in report["cases"].as_array().unwrap() {
+        assert_eq!(case["verdict"], "pass", "{case}");
+        assert!(case["cpu_ms"].as_u64().unwrap() >= 1400, "the import is charged: {case}");
+    }
+}

@@ -233,3 +233,193 @@ fn a_hosted_submission_reads_nothing_outside_its_folder() {
     let run = bot.run_script(&peek, &boxed);
     assert_eq!(run.calls[0].value(), Some(&json!(null)), "{}: {run:?}", summary.line());
 }
+
+// Hostile submissions (issue 30): state, threads and CPU time that must not cross from one case
+// to the next or go uncharged.
+
+/// A counter kept in `builtins` and a file written in the working folder: every case starts
+/// from a fresh interpreter in an empty folder, so each sees nothing of the one before.
+#[test]
+fn python_state_in_builtins_or_files_does_not_reach_the_next_case() {
+    if !have(&["python3"], "python state between cases") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    for case in 0..4 {
+        let run = bot.run_script(
+            &[
+                call("call", json!({"function": "count", "args": []})),
+                call("call", json!({"function": "note", "args": []})),
+            ],
+            &limits(5000),
+        );
+        assert_eq!(run.calls[0].value(), Some(&json!(1)), "case {case}: {run:?}");
+        assert_eq!(run.calls[1].value(), Some(&json!(null)), "case {case}: {run:?}");
+    }
+}
+
+/// Calls `then` every 100 ms (wall time, enough for a thread to compute in between on any
+/// machine) in one game-like session after `first`, until one is refused as
+/// [`CallOutcome::Background`]; gives its reason. The session is given back after.
+fn caught_between_calls(bot: &HostedBot, first: &[HostCall], then: &HostCall) -> Option<String> {
+    let (mut session, _setup) = bot.game_session(&limits(5000)).unwrap();
+    let limit = arbiter::harness::host::CallLimits::cpu(Duration::from_secs(5));
+    for c in first {
+        let record = session.call(&c.op, c.args.clone(), limit);
+        assert!(record.value().is_some(), "{record:?}");
+    }
+    let mut why = None;
+    for _ in 0..100 {
+        std::thread::sleep(Duration::from_millis(100));
+        let record = session.call(&then.op, then.args.clone(), limit);
+        if let CallOutcome::Background(reason) = &record.outcome {
+            why = Some(reason.clone());
+            break;
+        }
+    }
+    let _ = bot.give_back(session);
+    why
+}
+
+/// A thread that computes after its call returned is charged and, past a few milliseconds,
+/// is a verdict of its own; the next case starts clean.
+#[test]
+fn a_python_thread_running_between_calls_is_caught() {
+    if !have(&["python3"], "python thread between calls") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let spin = call("call", json!({"function": "spin_after", "args": []}));
+    let add = call("call", json!({"function": "add", "args": [1, 2]}));
+    let why = caught_between_calls(&bot, &[spin], &add).expect("a thread computing between calls is caught");
+    assert!(why.contains("while no call was in progress"), "{why}");
+    let next = bot.run_script(std::slice::from_ref(&add), &limits(5000));
+    assert_eq!(next.calls[0].value(), Some(&json!(3)), "{next:?}");
+}
+
+/// What a case's process writes to file descriptor 1 or any descriptor it holds never reaches
+/// arbiter as an answer, and the host's memory is closed to it.
+#[test]
+fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
+    if !have(&["python3"], "python forged answers") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let run = bot.run_script(
+        &[
+            call("call", json!({"function": "forge", "args": []})),
+            call("call", json!({"function": "add", "args": [1, 2]})),
+            call("call", json!({"function": "parent_memory", "args": []})),
+        ],
+        &limits(5000),
+    );
+    assert!(run.calls.iter().all(|c| c.value() != Some(&json!("forged"))), "{run:?}");
+    // Writing its own reply pipe out of turn breaks its own case, and no other.
+    let next =
+        bot.run_script(&[call("call", json!({"function": "parent_memory", "args": []}))], &limits(5000));
+    assert_eq!(next.calls[0].value(), Some(&json!("refused")), "{next:?}");
+}
+
+/// A module that burns 1.5 s of CPU time at import: each case loads it afresh, within the case's
+/// limit and charged to the case (it was free and held to 20 s before).
+#[test]
+fn loading_the_module_counts_against_the_case() {
+    if !have(&["python3"], "python import cost") {
+        return;
+    }
+    let bot =
+        HostedBot::prepare(&data("python-slow-import"), &PYTHON, &HostOptions::default(), &limits(5000))
+            .unwrap();
+    let add = [call("call", json!({"function": "add", "args": [1, 2]}))];
+    let run = bot.run_script(&add, &limits(500));
+    let setup = run.setup_failure().unwrap_or_else(|| panic!("{run:?}"));
+    assert!(matches!(setup.outcome, CallOutcome::TimedOut(_)), "{setup:?}");
+    assert!(run.calls.is_empty());
+    assert!(run.cpu() >= Duration::from_millis(500), "{:?}", run.cpu());
+    let run = bot.run_script(&add, &limits(5000));
+    assert_eq!(run.calls[0].value(), Some(&json!(3)), "{run:?}");
+    assert!(run.cpu() >= Duration::from_millis(1400), "the import is charged: {:?}", run.cpu());
+}
+
+const JAVA_HOSTILE: &str = "java-hostile";
+
+fn run(method: &str) -> HostCall {
+    call("run", json!({ "method": method }))
+}
+
+/// A system property, the default locale, a file: each case finds them as the first one did.
+#[test]
+fn java_settings_and_files_do_not_reach_the_next_case() {
+    if !have(&["java", "javac"], "java state between cases") {
+        return;
+    }
+    let bot = HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let script = [call("new", json!({})), run("prop"), run("locale"), run("file")];
+    let first = bot.run_script(&script, &limits(5000));
+    assert_eq!(first.calls[1].value(), Some(&json!(null)), "{first:?}");
+    assert_eq!(first.calls[3].value(), Some(&json!(null)), "{first:?}");
+    for case in 0..3 {
+        let again = bot.run_script(&script, &limits(5000));
+        assert_eq!(again.calls[1].value(), Some(&json!(null)), "case {case}: {again:?}");
+        assert_eq!(again.calls[2].value(), first.calls[2].value(), "case {case}: {again:?}");
+        assert_eq!(again.calls[3].value(), Some(&json!(null)), "case {case}: {again:?}");
+    }
+}
+
+/// A thread left waiting is not met by the next case (its JVM is not used again); a thread
+/// left computing is a verdict; work done by a thread the call waits for is charged.
+#[test]
+fn java_threads_are_charged_and_do_not_outlive_their_case() {
+    if !have(&["java", "javac"], "java threads") {
+        return;
+    }
+    let bot = HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let left = bot.run_script(&[call("new", json!({})), run("idle")], &limits(5000));
+    assert_eq!(left.calls[1].value(), Some(&json!(1)), "{left:?}");
+    assert!(left.ended.left.iter().any(|l| l.contains("hostile-idle")), "{:?}", left.ended);
+    let next = bot.run_script(&[call("new", json!({})), run("threads")], &limits(5000));
+    assert_eq!(next.calls[1].value(), Some(&json!(0)), "{next:?}");
+
+    let worker = bot.run_script(&[call("new", json!({})), run("worker")], &limits(5000));
+    assert!(worker.calls[1].value().is_some(), "{worker:?}");
+    assert!(worker.calls[1].cpu >= Duration::from_millis(380), "{:?}", worker.calls[1].cpu);
+
+    let why = caught_between_calls(&bot, &[call("new", json!({})), run("spin")], &call("inc", json!({})))
+        .expect("a thread computing between calls is caught");
+    assert!(why.contains("while no call was in progress"), "{why}");
+    let next = bot.run_script(&[call("new", json!({})), run("threads")], &limits(5000));
+    assert_eq!(next.calls[1].value(), Some(&json!(0)), "{next:?}");
+}
+
+/// A thread still computing when a case's last call has returned is a verdict of its own (the
+/// case's `ended.fault`), in the Python host and in the Java host; the next case is clean.
+#[test]
+fn a_thread_still_computing_after_the_last_call_is_a_fault() {
+    if have(&["python3"], "python thread after the last call") {
+        let bot =
+            HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000))
+                .unwrap();
+        let run =
+            bot.run_script(&[call("call", json!({"function": "spin_after", "args": []}))], &limits(5000));
+        assert_eq!(run.calls[0].value(), Some(&json!(1)), "{run:?}");
+        let fault = run.ended.fault.clone().unwrap_or_else(|| panic!("{run:?}"));
+        assert!(
+            fault.contains("still running") || fault.contains("while no call was in progress"),
+            "{fault}"
+        );
+        let next = bot.run_script(&[call("call", json!({"function": "add", "args": [1, 2]}))], &limits(5000));
+        assert_eq!((next.calls[0].value(), next.ended.fault.as_ref()), (Some(&json!(3)), None), "{next:?}");
+    }
+    if have(&["java", "javac"], "java thread after the last call") {
+        let bot =
+            HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+        let spun = bot.run_script(&[call("new", json!({})), run("spin")], &limits(5000));
+        let fault = spun.ended.fault.clone().unwrap_or_else(|| panic!("{spun:?}"));
+        assert!(fault.contains("hostile-spin") || fault.contains("while no call was in progress"), "{fault}");
+        let next = bot.run_script(&[call("new", json!({})), run("threads")], &limits(5000));
+        assert_eq!(next.calls[1].value(), Some(&json!(0)), "{next:?}");
+    }
+}

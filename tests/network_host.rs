@@ -177,3 +177,39 @@ fn the_bundled_corpus_matches_its_golden_answers_and_regenerates_the_same() {
         }
     }
 }
+
+/// Issue 30: a player that leaves a system property, the default locale and a thread in its
+/// JVM, and throws when it meets any of them, meets none in a later case (each case starts with
+/// its classes loaded afresh, and a JVM left with anything is not used again).
+#[test]
+fn state_a_player_leaves_in_its_jvm_reaches_no_later_case() {
+    if !have_tools(&["java", "javac"], "network leaky player") {
+        return;
+    }
+    let corpus = small_corpus();
+    let cases = verify(corpus.path(), "leaky");
+    assert_eq!(cases.len(), 5);
+    for (name, verdict, reason) in &cases {
+        assert!(!reason.contains("earlier case"), "{name}: {verdict}: {reason}");
+    }
+    assert_eq!(verdict(&cases, "accept/white/001").0, "pass");
+    assert_eq!(verdict(&cases, "reject/black/002-cluster").0, "wrong-answer");
+}
+
+/// Issue 30: a thread that computes after the player's calls returned is a verdict of its own
+/// in every case, whatever the calls returned.
+#[test]
+fn a_thread_still_computing_after_the_calls_is_a_crash() {
+    if !have_tools(&["java", "javac"], "network background thread") {
+        return;
+    }
+    let corpus = small_corpus();
+    let cases = verify(corpus.path(), "background");
+    let (v, why) = verdict(&cases, "accept/white/001");
+    assert_eq!(v, "crash", "{why}");
+    assert!(
+        why.contains("still running when its calls were over")
+            || why.contains("while no call was in progress"),
+        "{why}"
+    );
+}

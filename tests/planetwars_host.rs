@@ -245,3 +245,22 @@ fn a_python_program_speaking_the_protocol_plays() {
     let (report, all) = play(&bot, "builtin:random", "4");
     assert_eq!(report["a_wins"].as_u64(), Some(4), "{all}");
 }
+
+/// A strategy whose turns return at once while a thread it started computes all the time in
+/// between (issue 30): that time is charged to its turns, and past a few milliseconds while no
+/// turn was in progress the game is lost with a verdict that says so. Its opponent takes 30 ms
+/// a turn (sleeping), so that there is time between the strategy's turns.
+#[test]
+fn a_thread_computing_between_turns_loses_the_game() {
+    if !have_tools(&["java", "javac", "python3"], "planetwars thread between turns") {
+        return;
+    }
+    let opponent = format!("python3 {}/napper.py", data("python"));
+    let (report, all) = play(&data("spinner"), &opponent, "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (ending, detail) in games {
+        assert_eq!(ending, "crash", "{all}");
+        assert!(detail.contains("while no call was in progress"), "{detail}");
+    }
+}

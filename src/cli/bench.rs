@@ -37,6 +37,16 @@ pub struct Args {
     /// Print the results as JSON.
     #[arg(long)]
     json: bool,
+
+    /// For a game whose bots are hosted: a submission (a folder of Java sources, a Python
+    /// module) whose hosting is measured: a turn in one session (a game with games) and a
+    /// case or game in a fresh state each time, beside its own CPU time.
+    #[arg(long, value_name = "SUBMISSION")]
+    hosted: Option<PathBuf>,
+
+    /// How many turns, and how many cases or games, `--hosted` measures (1 to 100000).
+    #[arg(long, default_value_t = 200, value_parser = bounds::whole::<usize>(1, 100_000))]
+    hosted_count: usize,
 }
 
 /// Runs perft until `min_time` has passed; returns (nodes per run, seconds per run).
@@ -85,15 +95,89 @@ fn machine() -> Json {
     json!({"cpu": cpu, "cores": cores, "os": std::env::consts::OS, "arch": std::env::consts::ARCH})
 }
 
+/// The `--hosted` rows: a hosted turn (a game with games), and a hosted game or case in a fresh
+/// state each time, per unit in milliseconds (see [`crate::harness::host::bench`]).
+fn hosted_rows(
+    referee: &dyn crate::harness::referee::Referee,
+    path: &std::path::Path,
+    count: usize,
+    corpus: &std::path::Path,
+) -> Result<Json, String> {
+    use crate::harness::bot::Bot;
+    use crate::harness::host::{HostOptions, bench};
+    let limits = crate::harness::runner::Limits::default();
+    let given = path.to_string_lossy();
+    let bot = match Bot::open(&given, referee, &limits, &HostOptions::default())? {
+        Bot::Hosted(hosted) => hosted,
+        _ => return Err(format!("{given} is not a hosted submission of {}", referee.game())),
+    };
+    let mut rows = serde_json::Map::new();
+    if let Some(games) = referee.games() {
+        let game = games.new_game(None)?;
+        let start = game.host_start(game.to_move());
+        let turn = bench::turns(&bot, &start, &game.host_turn(), count, &limits)?;
+        rows.insert("hosted_turn".to_string(), turn.to_json());
+        let script: Vec<_> = start.into_iter().chain([game.host_turn()]).collect();
+        rows.insert("hosted_game_start".to_string(), bench::cases(&bot, &[script], count, &limits).to_json());
+    } else {
+        let specs =
+            find_cases(corpus, referee.categories()).map_err(|e| format!("{}: {e}", corpus.display()))?;
+        let (ready, errors) = crate::harness::verify::prepare_cases(referee, specs, 1);
+        if let Some(e) = errors.first() {
+            return Err(e.clone());
+        }
+        let scripts: Vec<_> = ready.iter().filter_map(|c| c.prepared.script()).collect();
+        if scripts.is_empty() {
+            return Err(format!("{} holds no case of calls for a hosted bot", corpus.display()));
+        }
+        rows.insert("hosted_case".to_string(), bench::cases(&bot, &scripts, count, &limits).to_json());
+    }
+    rows.insert("hosted_submission".to_string(), json!(given));
+    rows.insert("hosted_language".to_string(), json!(format!("{:?}", bot.language)));
+    Ok(Json::Object(rows))
+}
+
 /// `bench` for a game other than Advance: the game's own measurements.
 pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) -> CommandResult {
-    let Some(numbers) = referee.benchmark(Duration::from_secs_f64(args.min_time)) else {
-        anyhow::bail!("{} has no speed measurements of its own", referee.game());
+    let own = referee.benchmark(Duration::from_secs_f64(args.min_time));
+    let hosted = match &args.hosted {
+        Some(path) => {
+            Some(hosted_rows(referee, path, args.hosted_count, &args.corpus).map_err(anyhow::Error::msg)?)
+        }
+        None => None,
+    };
+    let numbers = match (own, hosted) {
+        (None, None) => anyhow::bail!(
+            "{} has no speed measurements of its own (give --hosted SUBMISSION to measure hosting)",
+            referee.game()
+        ),
+        (Some(own), None) => own,
+        (own, Some(hosted)) => {
+            let mut all = own.and_then(|o| o.as_object().cloned()).unwrap_or_default();
+            all.extend(hosted.as_object().cloned().unwrap_or_default());
+            Json::Object(all)
+        }
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&numbers)?);
     } else if let Some(map) = numbers.as_object() {
         for (name, value) in map {
+            if let Some(row) = value.as_object().filter(|r| r.contains_key("beyond_bot_ms")) {
+                let ms = |k: &str| row.get(k).and_then(Json::as_f64).unwrap_or(0.0);
+                println!(
+                    "{name:<32} {:>6} x: wall {:.3} ms, bot CPU {:.3} ms, beyond the bot {:.3} ms, arbiter CPU {:.3} ms{}",
+                    row.get("units").and_then(Json::as_u64).unwrap_or(0),
+                    ms("wall_ms"),
+                    ms("bot_cpu_ms"),
+                    ms("beyond_bot_ms"),
+                    ms("arbiter_cpu_ms"),
+                    match row.get("failed").and_then(Json::as_u64) {
+                        Some(0) | None => String::new(),
+                        Some(n) => format!(" ({n} failed)"),
+                    }
+                );
+                continue;
+            }
             match value.as_f64() {
                 Some(x) => println!("{name:<32} {x:>14.3}"),
                 None => println!("{name:<32} {value:>14}"),

@@ -292,7 +292,11 @@ fn play_game(
     for (turn, (bot, side)) in [(white, Side::White), (black, Side::Black)].into_iter().enumerate() {
         let Bot::Hosted(hosted) = bot else { continue };
         let loser = if side == Side::White { GameResult::Black } else { GameResult::White };
-        let started = hosted.game_session(&options.limits).and_then(|mut session| {
+        let started = hosted.game_session(&options.limits).and_then(|(mut session, setup)| {
+            // Loading the submission afresh (`reset`, `load`) is part of the game.
+            if let Some((_, why)) = setup.as_ref().and_then(|s| first_failure(std::slice::from_ref(s))) {
+                return Err(format!("loading the submission: {why}"));
+            }
             for call in game.host_start(side) {
                 let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
                 let record = session.call(&call.op, call.args, limits);
@@ -319,7 +323,7 @@ fn play_game(
     let start_clock = [Side::White, Side::Black].map(|s| game.clock(s));
     let idle_budget = start_clock.map(|c| c.map(game_idle_budget));
     let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
-    let (result, ending, detail) = loop {
+    let (mut result, mut ending, mut detail) = loop {
         if let Some(forfeit) = forfeit_at_start.take() {
             break forfeit;
         }
@@ -559,9 +563,17 @@ fn play_game(
     if thrown_turns > NOTED_THROWS {
         notes.push(format!("{} turns threw in all; the first {NOTED_THROWS} are above", thrown_turns));
     }
-    for (bot, session) in [white, black].into_iter().zip(sessions) {
-        if let (Bot::Hosted(hosted), Some(session)) = (bot, session) {
-            hosted.give_back(session);
+    for ((bot, side), session) in [(white, Side::White), (black, Side::Black)].into_iter().zip(sessions) {
+        if let (Bot::Hosted(hosted), Some(session)) = (bot, session)
+            && let Some(fault) = hosted.give_back(session)
+        {
+            // Its code ran on while no call was in progress: the game is lost, whatever the
+            // board says (once, for the first side found).
+            if !detail.contains(" forfeits: ") {
+                result = if side == Side::White { GameResult::Black } else { GameResult::White };
+                ending = "crash".to_string();
+                detail = format!("{side} ({}) forfeits: {fault}", bot.label());
+            }
         }
     }
     Ok(GameRecord {

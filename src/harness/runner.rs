@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
 use cpu::RunClock;
-pub(crate) use cpu::{CgroupClock, children, read_cgroup};
+pub(crate) use cpu::{CgroupClock, children, parse_cgroup, read_cgroup};
 pub use idle::{IdleMeter, IdleMethod, Tasks, idle_method};
 pub use interactive::{Interactive, MAX_LINE, Recv};
 pub(crate) use limits::RlimitPlan;
@@ -507,6 +507,12 @@ impl Started {
             self.cpu_seen = self.cpu_seen.max(self.clock.read());
         }
         self.cpu_seen
+    }
+
+    /// The cgroup counter of the run's CPU time and the bot's top process (see
+    /// [`cpu::RunClock::counter`] and [`cpu::RunClock::bot_pid`]).
+    pub(crate) fn clock_parts(&self) -> (Option<(std::path::PathBuf, CgroupClock)>, Option<libc::pid_t>) {
+        (self.clock.counter(), self.clock.bot_pid())
     }
 
     /// Whether the process has ended, waiting at most `wait` for it to.

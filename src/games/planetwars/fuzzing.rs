@@ -224,8 +224,13 @@ impl Fuzzing for PlanetwarsReferee {
         if self.rules != super::Rules::default() {
             game.state.rules = self.rules;
         }
+        let mut setup = None;
         let mut player = match bot {
-            Bot::Hosted(hosted) => Strategist::Hosted(hosted.game_session(limits)?, hosted),
+            Bot::Hosted(hosted) => {
+                let (session, record) = hosted.game_session(limits)?;
+                setup = record;
+                Strategist::Hosted(session, hosted)
+            }
             Bot::Builtin { bot, .. } => Strategist::Builtin(bot.as_ref()),
             Bot::Command(..) => {
                 return Err(
@@ -249,7 +254,16 @@ impl Fuzzing for PlanetwarsReferee {
         let mut failures: Vec<Judgement> = Vec::new();
         let (mut cpu, mut wall) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
         let mut stdout = String::new();
-        if let Strategist::Hosted(session, _) = &mut player {
+        // Loading the strategy afresh (`reset`, `load`) is part of the game, and charged to it.
+        if let Some(record) = &setup {
+            cpu += record.cpu;
+            if let Some(why) = record.failure() {
+                failures.push(*failure(Verdict::Crash, "load-fails".to_string(), None, why));
+            }
+        }
+        if let Strategist::Hosted(session, _) = &mut player
+            && failures.is_empty()
+        {
             for call in game.host_start(case.side()) {
                 let record = session.call(&call.op, call.args, CallLimits::cpu(limits.timeout));
                 if let Some(why) = record.failure() {
@@ -323,6 +337,12 @@ impl Fuzzing for PlanetwarsReferee {
                                 "{at}: takeTurn {why} (a loop, or a search too slow for the turn's CPU time)"
                             ),
                         )),
+                        CallOutcome::Background(why) => Err(failure(
+                            Verdict::Crash,
+                            "runs-between-turns".to_string(),
+                            None,
+                            format!("{at}: {why}"),
+                        )),
                         CallOutcome::Died(how) => Err(failure(
                             Verdict::Crash,
                             "takeTurn-ends-the-host".to_string(),
@@ -386,7 +406,9 @@ impl Fuzzing for PlanetwarsReferee {
         }
         if let Strategist::Hosted(session, hosted) = player {
             played.stderr_tail = session.stderr_tail(8);
-            hosted.give_back(session);
+            if let Some(fault) = hosted.give_back(session) {
+                failures.push(*failure(Verdict::Crash, "runs-between-turns".to_string(), None, fault));
+            }
         }
         played.cpu_ms = Some(u64::try_from(cpu.as_millis()).unwrap_or(u64::MAX));
         played.elapsed_ms = u64::try_from(wall.as_millis()).unwrap_or(u64::MAX);

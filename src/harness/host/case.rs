@@ -36,6 +36,16 @@ pub fn run_case(
         result.reason = why;
         return result;
     }
+    if let Some(setup) = run.setup_failure() {
+        // Loading the submission afresh is part of the case: an import that takes longer than
+        // the case's limit, or raises, fails it.
+        let (verdict, why) = first_failure(std::slice::from_ref(setup))
+            .unwrap_or((Verdict::Crash, "the submission could not be loaded".to_string()));
+        result.verdict = verdict;
+        result.process = format!("0 of {} calls made", script.len());
+        result.reason = format!("loading the submission for this case: {why}");
+        return result;
+    }
     result.process = format!("{} of {} calls made", run.calls.len(), script.len());
     result.stdout_head = run
         .calls
@@ -61,6 +71,12 @@ pub fn run_case(
             result.verdict = Verdict::Crash;
             result.reason = format!("the game could not judge the calls: {}", judgement.reason);
         }
+    }
+    // Code of the submission's that kept running after its calls returned is a verdict of
+    // its own, whatever the calls returned.
+    if let (Some(fault), None) = (&run.ended.fault, first_failure(&run.calls)) {
+        result.verdict = Verdict::Crash;
+        result.reason = fault.clone();
     }
     result.played = judgement.played;
     if !judgement.expected.is_empty() {

@@ -25,8 +25,25 @@ pub trait Channel: Send {
     /// The host's next stdout line, waiting at most until `deadline`.
     fn recv_line(&mut self, deadline: Instant) -> Recv;
 
-    /// CPU time (user + system) used so far by every process of the host.
+    /// CPU time (user + system) the bot has used so far: every process and thread of the
+    /// host, less the JVM's own threads once [`Channel::mark_runtime`] has been called.
     fn cpu_time(&mut self) -> Duration;
+
+    /// Records the host's threads as they are now as the language runtime's own (a JVM's
+    /// compilers and collector are then no longer charged). Called after the hello of a Java
+    /// host, before any class of the submission loads.
+    fn mark_runtime(&mut self) {}
+
+    /// Threads of the host that were not there when [`Channel::mark_runtime`] was called.
+    fn new_threads(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// When [`Channel::cpu_time`] counts the host process alone (no cgroup): the CPU time
+    /// other processes of the run have used so far (those the submission started).
+    fn other_processes(&mut self) -> Option<Duration> {
+        None
+    }
 
     /// Time the host has sat idle so far: none of its tasks running or waiting for a processor
     /// (`runner::IdleMeter`). A transport that cannot tell gives its wall time.

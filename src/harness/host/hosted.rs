@@ -9,12 +9,15 @@ use serde_json::{Value, json};
 
 use super::channel::Channel;
 use super::sandboxed::Sandboxed;
-use super::session::{CallLimits, CallOutcome, CallRecord, Session};
+use super::session::{CallLimits, CallOutcome, CallRecord, Session, UseEnd};
 use super::spec::{HostSpec, JavaEntry, PythonSpec};
 use super::{java, python};
 use crate::harness::runner::{BotCommand, Limits};
 
-/// CPU time a host may take to start and load the submission (a JVM, Python's imports).
+/// CPU time a host may take to start (a JVM, Python's interpreter), and to load the
+/// submission when it is first checked (`prepare`). Loading it again for a case or game (`load`
+/// in a new host, `reset` in one that served another case) counts against that case's own
+/// limit, and is charged to it.
 pub const START_CPU: Duration = Duration::from_secs(20);
 
 /// Where a hosted bot comes from, for reports.
@@ -61,17 +64,38 @@ pub struct ScriptRun {
     pub start_error: Option<String>,
     /// The host's last stderr lines.
     pub stderr_tail: String,
+    /// The call that gave the case its fresh state (`reset`, or `load` in a new host): part of
+    /// the case, charged to it and held to its limit. When it failed, no call was made.
+    pub setup: Option<CallRecord>,
+    /// What was found once the calls were over: CPU time used after the last one (charged to
+    /// the case) and code of the submission's that kept running (a verdict).
+    pub ended: UseEnd,
 }
 
 impl ScriptRun {
-    /// CPU time of all calls together.
+    /// CPU time of the case: its setup, all calls, and what ran after the last one.
     pub fn cpu(&self) -> Duration {
-        self.calls.iter().map(|c| c.cpu).sum()
+        self.setup.iter().chain(&self.calls).map(|c| c.cpu).sum::<Duration>() + self.ended.cpu
     }
 
-    /// Wall time of all calls together.
+    /// Wall time of the setup and all calls together.
     pub fn wall(&self) -> Duration {
-        self.calls.iter().map(|c| c.wall).sum()
+        self.setup.iter().chain(&self.calls).map(|c| c.wall).sum()
+    }
+
+    /// The setup call, when it did not give the case a fresh state.
+    pub fn setup_failure(&self) -> Option<&CallRecord> {
+        self.setup.as_ref().filter(|s| s.value().is_none())
+    }
+
+    fn failed_to_start(why: String) -> ScriptRun {
+        ScriptRun {
+            calls: Vec::new(),
+            start_error: Some(why),
+            stderr_tail: String::new(),
+            setup: None,
+            ended: UseEnd::default(),
+        }
     }
 }
 
@@ -183,8 +207,19 @@ impl HostedBot {
             build,
             idle: Mutex::new(Vec::new()),
         };
-        let session = bot.start(limits)?;
-        bot.park(session);
+        let mut session = bot.start(limits)?;
+        if let Some(record) = bot.load(&mut session, START_CPU)
+            && let Some(why) = record.failure()
+        {
+            let detail = match &record.outcome {
+                CallOutcome::Error(e) if !e.trace.is_empty() => format!("\n  at {}", e.trace.join("\n  at ")),
+                _ => String::new(),
+            };
+            let tail = session.close();
+            let tail = if tail.is_empty() { String::new() } else { format!("\n{tail}") };
+            return Err(format!("the submission cannot be loaded: {why}{detail}{tail}"));
+        }
+        let _ = bot.give_back(session);
         Ok(bot)
     }
 
@@ -199,7 +234,8 @@ impl HostedBot {
         self.build.iter().filter_map(|b| b.path().canonicalize().ok()).collect()
     }
 
-    /// Starts a session: the host process, its hello, and the submission loaded.
+    /// Starts a session: the host process and its hello. The host's start is arbiter's, not
+    /// the submission's: nothing of the submission has loaded yet.
     pub fn start(&self, limits: &Limits) -> Result<Session, String> {
         let dir = tempfile::Builder::new()
             .prefix("arbiter-host-")
@@ -211,38 +247,41 @@ impl HostedBot {
         );
         let mut session = Session::start(channel, CallLimits::cpu(START_CPU))?;
         session.keep_dir(dir);
-        if let Some(load) = &self.load {
-            let record = session.call("load", load.clone(), CallLimits::cpu(START_CPU));
-            if let Some(why) = record.failure() {
-                let detail = match &record.outcome {
-                    CallOutcome::Error(e) if !e.trace.is_empty() => {
-                        format!("\n  at {}", e.trace.join("\n  at "))
-                    }
-                    _ => String::new(),
-                };
-                let tail = session.close();
-                let tail = if tail.is_empty() { String::new() } else { format!("\n{tail}") };
-                return Err(format!("the submission cannot be loaded: {why}{detail}{tail}"));
-            }
+        if self.language == Language::Java {
+            // The JVM's threads as they are before any class of the submission loads: its
+            // compilers and collector are not the student's.
+            session.mark_runtime();
+        }
+        if self.language != Language::Protocol {
+            session.judge_idle();
         }
         Ok(session)
     }
 
+    /// Loads the submission in a new session (`load`, when the game names what to load), within
+    /// `limit`.
+    fn load(&self, session: &mut Session, limit: Duration) -> Option<CallRecord> {
+        let load = self.load.as_ref()?;
+        Some(session.call("load", load.clone(), CallLimits::cpu(limit)))
+    }
+
     /// Runs one case's calls in a fresh state: a parked session after `reset`, or a new one.
     pub fn run_script(&self, calls: &[HostCall], limits: &Limits) -> ScriptRun {
-        let mut session = match self.take_reset(limits) {
-            Ok(s) => s,
-            Err(why) => {
-                return ScriptRun { calls: Vec::new(), start_error: Some(why), stderr_tail: String::new() };
-            }
+        let (mut session, setup) = match self.take_reset(limits) {
+            Ok(taken) => taken,
+            Err(why) => return ScriptRun::failed_to_start(why),
         };
         let mut done = Vec::with_capacity(calls.len());
-        for call in calls {
+        let set_up = setup.as_ref().is_none_or(|s| s.value().is_some());
+        for call in calls.iter().take_while(|_| set_up) {
             let limit = CallLimits::cpu(call.limit.unwrap_or(limits.timeout));
             let record = session.call(&call.op, call.args.clone(), limit);
             let stop = matches!(
                 record.outcome,
-                CallOutcome::TimedOut(_) | CallOutcome::Died(_) | CallOutcome::Garbled(_)
+                CallOutcome::TimedOut(_)
+                    | CallOutcome::Died(_)
+                    | CallOutcome::Garbled(_)
+                    | CallOutcome::Background(_)
             ) || call.must_return.as_ref().is_some_and(|want| record.value() != Some(want));
             done.push(record);
             if stop {
@@ -250,35 +289,63 @@ impl HostedBot {
             }
         }
         let stderr_tail = session.stderr_tail(8);
-        if session.is_alive() {
-            self.park(session);
-        }
-        ScriptRun { calls: done, start_error: None, stderr_tail }
+        let ended = self.finish(session);
+        ScriptRun { calls: done, start_error: None, stderr_tail, setup, ended }
     }
 
     /// A session for one game, in a fresh state; give it back with [`HostedBot::give_back`].
-    pub fn game_session(&self, limits: &Limits) -> Result<Session, String> {
+    /// The call that made it fresh (`reset` or `load`) comes with it: the game charges its CPU
+    /// time, and a game whose bot could not be set up in time is lost.
+    pub fn game_session(&self, limits: &Limits) -> Result<(Session, Option<CallRecord>), String> {
         self.take_reset(limits)
     }
 
-    /// Keeps a session that is still alive for the next case or game.
-    pub fn give_back(&self, session: Session) {
-        if session.is_alive() {
-            self.park(session);
-        }
+    /// Ends a session's case or game (see [`Session::end_use`]) and keeps it for the next one
+    /// when it is still alive and the submission left nothing behind. Returns why the game is
+    /// the submission's fault even though its calls returned (its code kept running between
+    /// calls), if it is.
+    pub fn give_back(&self, session: Session) -> Option<String> {
+        self.finish(session).fault
     }
 
-    /// A session in a fresh state: a parked one that accepted `reset`, else a new one.
-    fn take_reset(&self, limits: &Limits) -> Result<Session, String> {
-        let parked = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        if let Some(mut session) = parked {
-            let record = session.call("reset", json!({}), CallLimits::cpu(START_CPU));
-            if record.value().is_some() {
-                return Ok(session);
-            }
+    fn finish(&self, mut session: Session) -> UseEnd {
+        if !session.is_alive() {
+            return UseEnd::default();
+        }
+        let end = session.end_use();
+        if session.is_alive() && end.left.is_empty() && end.fault.is_none() {
+            self.park(session);
+        } else {
+            // Threads still alive, settings changed: no later case may meet them. A fresh
+            // host serves the next one.
             session.close();
         }
-        self.start(limits)
+        end
+    }
+
+    /// A session in a fresh state: a parked one after `reset`, else a new one after `load`,
+    /// with that call (held to the case's limit, `limits.timeout`). Err when no host starts.
+    fn take_reset(&self, limits: &Limits) -> Result<(Session, Option<CallRecord>), String> {
+        let parked = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let limit = CallLimits::cpu(limits.timeout);
+        if let Some(mut session) = parked {
+            session.begin_use();
+            let record = session.call("reset", json!({}), limit);
+            match &record.outcome {
+                // A module whose import raises is the case's failure; any other host runs none
+                // of the submission's code in `reset` (a Java host makes a class loader), and
+                // one that refuses it (a program that does not know `reset`) is replaced.
+                CallOutcome::Error(_) if self.language != Language::Python => {
+                    session.close();
+                }
+                // A `reset` that timed out, ended the host or imported the module is the case's.
+                _ => return Ok((session, Some(record))),
+            }
+        }
+        let mut session = self.start(limits)?;
+        session.begin_use();
+        let record = self.load(&mut session, limits.timeout);
+        Ok((session, record))
     }
 
     fn park(&self, session: Session) {

@@ -105,7 +105,7 @@ pub fn prepare(
 ) -> Result<Prepared, String> {
     let javac = tools::require("javac", "compile a Java submission")?;
     let java = tools::require("java", "run a Java submission")?;
-    let host = host_classes(&javac, spec)?;
+    let host = host_classes(&javac, &java, spec)?;
     let (build, build_path) = build_folder::make("arbiter-java-")?;
     let src = build_path.join("src");
     let submission = Folder::open(folder).map_err(|e| e.to_string())?;
@@ -199,15 +199,24 @@ pub fn prepare(
     };
     build_folder::open_to_bots(&build_path)?;
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
-    let classes = compile(&java, &host, &build_path, heap_mb, &options, &files, limits)?;
+    let classes = compile(&java, &host.classes, &build_path, heap_mb, &options, &files, limits)?;
     let jar = build_path.join(CLASSES_JAR);
     std::fs::write(&jar, classes).map_err(|e| format!("cannot write {}: {e}", jar.display()))?;
     build_folder::open_to_bots(&build_path)?;
+    // The JVM's compiler threads all start with it (none added later), so that arbiter can
+    // tell them from the student's threads; nothing may attach to it; its messages go to
+    // stderr, never into the protocol on stdout. The class-data sharing archive of the host's
+    // classes, when there is one, saves their loading at every start.
+    let archive = host
+        .archive
+        .as_ref()
+        .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
+        .unwrap_or_default();
     let line = format!(
-        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
         spec.jvm_options,
-        runner::quote(host.as_os_str()),
+        runner::quote(host.classes.as_os_str()),
         spec.adapter_class,
         runner::quote(jar.as_os_str()),
     );
@@ -295,7 +304,7 @@ pub fn prepare_jar(
 ) -> Result<Prepared, String> {
     let javac = tools::require("javac", "compile arbiter's copy of the course's API")?;
     let java = tools::require("java", "run a Java strategy")?;
-    let host = host_classes(&javac, spec)?;
+    let host = host_classes(&javac, &java, spec)?;
     let api = api_classes(&javac, spec)?;
     let (build, build_path) = build_folder::make("arbiter-java-")?;
     let classes = build_path.join("classes");
@@ -318,11 +327,17 @@ pub fn prepare_jar(
     let class_path = std::env::join_paths([&classes, &copy])
         .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
+    // The same JVM as a submission's (see `prepare`): its flags and the host's archive.
+    let archive = host
+        .archive
+        .as_ref()
+        .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
+        .unwrap_or_default();
     let line = format!(
-        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
         spec.jvm_options,
-        runner::quote(host.as_os_str()),
+        runner::quote(host.classes.as_os_str()),
         spec.adapter_class,
         runner::quote(&class_path),
     );
@@ -497,9 +512,22 @@ fn package_of(text: &str) -> Option<String> {
     }
 }
 
+/// Options of every host JVM: the serial collector (one VM thread, no collector threads), all
+/// compiler threads started with the JVM, no attaching, no performance-data file, and the
+/// JVM's own messages on stderr (the protocol owns stdout).
+const JVM_FLAGS: &str = "-XX:+UseSerialGC -XX:-UseDynamicNumberOfCompilerThreads -XX:+DisableAttachMechanism \
+                         -XX:-UsePerfData -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr";
+
+/// arbiter's host classes for one game: where they are, and their class-data sharing archive.
+#[derive(Clone)]
+struct HostClasses {
+    classes: PathBuf,
+    archive: Option<PathBuf>,
+    _dir: Arc<tempfile::TempDir>,
+}
+
 /// The folders of [`host_classes`], by adapter class.
-type HostClasses = Mutex<HashMap<&'static str, Arc<tempfile::TempDir>>>;
-static HOST_CLASSES: OnceLock<HostClasses> = OnceLock::new();
+static HOST_CLASSES: OnceLock<Mutex<HashMap<&'static str, HostClasses>>> = OnceLock::new();
 
 /// Removes the folders of arbiter's compiled Java host (kept for the whole process, and a
 /// static is never dropped): called once no more Java submission will run; a later one
@@ -510,20 +538,23 @@ pub fn release() {
     }
 }
 
-/// arbiter's host and the game's adapter, compiled once per process (outside the sandbox:
-/// they are arbiter's own code).
-fn host_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
+/// arbiter's host, the game's adapter, its build step and the course's API, compiled once per
+/// process (outside the sandbox: they are arbiter's own code). The API is compiled with each
+/// submission too (so that its own copies are replaced); at run time the host's class loader,
+/// above the submission's, serves it, so that it is loaded and compiled by the JIT once for
+/// all games.
+fn host_classes(javac: &Path, java: &Path, spec: &JavaSpec) -> Result<HostClasses, String> {
     let cache = HOST_CLASSES.get_or_init(|| Mutex::new(HashMap::new()));
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(dir) = cache.get(spec.adapter_class) {
-        return Ok(dir.path().join("classes"));
+    if let Some(host) = cache.get(spec.adapter_class) {
+        return Ok(host.clone());
     }
     let dir = tempfile::Builder::new()
         .prefix("arbiter-java-host-")
         .tempdir()
         .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
     let mut files = Vec::new();
-    for (path, text) in JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER) {
+    for (path, text) in JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER).chain(spec.api) {
         let file = dir.path().join("src").join(path);
         write(&file, text)?;
         files.push(file);
@@ -541,11 +572,32 @@ fn host_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
             String::from_utf8_lossy(&output.stderr)
         ));
     }
+    let classes = dir.path().join("classes");
+    let archive = class_archive(java, &classes, spec);
     // Read by the host and the build step, in the sandbox, as its own user.
     build_folder::open_to_bots(dir.path())?;
-    let classes = dir.path().join("classes");
-    cache.insert(spec.adapter_class, Arc::new(dir));
-    Ok(classes)
+    let host = HostClasses { classes, archive, _dir: Arc::new(dir) };
+    cache.insert(spec.adapter_class, host.clone());
+    Ok(host)
+}
+
+/// A class-data sharing archive of the host's classes (`-XX:ArchiveClassesAtExit`, JDK 13 and
+/// later), made by loading them all once; None where the JDK cannot. It is kept among the
+/// classes, which the sandbox lets the host read.
+fn class_archive(java: &Path, classes: &Path, spec: &JavaSpec) -> Option<PathBuf> {
+    let archive = classes.join("arbiter-host.jsa");
+    let mut dump = std::process::Command::new(java);
+    dump.arg(format!("-XX:ArchiveClassesAtExit={}", archive.display()))
+        .args(JVM_FLAGS.split_whitespace())
+        .args(spec.jvm_options.split_whitespace())
+        .arg("-cp")
+        .arg(classes)
+        .args(["arbiter.host.Host", "--archive", spec.adapter_class])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let made = dump.status().is_ok_and(|s| s.success()) && archive.is_file();
+    made.then_some(archive)
 }
 
 fn write(file: &Path, text: &str) -> Result<(), String> {

@@ -7,11 +7,15 @@
 //!   placed) and the command that hosts it;
 //! - [`hosted`]: a ready submission, its sessions, and one case's script of calls;
 //! - [`session`]: one conversation, each call limited in CPU time;
-//! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox.
+//! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox;
+//! - [`clock`]: the CPU time a bot is charged, read from outside the host;
+//! - [`bench`]: what hosting costs beyond the bot's own CPU time (`arbiter bench --hosted`).
 
+pub mod bench;
 mod build_folder;
 pub mod case;
 pub mod channel;
+pub mod clock;
 pub mod hosted;
 pub mod java;
 pub mod protocol;
@@ -23,5 +27,5 @@ pub mod tools;
 
 pub use hosted::{HostCall, HostOptions, HostedBot, Language, ScriptRun};
 pub use protocol::HostError;
-pub use session::{CallLimits, CallOutcome, CallRecord, Session};
+pub use session::{CallLimits, CallOutcome, CallRecord, IDLE_CPU_ALLOWED, Session, UseEnd};
 pub use spec::{HostSpec, JavaEntry, JavaSpec, PythonSpec};

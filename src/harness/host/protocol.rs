@@ -79,6 +79,9 @@ pub(crate) struct RawResponse {
     pub protocol: Option<u64>,
     #[serde(default)]
     pub host: Option<String>,
+    /// Operations beyond the basic ones the host knows (`end`), from its hello.
+    #[serde(default)]
+    pub features: Option<Value>,
 }
 
 impl RawResponse {

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::channel::{Channel, Recv};
+use super::clock::BotClock;
 use crate::harness::runner::{self, BotCommand, Interactive, Limits, RunReport};
 
 /// CPU time one host process may use over its whole life (many cases, or one whole game).
@@ -21,6 +22,7 @@ pub const SESSION_CPU: Duration = Duration::from_secs(3600);
 /// A running host and, once it has ended, how it ended.
 pub struct Sandboxed {
     run: Option<Interactive>,
+    clock: BotClock,
     ended: Option<RunReport>,
     started: Instant,
 }
@@ -39,7 +41,9 @@ impl Sandboxed {
         let mut limits = Limits { timeout: SESSION_CPU, ..limits.clone() };
         limits.sandbox.allow_read.extend(readable.iter().cloned());
         let run = Interactive::spawn(bot, args, dir, &limits)?;
-        Ok(Sandboxed { run: Some(run), ended: None, started: Instant::now() })
+        let (counter, pid) = run.clock_parts();
+        let clock = BotClock::new(counter, pid);
+        Ok(Sandboxed { run: Some(run), clock, ended: None, started: Instant::now() })
     }
 
     /// Ends the process (if it still runs) and keeps its report.
@@ -73,10 +77,33 @@ impl Channel for Sandboxed {
 
     fn cpu_time(&mut self) -> Duration {
         match (&mut self.run, &self.ended) {
-            (Some(run), _) => run.cpu_time(),
-            (None, Some(report)) => report.cpu_time.unwrap_or_default(),
-            (None, None) => Duration::ZERO,
+            (Some(run), _) => self.clock.read(|| run.cpu_time()),
+            // Once ended, the clock's last reading stands: the runner's total would count
+            // the runtime's own threads again.
+            (None, Some(report)) if !self.clock.is_marked() => report.cpu_time.unwrap_or_default(),
+            (None, _) => self.clock.read(|| Duration::ZERO),
         }
+    }
+
+    fn mark_runtime(&mut self) {
+        let pid = self.run.as_ref().and_then(|run| run.clock_parts().1);
+        self.clock.mark_runtime(pid);
+    }
+
+    fn new_threads(&mut self) -> Vec<String> {
+        if self.run.is_none() {
+            return Vec::new();
+        }
+        self.clock.new_threads()
+    }
+
+    fn other_processes(&mut self) -> Option<Duration> {
+        if self.clock.covers_processes() {
+            return None;
+        }
+        let run = self.run.as_mut()?.cpu_time();
+        let host = self.clock.process_time()?;
+        Some(run.saturating_sub(host))
     }
 
     fn idle_time(&mut self) -> Duration {

@@ -16,6 +16,16 @@ const POLL: Duration = Duration::from_millis(10);
 /// Most text of a call's captured stdout that is kept.
 const MAX_STDOUT: usize = 64 << 10;
 
+/// CPU time the bot may use while no call is in progress, over one case or game, before that
+/// is a verdict of its own: a thread or process of the submission kept running after its call
+/// returned. It covers the host's own few microseconds between calls (writing the answer,
+/// reading the next request) with room to spare; whatever is used is charged to the next
+/// call all the same.
+pub const IDLE_CPU_ALLOWED: Duration = Duration::from_millis(50);
+
+/// CPU time a host may take to answer `end`.
+const END_CPU: Duration = Duration::from_secs(5);
+
 /// What one call may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CallLimits {
@@ -47,6 +57,10 @@ pub enum CallOutcome {
     Died(String),
     /// The host answered something that is not a response to this call: what.
     Garbled(String),
+    /// Before the call was made, the submission's code had run while no call was in progress
+    /// for more than [`IDLE_CPU_ALLOWED`]: a thread or a process it left running. Says how
+    /// much; the host was killed.
+    Background(String),
 }
 
 /// One call and what came of it, as judges read it.
@@ -83,6 +97,7 @@ impl CallRecord {
             CallOutcome::TimedOut(why) => Some(format!("{} {why}", self.op)),
             CallOutcome::Died(how) => Some(format!("the bot {how} during {}", self.op)),
             CallOutcome::Garbled(what) => Some(format!("during {}: {what}", self.op)),
+            CallOutcome::Background(what) => Some(format!("{what} (seen before {})", self.op)),
         }
     }
 }
@@ -96,6 +111,32 @@ pub struct Session {
     dead: Option<String>,
     /// The host's working folder, removed after the host is gone.
     dir: Option<tempfile::TempDir>,
+    /// The bot's CPU time when the last answer came: everything after it is charged to the
+    /// next call.
+    charged_to: Duration,
+    /// CPU time used while no call was in progress since [`Session::begin_use`].
+    idle: Duration,
+    /// Whether that idle time beyond [`IDLE_CPU_ALLOWED`] is a verdict (arbiter's own hosts,
+    /// whose runtime between calls is known to be idle), or only charged (any other program).
+    judge_idle: bool,
+    /// Whether the host knows the `end` operation (its hello says so).
+    knows_end: bool,
+    /// CPU time of the run's other processes when the use began, where the clock does not
+    /// count them (see [`Channel::other_processes`]).
+    others_at_begin: Option<Duration>,
+}
+
+/// What [`Session::end_use`] found once a case or game was over.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UseEnd {
+    /// CPU time used after the last call, charged to the case.
+    pub cpu: Duration,
+    /// Why the case or game is the submission's fault even though its calls returned: code
+    /// of its kept running while no call was in progress.
+    pub fault: Option<String>,
+    /// What the submission left behind (threads still alive, settings it changed): the host
+    /// cannot be given to another case, and a fresh one is started instead.
+    pub left: Vec<String>,
 }
 
 impl Session {
@@ -124,7 +165,118 @@ impl Session {
             channel.kill();
             return Err(format!("the bot speaks protocol {:?}; arbiter speaks {VERSION}", hello.protocol));
         }
-        Ok(Session { channel, next_id: 1, host: hello.host.unwrap_or_default(), dead: None, dir: None })
+        let knows_end =
+            hello.features.as_ref().and_then(Value::as_array).is_some_and(|f| f.iter().any(|x| x == "end"));
+        let charged_to = channel.cpu_time();
+        Ok(Session {
+            channel,
+            next_id: 1,
+            host: hello.host.unwrap_or_default(),
+            dead: None,
+            dir: None,
+            charged_to,
+            idle: Duration::ZERO,
+            judge_idle: false,
+            knows_end,
+            others_at_begin: None,
+        })
+    }
+
+    /// Counts the host's threads as they are now as its runtime's own (a JVM's compilers and
+    /// collector), so that their CPU time is not charged (see [`Channel::mark_runtime`]).
+    pub fn mark_runtime(&mut self) {
+        self.channel.mark_runtime();
+        self.charged_to = self.channel.cpu_time();
+    }
+
+    /// Makes CPU time used while no call is in progress a verdict (see [`IDLE_CPU_ALLOWED`]).
+    pub fn judge_idle(&mut self) {
+        self.judge_idle = true;
+    }
+
+    /// A case or game begins: idle time is counted from zero (what the host used while it
+    /// waited between uses is still charged to the first call).
+    pub fn begin_use(&mut self) {
+        self.idle = Duration::ZERO;
+        self.others_at_begin = self.channel.other_processes();
+    }
+
+    /// A case or game is over: asks the host (if it knows `end`) to drop the submission's
+    /// state and say what it left behind, looks for threads the submission started that are
+    /// still there, and charges what was used after the last call.
+    pub fn end_use(&mut self) -> UseEnd {
+        let mut end = UseEnd::default();
+        if self.dead.is_some() {
+            return end;
+        }
+        if self.knows_end {
+            let record = self.call("end", serde_json::json!({}), CallLimits::cpu(END_CPU));
+            end.cpu = record.cpu;
+            match &record.outcome {
+                CallOutcome::Value(value) => {
+                    let left = value.get("left").and_then(Value::as_array).cloned().unwrap_or_default();
+                    end.left.extend(
+                        left.iter().map(|l| l.as_str().map_or_else(|| l.to_string(), str::to_string)),
+                    );
+                    // A thread of the submission's still computing once its calls are over is a
+                    // verdict of its own (one that waits, a pool's idle worker, is not). The host
+                    // can only hide one by lying: the CPU time it then uses is charged all the
+                    // same, and past IDLE_CPU_ALLOWED judged.
+                    let running: Vec<String> = value
+                        .get("running")
+                        .and_then(Value::as_array)
+                        .map(|r| {
+                            r.iter()
+                                .map(|t| t.as_str().map_or_else(|| t.to_string(), str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    if self.judge_idle && !running.is_empty() {
+                        end.fault = Some(format!(
+                            "the submission's code was still running when its calls were over (thread {})",
+                            running.join(", ")
+                        ));
+                    }
+                }
+                CallOutcome::Background(why) => end.fault = Some(why.clone()),
+                CallOutcome::Error(_) => end.left.push("the host could not end the case".to_string()),
+                _ => {}
+            }
+        } else {
+            let now = self.channel.cpu_time();
+            end.cpu = now.saturating_sub(self.charged_to);
+            self.charged_to = now;
+            self.idle += end.cpu;
+            if self.judge_idle && self.idle > IDLE_CPU_ALLOWED {
+                end.fault = Some(self.idle_words());
+            }
+        }
+        if self.dead.is_none() {
+            end.left
+                .extend(self.channel.new_threads().into_iter().map(|t| format!("thread {t} is still alive")));
+            if let (Some(before), Some(now)) = (self.others_at_begin, self.channel.other_processes()) {
+                let used = now.saturating_sub(before);
+                end.cpu += used;
+                if self.judge_idle && used > IDLE_CPU_ALLOWED {
+                    end.fault.get_or_insert_with(|| {
+                        format!(
+                            "processes the submission started used {:.0} ms of CPU time (a Java bot is its JVM's threads)",
+                            used.as_secs_f64() * 1000.0
+                        )
+                    });
+                }
+            }
+        }
+        end
+    }
+
+    fn idle_words(&self) -> String {
+        format!(
+            "the submission's code ran while no call was in progress (a thread or process it left running): \
+             {:.0} ms of CPU time between calls, more than the {} ms allowed",
+            self.idle.as_secs_f64() * 1000.0,
+            IDLE_CPU_ALLOWED.as_millis()
+        )
     }
 
     /// Sends one request and waits for its response within `limits`. After a timeout, a
@@ -147,16 +299,27 @@ impl Session {
             return record(CallOutcome::Died(why.clone()), String::new(), Duration::ZERO, Duration::ZERO);
         }
         self.next_id += 1;
-        let cpu_before = self.channel.cpu_time();
+        // What the bot used since the last answer is charged to this call, and counts against
+        // its limit: a thread that computes between calls buys nothing.
+        let gap = self.channel.cpu_time().saturating_sub(self.charged_to);
+        self.idle += gap;
+        if self.judge_idle && self.idle > IDLE_CPU_ALLOWED {
+            let why = self.idle_words();
+            self.end(why.clone());
+            return record(CallOutcome::Background(why), String::new(), gap, Duration::ZERO);
+        }
+        let cpu_before = self.charged_to;
         let idle_before = self.channel.idle_time();
         let started = Instant::now();
         if let Err(e) = self.channel.send(&line) {
             let how = self.channel.exit_status().unwrap_or_else(|| format!("closed its input ({e})"));
             self.end(how.clone());
-            return record(CallOutcome::Died(how), String::new(), Duration::ZERO, started.elapsed());
+            return record(CallOutcome::Died(how), String::new(), gap, started.elapsed());
         }
         let answer = wait_line(self.channel.as_mut(), started, (cpu_before, idle_before), limits);
-        let cpu = self.channel.cpu_time().saturating_sub(cpu_before);
+        let cpu_after = self.channel.cpu_time();
+        let cpu = cpu_after.saturating_sub(cpu_before);
+        self.charged_to = cpu_after.max(self.charged_to);
         let wall = started.elapsed();
         let line = match answer {
             Ok(line) => line,
@@ -198,6 +361,10 @@ impl Session {
             stdout.truncate(cut);
         }
         let outcome = match (response.ok, response.error) {
+            // arbiter's Python host runs each case in a process of its own, which it watches
+            // from outside: a case process that ended or wrote out of turn is said so.
+            (_, Some(error)) if error.kind == "died" => CallOutcome::Died(error.message),
+            (_, Some(error)) if error.kind == "garbled" => CallOutcome::Garbled(error.message),
             (_, Some(error)) => CallOutcome::Error(error),
             (Some(value), None) => CallOutcome::Value(value),
             (None, None) => CallOutcome::Value(Value::Null),

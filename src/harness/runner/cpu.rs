@@ -51,6 +51,24 @@ impl RunClock {
         RunClock { root, plumbing, cgroup }
     }
 
+    /// The cgroup file that counts the run's CPU time, and its format, when the run has one
+    /// (a hosted bot's clock keeps it open and reads it between calls).
+    pub(crate) fn counter(&self) -> Option<(PathBuf, CgroupClock)> {
+        self.cgroup.as_ref().map(|(file, kind, _)| (file.clone(), *kind))
+    }
+
+    /// The bot's own top process: the first process below the plumbing (the sandbox's init),
+    /// or the root itself without a sandbox.
+    pub(crate) fn bot_pid(&self) -> Option<libc::pid_t> {
+        if self.plumbing == 0 {
+            return Some(self.root);
+        }
+        walk_to(self.root, self.plumbing + 1)
+            .into_iter()
+            .find(|(_, depth, _)| *depth == self.plumbing)
+            .map(|(pid, _, _)| pid)
+    }
+
     /// Whether [`RunClock::read`] counts in ns (a cgroup's counter) rather than clock ticks.
     pub(crate) fn counts_exactly(&self) -> bool {
         self.cgroup.is_some()
@@ -145,7 +163,11 @@ fn ticks(n: u64) -> Duration {
 
 /// The CPU time a cgroup has counted.
 pub(crate) fn read_cgroup(file: &std::path::Path, kind: CgroupClock) -> Option<Duration> {
-    let text = fs::read_to_string(file).ok()?;
+    parse_cgroup(&fs::read_to_string(file).ok()?, kind)
+}
+
+/// The CPU time in a cgroup counter file's text.
+pub(crate) fn parse_cgroup(text: &str, kind: CgroupClock) -> Option<Duration> {
     match kind {
         CgroupClock::V2 => text
             .lines()

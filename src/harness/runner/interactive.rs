@@ -149,8 +149,14 @@ impl Interactive {
                 Ok(n) => self.store(&buf[..n]),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    wait_for(self.stdout.as_raw_fd(), libc::POLLIN, (wall_deadline - now).min(LOOK_EVERY));
-                    if self.over_limit() {
+                    // Output that is ready is read first: the session's CPU time is looked at
+                    // only when the bot keeps its answer waiting.
+                    let ready = wait_for(
+                        self.stdout.as_raw_fd(),
+                        libc::POLLIN,
+                        (wall_deadline - now).min(LOOK_EVERY),
+                    );
+                    if !ready && self.over_limit() {
                         self.eof = true;
                     }
                 }
@@ -173,6 +179,14 @@ impl Interactive {
     /// The CPU time every process of the session has used so far.
     pub fn cpu_time(&mut self) -> Duration {
         self.started.as_mut().map_or(Duration::ZERO, Started::cpu_time)
+    }
+
+    /// Where the session's CPU time can be read without this value: the run's cgroup counter
+    /// (if it has one) and the bot's top process, for a host's finer clock.
+    pub(crate) fn clock_parts(
+        &self,
+    ) -> (Option<(std::path::PathBuf, super::CgroupClock)>, Option<libc::pid_t>) {
+        self.started.as_ref().map_or((None, None), Started::clock_parts)
     }
 
     /// The time the session has sat idle so far: none of its tasks running or waiting for a
@@ -277,14 +291,12 @@ fn set_nonblocking(fd: i32) -> io::Result<()> {
     Ok(())
 }
 
-/// Waits until `fd` is ready for `events` or `wait` has passed.
-fn wait_for(fd: i32, events: libc::c_short, wait: Duration) {
+/// Waits until `fd` is ready for `events` or `wait` has passed; says whether it is ready.
+fn wait_for(fd: i32, events: libc::c_short, wait: Duration) -> bool {
     // SAFETY: the descriptor is open for the duration of the call.
     let fd = unsafe { BorrowedFd::borrow_raw(fd) };
     let mut poll = libc::pollfd { fd: fd.as_raw_fd(), events, revents: 0 };
     let ms = libc::c_int::try_from(wait.as_millis()).unwrap_or(libc::c_int::MAX);
     // SAFETY: one valid pollfd.
-    unsafe {
-        libc::poll(&mut poll, 1, ms);
-    }
+    unsafe { libc::poll(&mut poll, 1, ms) > 0 }
 }

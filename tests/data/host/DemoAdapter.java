@@ -8,6 +8,7 @@ public final class DemoAdapter implements Adapter {
             case "new": obj = loader.loadClass("demo.Counter").getDeclaredConstructor().newInstance(); return null;
             case "inc": return obj.getClass().getMethod("inc").invoke(obj);
             case "boom": return obj.getClass().getMethod("boom").invoke(obj);
+            case "run": return obj.getClass().getMethod((String) args.get("method")).invoke(obj);
             default: throw Adapter.Failure.protocol("unknown op " + op);
         }
     }

@@ -11,6 +11,9 @@ public interface Adapter {
      */
     void reset(ClassLoader loader) throws Throwable;
 
+    /** The case or game is over ({@code end}): drop every object of the submission's. */
+    default void forget() {}
+
     /**
      * Answers one request. Returns a JSON value: null, Boolean, Number, String, List or Map.
      * Throws {@link Failure} for a load or protocol error; anything else the submission threw

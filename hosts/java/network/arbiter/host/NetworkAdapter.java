@@ -26,6 +26,12 @@ public final class NetworkAdapter implements Adapter {
     }
 
     @Override
+    public void forget() {
+        this.loader = null;
+        this.player = null;
+    }
+
+    @Override
     public Object call(String op, Map<String, Object> args) throws Throwable {
         switch (op) {
             case "load":

@@ -1,8 +1,8 @@
 /*
  * arbiter's adapter for CSCI 1933's PlanetWars: finds the submission's class implementing
  * planetwars.publicapi.IStrategy, makes one per game, and plays its turns through
- * arbiter.host.planetwars.Bridge, which is compiled with the submission so that it shares the
- * student's API classes. Written for arbiter (MIT). See docs/PROTOCOL.md, "PlanetWars".
+ * arbiter.host.planetwars.Bridge, loaded with the course's API above the submission's classes.
+ * Written for arbiter (MIT). See docs/PROTOCOL.md, "PlanetWars".
  */
 package arbiter.host;
 
@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Enumeration;
@@ -19,42 +18,34 @@ import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
+import arbiter.host.planetwars.Bridge;
+
 /** Requests: load {class | candidates | jar}, new {player}, turn {view}. */
 public final class PlanetwarsAdapter implements Adapter {
-    private static final String BRIDGE = "arbiter.host.planetwars.Bridge";
+    private static final String BRIDGE = Bridge.class.getName();
 
+    private ClassLoader loader;
     private String strategyClass;
-    private Method pick;
-    private Method create;
-    private Method describe;
-    private Method turn;
-    private Method partial;
     private Object strategy;
     private String lastOp;
 
     @Override
-    public void reset(ClassLoader loader) throws Throwable {
-        Class<?> bridge;
-        try {
-            bridge = loader.loadClass(BRIDGE);
-        } catch (ClassNotFoundException e) {
-            throw Adapter.Failure.load("arbiter's PlanetWars bridge is missing from the compiled submission");
-        }
-        pick = bridge.getMethod("pick", List.class);
-        create = bridge.getMethod("create", String.class);
-        describe = bridge.getMethod("describe", Object.class);
-        turn = bridge.getMethod("turn", Object.class, Map.class);
-        partial = bridge.getMethod("partial");
+    public void reset(ClassLoader loader) {
+        this.loader = loader;
+        Bridge.forget();
         strategy = null;
     }
 
     @Override
+    public void forget() {
+        loader = null;
+        strategy = null;
+        Bridge.forget();
+    }
+
+    @Override
     public Object partial() {
-        try {
-            return partial == null || !"turn".equals(lastOp) ? null : partial.invoke(null);
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
+        return "turn".equals(lastOp) ? Bridge.partial() : null;
     }
 
     @Override
@@ -69,17 +60,17 @@ public final class PlanetwarsAdapter implements Adapter {
                     strategyClass = choose(args);
                 }
                 try {
-                    strategy = create.invoke(null, strategyClass);
-                } catch (InvocationTargetException e) {
+                    strategy = Bridge.create(strategyClass, loader);
+                } catch (IllegalStateException | InvocationTargetException e) {
                     throw loadFailure(e);
                 }
-                return describe.invoke(null, strategy);
+                return Bridge.describe(strategy);
             }
             case "turn":
                 if (strategy == null) {
                     throw Adapter.Failure.protocol("no strategy yet: send `new` first");
                 }
-                return turn.invoke(null, strategy, args);
+                return Bridge.turn(strategy, args);
             default:
                 throw Adapter.Failure.protocol("unknown op " + op);
         }
@@ -107,15 +98,17 @@ public final class PlanetwarsAdapter implements Adapter {
             throw Adapter.Failure.protocol("load needs {\"class\": NAME}, {\"candidates\": [NAMES]} or {\"jar\": PATH}");
         }
         try {
-            return (String) pick.invoke(null, candidates);
-        } catch (InvocationTargetException e) {
+            @SuppressWarnings("unchecked")
+            List<Object> names = (List<Object>) candidates;
+            return Bridge.pick(names, loader);
+        } catch (IllegalStateException e) {
             throw loadFailure(e);
         }
     }
 
     /** The bridge's own refusals (no such class, no constructor) are load errors; the rest is the student's. */
-    private static Throwable loadFailure(InvocationTargetException e) {
-        Throwable cause = e.getCause();
+    private static Throwable loadFailure(Exception e) {
+        Throwable cause = e instanceof InvocationTargetException ? e.getCause() : e;
         if (cause instanceof IllegalStateException && cause.getStackTrace().length > 0
                 && cause.getStackTrace()[0].getClassName().equals(BRIDGE)) {
             return Adapter.Failure.load(cause.getMessage());

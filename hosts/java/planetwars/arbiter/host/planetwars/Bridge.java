@@ -1,6 +1,6 @@
 /*
- * arbiter's PlanetWars bridge: compiled with the submission (so that it sees the same
- * planetwars.publicapi classes as the student's strategy), it turns arbiter's JSON view into
+ * arbiter's PlanetWars bridge: loaded with the course's API (planetwars.publicapi) once per JVM,
+ * in the class loader above the submission's, it turns arbiter's JSON view into
  * the objects IStrategy.takeTurn receives, and the event queue back into orders. Written for
  * arbiter (MIT). See docs/PROTOCOL.md, "PlanetWars".
  */
@@ -38,12 +38,12 @@ public final class Bridge {
     private Bridge() {}
 
     /**
-     * The one concrete class among {@code candidates} that implements IStrategy (the course's
-     * examples left out when another is there). Throws IllegalStateException saying why none
-     * or several qualify. No class is initialised: no student code runs.
+     * The one concrete class among {@code candidates} (in the submission's {@code loader}) that
+     * implements IStrategy (the course's examples left out when another is there). Throws
+     * IllegalStateException saying why none or several qualify. No class is initialised: no
+     * student code runs.
      */
-    public static String pick(List<Object> candidates) {
-        ClassLoader loader = Bridge.class.getClassLoader();
+    public static String pick(List<Object> candidates, ClassLoader loader) {
         List<String> found = new ArrayList<>();
         for (Object name : candidates) {
             Class<?> c;
@@ -77,9 +77,12 @@ public final class Bridge {
         return found.get(0);
     }
 
-    /** A new instance of the strategy class {@code name}, by its public no-argument constructor. */
-    public static Object create(String name) throws Throwable {
-        Class<?> c = Class.forName(name, true, Bridge.class.getClassLoader());
+    /**
+     * A new instance of the strategy class {@code name} of the submission's {@code loader}, by
+     * its public no-argument constructor.
+     */
+    public static Object create(String name, ClassLoader loader) throws Throwable {
+        Class<?> c = Class.forName(name, true, loader);
         if (!IStrategy.class.isAssignableFrom(c)) {
             throw new IllegalStateException(name + " does not implement planetwars.publicapi.IStrategy");
         }
@@ -119,6 +122,14 @@ public final class Bridge {
     /** The orders queued before the last turn threw, or null. */
     public static List<Object> partial() {
         return partial;
+    }
+
+    /**
+     * Forgets the last turn. The bridge is loaded once for every game (beside the course's
+     * API, in the host's class loader), so nothing of one game's may stay in it for the next.
+     */
+    public static void forget() {
+        partial = null;
     }
 
     private static List<Object> partial;
