@@ -90,4 +90,7 @@ pub struct Judgement {
     pub diff: Option<String>,
     /// For malformed output: line and column of the first problem.
     pub location: Option<(usize, usize)>,
+    /// What caused the failure, when the game can tell better than the verdict and the rule
+    /// (a notation error behind an illegal move); reports group failures by it.
+    pub cause: Option<super::failure::Cause>,
 }
