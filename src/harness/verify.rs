@@ -130,6 +130,9 @@ pub struct CaseResult {
     pub explain: Option<String>,
     /// Whether the bot changed its input file (what a bot that writes its answer there does).
     pub input_changed: bool,
+    /// Further failures the run showed after the first ([`Judgement::also`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Judgement>,
 }
 
 /// The first run of a case that timed out and was run again.
@@ -299,6 +302,7 @@ fn blank_result(
         asks: case.prepared.asks(),
         explain: None,
         input_changed: false,
+        also: Vec::new(),
     }
 }
 

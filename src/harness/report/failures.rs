@@ -583,6 +583,7 @@ mod tests {
             asks: None,
             explain: None,
             input_changed: false,
+            also: Vec::new(),
         }
     }
 
