@@ -198,7 +198,8 @@ fn symptom(case: &CaseResult) -> String {
 /// and `black has no legal move` are one crash.
 fn crash_key(case: &CaseResult) -> String {
     let words = last_words(case).unwrap_or("");
-    let sides: Vec<String> = [crate::side::Side::White, crate::side::Side::Black].iter().map(|s| s.to_string()).collect();
+    let sides: Vec<String> =
+        [crate::side::Side::White, crate::side::Side::Black].iter().map(|s| s.to_string()).collect();
     words
         .split(|c: char| !c.is_alphanumeric())
         .map(|w| {
@@ -257,14 +258,19 @@ fn candidates(case: &CaseResult, sure: &[&str]) -> Vec<Candidate> {
             if let Some(kind) = &case.expected_kind
                 && let Some(edge) = &kind.edge
             {
-                out.push(inferred(format!("missed:{edge}"), format!("missed {} answers ({edge})", kind.name)));
+                out.push(inferred(
+                    format!("missed:{edge}"),
+                    format!("missed {} answers ({edge})", kind.name),
+                ));
             }
             out
         }
-        Verdict::WrongAnswer => return vec![inferred(
-            format!("answer:{rule}"),
-            Signature::of(verdict, case.rule.as_deref(), None, None).describe(),
-        )],
+        Verdict::WrongAnswer => {
+            return vec![inferred(
+                format!("answer:{rule}"),
+                Signature::of(verdict, case.rule.as_deref(), None, None).describe(),
+            )];
+        }
         Verdict::Crash if printed_instead(case) => vec![inferred(
             "printed:crash".into(),
             "crash: the bot printed on stdout, wrote no answer, and ended with an error".into(),
@@ -310,7 +316,9 @@ pub fn in_fix_order<'a>(cases: &'a [CaseResult], categories: &[String]) -> Vec<G
             }
             for candidate in list {
                 let n = (0..failing.len())
-                    .filter(|&j| owner[j].is_none() && options[j].iter().any(|o| o.cause.key == candidate.cause.key))
+                    .filter(|&j| {
+                        owner[j].is_none() && options[j].iter().any(|o| o.cause.key == candidate.cause.key)
+                    })
                     .count();
                 let better = match best {
                     None => true,
@@ -437,11 +445,7 @@ pub fn render(out: &mut String, report: &VerifyReport, detailed: usize) {
     let categories: Vec<String> = report.score.stages.iter().map(|s| s.category.clone()).collect();
     let groups = in_fix_order(report.cases, &categories);
     let failing: usize = groups.iter().map(|g| g.cases.len()).sum();
-    let _ = writeln!(
-        out,
-        "\n{failing} failure(s) from {} cause(s), in the order to fix them:",
-        groups.len()
-    );
+    let _ = writeln!(out, "\n{failing} failure(s) from {} cause(s), in the order to fix them:", groups.len());
     for (i, g) in groups.iter().enumerate() {
         let _ = writeln!(out, "  {}. {}: {}", i + 1, g.describe(), cases_count(g.cases.len()));
     }
@@ -460,7 +464,8 @@ pub fn render(out: &mut String, report: &VerifyReport, detailed: usize) {
         for f in &full {
             detail(out, f, &report.paths.text(&f.reproduce));
         }
-        let rest: Vec<&&CaseResult> = g.cases.iter().filter(|c| !full.iter().any(|s| std::ptr::eq(*s, **c))).collect();
+        let rest: Vec<&&CaseResult> =
+            g.cases.iter().filter(|c| !full.iter().any(|s| std::ptr::eq(*s, **c))).collect();
         held_back |= !rest.is_empty();
         if rest.len() <= GROUP_LISTED {
             for f in rest {
@@ -614,7 +619,10 @@ mod tests {
         assert_eq!(groups.len(), 2);
         assert_eq!(groups[0].describe(), "illegal-move (general-in-danger)");
         assert_eq!(groups[0].cases.len(), 3);
-        assert_eq!(groups[0].played(), vec![("Sentinel move".to_string(), 2), ("Dragon move".to_string(), 1)]);
+        assert_eq!(
+            groups[0].played(),
+            vec![("Sentinel move".to_string(), 2), ("Dragon move".to_string(), 1)]
+        );
         // A group of one symptom keeps its signature as heading.
         assert_eq!(groups[1].describe(), "illegal-move (occupied; Miner move)");
         // One of each symptom is shown in full first.
@@ -650,7 +658,9 @@ mod tests {
         let groups = in_fix_order(&cases, &categories);
         assert_eq!(groups.len(), 1);
         assert_eq!(groups[0].describe(), "wrong-move in grade 7");
-        assert!(summary_lines(&groups[0]).iter().any(|l| l.starts_with("the answers it missed: Miner move 2")));
+        assert!(
+            summary_lines(&groups[0]).iter().any(|l| l.starts_with("the answers it missed: Miner move 2"))
+        );
     }
 
     #[test]
@@ -659,7 +669,8 @@ mod tests {
         skip.cause = Some(Cause::new("columns-skip-i", "the columns skip I"));
         let mut malformed = case("c", "legal", Verdict::MalformedOutput);
         malformed.cause = skip.cause.clone();
-        let cases = vec![illegal("a", "occupied", "stone"), illegal("a2", "occupied", "stone"), skip, malformed];
+        let cases =
+            vec![illegal("a", "occupied", "stone"), illegal("a2", "occupied", "stone"), skip, malformed];
         let groups = in_fix_order(&cases, &[]);
         assert_eq!(groups[0].describe(), "the columns skip I");
         assert_eq!(groups[0].cases.len(), 2);
