@@ -399,6 +399,9 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     if matches!(verdict, Verdict::NoOutput | Verdict::Crash) && output.is_err() {
         reason.push_str(&printed_instead(&played.stdout_head, bot, output_name));
     }
+    if verdict == Verdict::Crash {
+        reason.push_str(shell_ran_python(&played.stderr_tail));
+    }
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
         result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));
@@ -415,8 +418,8 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         explain_line(case.prepared.as_ref(), verdict, result.played.as_deref(), &result.expected);
     // A bot that writes its answer into its input file leaves it changed (unless the answer
     // is the board itself, which `unchanged` tells).
-    result.input_changed = output_name != INPUT
-        && std::fs::read(dir.path().join(INPUT)).is_ok_and(|now| now != case.input);
+    result.input_changed =
+        output_name != INPUT && std::fs::read(dir.path().join(INPUT)).is_ok_and(|now| now != case.input);
     result.output = output
         .as_ref()
         .ok()
@@ -462,6 +465,22 @@ fn printed_instead(stdout: &str, bot: &Bot, output: &str) -> String {
         _ => format!("in {output}"),
     };
     format!("; it printed `{shown}`{more} on stdout: the answer belongs {place}, not on stdout")
+}
+
+/// A hint for a Python file the shell ran because it has no `#!` line: `sh` reads `import x`
+/// as a command and says `import: not found`. Empty when the bot's stderr shows nothing of it.
+fn shell_ran_python(stderr: &str) -> &'static str {
+    let shell_said = |word: &str| {
+        stderr.lines().any(|l| {
+            l.contains(&format!("{word}: not found")) || l.contains(&format!("{word}: command not found"))
+        })
+    };
+    if ["import", "from", "def"].iter().any(|w| shell_said(w)) || stderr.contains("can't read /var/mail") {
+        "; the shell ran a Python file as a shell script: make `#!/usr/bin/env python3` its first \
+         line, or run it as `python3 bot.py`"
+    } else {
+        ""
+    }
 }
 
 fn millis(d: std::time::Duration) -> u64 {
@@ -543,5 +562,20 @@ fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) ->
         Bot::Builtin { .. } if !exe.is_empty() => resolved.replacen(&exe, "arbiter", 1),
         Bot::Builtin { .. } => resolved,
         Bot::Hosted(hosted) => hosted.label.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_ran_python;
+
+    #[test]
+    fn a_python_file_without_a_shebang_is_told_to_add_one() {
+        let dash = "/tmp/x/bot.py: 1: import: not found\n/tmp/x/bot.py: 3: Syntax error: \"(\" unexpected";
+        assert!(shell_ran_python(dash).contains("#!/usr/bin/env python3"));
+        let bash = "./bot.py: line 1: import: command not found";
+        assert!(shell_ran_python(bash).contains("python3 bot.py"));
+        assert!(shell_ran_python("from: can't read /var/mail/random").contains("#!"));
+        assert_eq!(shell_ran_python("Traceback (most recent call last):\nImportError: x"), "");
     }
 }
