@@ -376,6 +376,10 @@ fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, see
         golden: false,
         seed,
         picture: played.picture,
+        cause: j.cause,
+        asks: None,
+        explain: None,
+        input_changed: false,
         also: j.also,
     }
 }

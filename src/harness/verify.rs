@@ -116,6 +116,20 @@ pub struct CaseResult {
     /// (not in JSON: the board is in the case file).
     #[serde(skip)]
     pub picture: Option<String>,
+    /// What caused the failure, when the game can tell better than the verdict and the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<super::failure::Cause>,
+    /// What the case's category asks for in this position (`the winning move`), when the game
+    /// says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asks: Option<String>,
+    /// The `arbiter expect` line that explains the answer, run where `reproduce` wrote
+    /// `case.txt` (`arbiter expect case.txt --side white --grade 5 --why Be7-d8`), for a failure
+    /// in a game whose `expect` reads case files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explain: Option<String>,
+    /// Whether the bot changed its input file (what a bot that writes its answer there does).
+    pub input_changed: bool,
     /// Further failures the run showed after the first ([`Judgement::also`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<Judgement>,
@@ -284,8 +298,32 @@ fn blank_result(
         golden: case.prepared.golden_used(),
         seed,
         picture,
+        cause: None,
+        asks: case.prepared.asks(),
+        explain: None,
+        input_changed: false,
         also: Vec::new(),
     }
+}
+
+/// The `arbiter expect` line that explains a failure: why the bot's legal move is not the
+/// answer (for a wrong move), else why the expected move is; `None` for a pass, a case not run,
+/// or a game whose `expect` does not read case files.
+pub fn explain_line(
+    prepared: &dyn PreparedCase,
+    verdict: Verdict,
+    played: Option<&str>,
+    expected: &[String],
+) -> Option<String> {
+    if matches!(verdict, Verdict::Pass | Verdict::NotRun) {
+        return None;
+    }
+    let args = prepared.expect_args()?;
+    let mv = match (verdict, played) {
+        (Verdict::WrongMove, Some(mv)) => mv,
+        _ => expected.first()?.as_str(),
+    };
+    Some(format!("arbiter expect case.txt {args} --why {}", quote(mv.as_ref())))
 }
 
 /// Runs one case as [`run_case`] does, and once more, fresh, if it timed out: only a second
@@ -358,6 +396,12 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     if verdict == Verdict::Timeout && limits.timeout < options.limits.timeout {
         reason.push_str(" (the play time the case's input gives, less than --timeout)");
     }
+    if matches!(verdict, Verdict::NoOutput | Verdict::Crash) && output.is_err() {
+        reason.push_str(&printed_instead(&played.stdout_head, bot, output_name));
+    }
+    if verdict == Verdict::Crash {
+        reason.push_str(shell_ran_python(&played.stderr_tail));
+    }
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
         result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));
@@ -368,7 +412,14 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         result.satisfies = j.satisfies;
         result.rule = j.rule;
         result.diff = j.diff;
+        result.cause = j.cause;
     }
+    result.explain =
+        explain_line(case.prepared.as_ref(), verdict, result.played.as_deref(), &result.expected);
+    // A bot that writes its answer into its input file leaves it changed (unless the answer
+    // is the board itself, which `unchanged` tells).
+    result.input_changed =
+        output_name != INPUT && std::fs::read(dir.path().join(INPUT)).is_ok_and(|now| now != case.input);
     result.output = output
         .as_ref()
         .ok()
@@ -386,6 +437,50 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     result.picture =
         (verdict != Verdict::Pass).then(|| case.prepared.picture(result.played.as_deref())).flatten();
     result
+}
+
+/// What a bot that wrote no answer printed, and where the answer belongs: the commonest first
+/// mistake is `print("10K")`. Empty when it printed nothing.
+fn printed_instead(stdout: &str, bot: &Bot, output: &str) -> String {
+    let printed: Vec<&str> = stdout.lines().filter(|l| !l.trim().is_empty()).collect();
+    let Some(first) = printed.first() else {
+        return String::new();
+    };
+    const SHOWN: usize = 60;
+    let mut shown: String = first.chars().take(SHOWN).collect();
+    if first.chars().count() > SHOWN {
+        shown.push_str("...");
+    }
+    let more = match printed.len() {
+        1 => String::new(),
+        n => format!(" and {} more line{}", n - 1, if n == 2 { "" } else { "s" }),
+    };
+    let place = match bot {
+        Bot::Command(_, super::referee::Protocol::FixedFiles { output, .. }) => {
+            format!("in {output}, in the folder it runs in")
+        }
+        Bot::Command(_, super::referee::Protocol::SideInOut) => {
+            format!("in the file its last argument names ({output} here)")
+        }
+        _ => format!("in {output}"),
+    };
+    format!("; it printed `{shown}`{more} on stdout: the answer belongs {place}, not on stdout")
+}
+
+/// A hint for a Python file the shell ran because it has no `#!` line: `sh` reads `import x`
+/// as a command and says `import: not found`. Empty when the bot's stderr shows nothing of it.
+fn shell_ran_python(stderr: &str) -> &'static str {
+    let shell_said = |word: &str| {
+        stderr.lines().any(|l| {
+            l.contains(&format!("{word}: not found")) || l.contains(&format!("{word}: command not found"))
+        })
+    };
+    if ["import", "from", "def"].iter().any(|w| shell_said(w)) || stderr.contains("can't read /var/mail") {
+        "; the shell ran a Python file as a shell script: make `#!/usr/bin/env python3` its first \
+         line, or run it as `python3 bot.py`"
+    } else {
+        ""
+    }
 }
 
 fn millis(d: std::time::Duration) -> u64 {
@@ -467,5 +562,20 @@ fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) ->
         Bot::Builtin { .. } if !exe.is_empty() => resolved.replacen(&exe, "arbiter", 1),
         Bot::Builtin { .. } => resolved,
         Bot::Hosted(hosted) => hosted.label.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_ran_python;
+
+    #[test]
+    fn a_python_file_without_a_shebang_is_told_to_add_one() {
+        let dash = "/tmp/x/bot.py: 1: import: not found\n/tmp/x/bot.py: 3: Syntax error: \"(\" unexpected";
+        assert!(shell_ran_python(dash).contains("#!/usr/bin/env python3"));
+        let bash = "./bot.py: line 1: import: command not found";
+        assert!(shell_ran_python(bash).contains("python3 bot.py"));
+        assert!(shell_ran_python("from: can't read /var/mail/random").contains("#!"));
+        assert_eq!(shell_ran_python("Traceback (most recent call last):\nImportError: x"), "");
     }
 }

@@ -370,6 +370,30 @@ impl PreparedCase for AdvanceCase {
         Some(move_kind(&self.board, self.answers.side, notation.parse().ok()?))
     }
 
+    fn asks(&self) -> Option<String> {
+        let legal = self.answers.legal.len();
+        let set = |grade: u8| self.answers.expected(grade).count();
+        // Grade 5 expects the winning moves when there are any, else every legal move.
+        let wins = set(5) < legal;
+        let winning = if set(5) == 1 { "the winning move" } else { "a winning move" };
+        Some(
+            match self.grade {
+                4 if legal == 1 => "the only legal move",
+                4 => "any legal move",
+                _ if wins => winning,
+                5 => "any legal move (none wins)",
+                6 => "the greatest material gain (no move wins)",
+                _ if set(6) == 1 => "the greatest material gain (no move wins, and one move gains most)",
+                _ => "the move of greatest material gain worth most after the opponent's predicted reply",
+            }
+            .to_string(),
+        )
+    }
+
+    fn expect_args(&self) -> Option<String> {
+        Some(format!("--side {} --grade {}", self.answers.side, self.grade))
+    }
+
     fn picture(&self, _played: Option<&str>) -> Option<String> {
         // The move itself shows in the diff of boards; this is the position it was played in.
         Some(format!("{}{} to move\n", super::analyst::draw(&self.board), self.answers.side))

@@ -263,3 +263,51 @@ impl Analyst for PenteReferee {
         Ok(summary(&oracle, only))
     }
 }
+
+/// What a category asks for, in the few words a report puts after the expected points.
+pub fn asks(category: Category) -> &'static str {
+    match category {
+        Category::Opening => "a point the opening rule allows",
+        Category::Win => "a point that wins at once (five in a row, or the tenth captured stone)",
+        Category::Block => "a point that stops every threat to win at once",
+        Category::Capture => "a point that captures the most pairs",
+        Category::Legal => "any legal point",
+    }
+}
+
+/// The cause of a failure whose point is one column to the left of a right one, from column J
+/// on, or whose letter is `I`: the bot letters the columns A..S with I, where the board skips
+/// I (A..H, J..T). Its `9J` means 9K, so from J on every point it names is one column to the
+/// left of the one it means: some show as illegal, more as wrong. Sure when the bot wrote `I`,
+/// or when the point it meant is one of a case's few right answers; possible when the point it
+/// meant is merely legal (or one of many right ones), which a bot with another bug also shows.
+pub fn columns_with_i(
+    output: &[u8],
+    played: Option<Point>,
+    legal: &[Point],
+    expected: &[Point],
+) -> Option<crate::harness::failure::Cause> {
+    /// Expected points at most, for the point meant being among them to be telling.
+    const FEW: usize = 4;
+    let cause = |sure: bool| {
+        let text = "the columns skip I (A..H, J..T): the bot seems to letter them A..S with I, so \
+                    its points from J on are one column left of those it means (its 9J is 9K)";
+        let c = crate::harness::failure::Cause::new("columns-skip-i", text);
+        if sure { c } else { c.possible() }
+    };
+    let text = String::from_utf8_lossy(output);
+    let letter = text.trim().trim_start_matches(|c: char| c.is_ascii_digit()).chars().next();
+    if played.is_none() {
+        return (letter == Some('I')).then(|| cause(true));
+    }
+    let p = played?;
+    if p.column() < COLUMNS.find('J')? {
+        return None;
+    }
+    // The bot's letter names the column to the right of the one it lands on.
+    let meant = p.offset(0, 1)?;
+    if expected.contains(&meant) {
+        return Some(cause(expected.len() <= FEW));
+    }
+    (!legal.contains(&p) && legal.contains(&meant)).then(|| cause(false))
+}

@@ -327,6 +327,7 @@ impl PreparedCase for PenteCase {
                 j.verdict = Some(Verdict::MalformedOutput);
                 j.location = Some((e.line, e.column));
                 j.reason = format!("the output is not a point like `9N`: {e}");
+                j.cause = super::analyst::columns_with_i(output, None, &[], &[]);
                 return j;
             }
         };
@@ -350,7 +351,18 @@ impl PreparedCase for PenteCase {
                 list_some(&self.expected)
             );
         }
+        if j.verdict != Some(Verdict::Pass) {
+            j.cause = super::analyst::columns_with_i(output, Some(point), &self.oracle.legal, &self.expected);
+        }
         j
+    }
+
+    fn asks(&self) -> Option<String> {
+        Some(super::analyst::asks(self.category).to_string())
+    }
+
+    fn expect_args(&self) -> Option<String> {
+        Some(format!("--game pente --category {}", self.category))
     }
 
     fn golden_used(&self) -> bool {

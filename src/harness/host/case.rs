@@ -84,6 +84,7 @@ pub fn run_case(
     }
     result.rule = judgement.rule;
     result.diff = judgement.diff;
+    result.cause = judgement.cause;
     result.also = judgement.also;
     result
 }

@@ -114,7 +114,9 @@ pub fn student_from_report(
         .filter_map(|c| {
             let name = c.get("name")?.as_str()?.to_string();
             let verdict = c.get("verdict")?.as_str()?;
-            Some((name, verdict == "pass"))
+            // A case a gate stopped (`--stop-at-gate`) was never tried: it is no case the
+            // student failed, and no case that catches the class.
+            (verdict != "not-run").then_some((name, verdict == "pass"))
         })
         .collect();
     let page = page_name(name);
@@ -264,5 +266,18 @@ mod tests {
         assert!(html.contains("&lt;c&gt;") && !html.contains("<c>"));
         let hard = html.find("<td>hard</td>").expect("hard listed");
         assert!(hard < html.find("<td>easy</td>").expect("easy listed"));
+    }
+
+    #[test]
+    fn cases_a_gate_stopped_are_not_counted() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let report = dir.path().join("report.json");
+        let json = r#"{"cases":[{"name":"g4","verdict":"wrong-move"},{"name":"g5","verdict":"not-run"}]}"#;
+        std::fs::write(&report, json).expect("write report");
+        let s = student_from_report("a", 0.0, "graded", &report, dir.path());
+        assert_eq!(s.cases, vec![("g4".to_string(), false)]);
+        let rates = case_rates(&[s]);
+        assert_eq!(rates.len(), 1, "only the case that ran is rated");
+        assert_eq!(rates[0].tried, 1);
     }
 }

@@ -8,7 +8,7 @@ use super::{case, escape, page};
 use crate::harness::category;
 use crate::harness::referee::Referee;
 use crate::harness::report::VerifyReport;
-use crate::harness::report::failures::in_fix_order;
+use crate::harness::report::failures::{cases_count, in_fix_order, summary_lines};
 
 /// Cases of a group drawn in full; the others are listed by name, so that a bot failing
 /// hundreds of cases still gets a page a browser opens at once.
@@ -58,28 +58,43 @@ pub fn submission_page(referee: &dyn Referee, report: &VerifyReport, back: Optio
         let failing: usize = groups.iter().map(|g| g.cases.len()).sum();
         let _ = write!(
             body,
-            "<h2>Failures: {failing} cases in {} groups, to fix in this order</h2>",
-            groups.len()
+            "<h2>Failures: {failing} cases from {} cause{}, to fix in this order</h2><ol id=\"causes\">",
+            groups.len(),
+            if groups.len() == 1 { "" } else { "s" }
         );
+        for (i, g) in groups.iter().enumerate() {
+            let _ = write!(
+                body,
+                "<li><a href=\"#cause-{}\">{}</a>: {}</li>",
+                i + 1,
+                escape(&g.describe()),
+                cases_count(g.cases.len())
+            );
+        }
+        body.push_str("</ol>");
     }
     for (i, g) in groups.iter().enumerate() {
-        let n = g.cases.len();
         let _ = write!(
             body,
-            "<section class=\"group\"><h2>{}. {}: {n} case{}</h2>",
+            "<section class=\"group\" id=\"cause-{}\"><h2>{}. {}: {}</h2>",
+            i + 1,
             i + 1,
             escape(&g.describe()),
-            if n == 1 { "" } else { "s" }
+            cases_count(g.cases.len())
         );
-        let missed = g.missed();
-        if !missed.is_empty() {
-            let list: Vec<String> = missed.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            let _ = write!(body, "<p>The answers it missed: {}</p>", escape(&list.join(", ")));
+        for line in summary_lines(g) {
+            let _ = write!(body, "<p>{}</p>", escape(&line));
         }
-        for c in g.cases.iter().take(DRAWN_PER_GROUP) {
+        let drawn = g.examples(DRAWN_PER_GROUP);
+        for c in &drawn {
             body.push_str(&case::failing_case(referee, c));
         }
-        let rest: Vec<&str> = g.cases.iter().skip(DRAWN_PER_GROUP).map(|c| c.name.as_str()).collect();
+        let rest: Vec<&str> = g
+            .cases
+            .iter()
+            .filter(|c| !drawn.iter().any(|d| std::ptr::eq(*d, **c)))
+            .map(|c| c.name.as_str())
+            .collect();
         if !rest.is_empty() {
             let _ = write!(body, "<p>Also: {}</p>", escape(&rest.join(", ")));
         }

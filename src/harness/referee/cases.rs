@@ -99,6 +99,20 @@ pub trait PreparedCase: Send + Sync {
         None
     }
 
+    /// What the case's category asks for in this position, in a few words a report puts after
+    /// the expected moves (`the winning move`, `the greatest material gain`, `a point that
+    /// stops every threat`); `None` when the category's name says enough.
+    fn asks(&self) -> Option<String> {
+        None
+    }
+
+    /// The arguments of `arbiter expect` that explain this case's answers, given the case's
+    /// board file (`--side white --grade 5`; `--game pente --category win`), for a game whose
+    /// `expect` reads case files; `None` otherwise. Reports add `--why MOVE`.
+    fn expect_args(&self) -> Option<String> {
+        None
+    }
+
     /// The case's position drawn for a person reading a failure, with the bot's move `played`
     /// (and, where few, the expected answers) marked where the game can mark them; `None` when
     /// the game draws nothing.

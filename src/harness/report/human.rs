@@ -342,17 +342,19 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     if failures.is_empty() {
         return out;
     }
-    let _ = writeln!(out, "\n{} failure(s), in the order to fix them:", failures.len());
+    // Only a bot that ended normally and changed its input file may have written its answer
+    // there: a crash or a refusal to start has another cause, and a bot that printed its
+    // answer is told so with the group.
     if failures.len() == report.cases.len()
         && failures.iter().all(|f| {
-            // Only a bot that ended normally may have written into its input file: a crash
-            // or a refusal to start has another cause, which its reason gives.
-            matches!(f.verdict, Verdict::NoOutput | Verdict::Unchanged) && f.reason == failures[0].reason
+            matches!(f.verdict, Verdict::NoOutput | Verdict::Unchanged)
+                && f.reason == failures[0].reason
+                && f.input_changed
         })
     {
         let _ = writeln!(
             out,
-            "every case failed the same way; a bot that writes its answer into its input\nfile needs --same-file"
+            "\nevery case failed the same way and the bot changed its input file: a bot that\nwrites its answer into its input file needs --same-file"
         );
     }
     super::failures::render(&mut out, report, detailed);
