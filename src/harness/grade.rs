@@ -298,6 +298,10 @@ pub fn open_bot(
     let Some(folder) = &submission.folder else {
         // A command: `builtin:NAME` or a program, checked as `verify` checks it.
         return match Bot::parse(&submission.given, referee) {
+            Ok(Bot::Command(command, protocol)) => {
+                let refusal = super::sandbox::refusal(&command, limits);
+                Ok((Bot::Command(command, protocol), refusal))
+            }
             Ok(bot) => Ok((bot, None)),
             Err(why) => match BotCommand::parse(&submission.given) {
                 Ok(command) => Ok((Bot::Command(command, referee.protocol()), Some(why))),
@@ -312,7 +316,7 @@ pub fn open_bot(
     let refusal = if !run.is_file() {
         Some(format!("the folder {} has no `{RUN_FILE}` file to run", folder.display()))
     } else {
-        check_program(run.as_os_str()).err()
+        check_program(run.as_os_str()).err().or_else(|| super::sandbox::refusal(&command, limits))
     };
     Ok((Bot::Command(command, referee.protocol()), refusal))
 }
@@ -722,6 +726,14 @@ pub fn grade(
             reasons.into_iter().collect::<Vec<_>>().join("; ")
         ));
     }
+    if count(Verdict::GraderError) > 0 {
+        let first = results.iter().find(|r| r.verdict == Verdict::GraderError).map(|r| r.reason.as_str());
+        notes.push(format!(
+            "GRADER ERROR: {} case(s) not run because the grader failed, not the bot (grade again): {}",
+            count(Verdict::GraderError),
+            first.unwrap_or_default()
+        ));
+    }
     // A games stage is a column pair too: games won of games played.
     let stages = score
         .stages
@@ -749,8 +761,9 @@ pub fn grade(
         games_played: games_summary.map(|g| g.0),
         games_won: games_summary.map(|g| g.1),
         games_score: games_summary.and_then(|g| g.2),
-        cases_run: results.len() - count(Verdict::NotRun),
+        cases_run: results.len() - count(Verdict::NotRun) - count(Verdict::GraderError),
         not_run: count(Verdict::NotRun),
+        grader_errors: count(Verdict::GraderError),
         timeouts: count(Verdict::Timeout),
         wall_seconds: (start.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         note: notes.join("; "),

@@ -4,8 +4,9 @@
 //! Columns: `submission`, `bot_name`, `status` (`graded` or `refused`), `score`, then for each
 //! stage of the marking profile `<stage>_passed` and `<stage>_total` (e.g. `grade4_passed`),
 //! `stopped_at`, `games_played`, `games_won`, `games_score` (empty when no games were played, or
-//! when the bot forfeited every game), `cases_run`, `not_run`, `timeouts`, `wall_seconds`,
-//! `note`. Rows are sorted by submission name.
+//! when the bot forfeited every game), `cases_run`, `not_run`, `grader_errors` (cases the
+//! grader, not the bot, failed to run: counted apart, to be graded again), `timeouts`,
+//! `wall_seconds`, `note`. Rows are sorted by submission name.
 //!
 //! Text a student controls (the bot's name, a folder's name, notes quoting the bot) is hostile:
 //! besides CSV quoting, a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
@@ -50,6 +51,9 @@ pub struct Row {
     pub games_score: Option<f64>,
     pub cases_run: usize,
     pub not_run: usize,
+    /// Cases the grader failed to run (the sandbox could not be set up): not the bot's doing.
+    #[serde(default)]
+    pub grader_errors: usize,
     pub timeouts: usize,
     /// Seconds the submission took, tenths (measured, so not reproducible).
     pub wall_seconds: f64,
@@ -76,6 +80,7 @@ pub fn header(categories: &[String]) -> Vec<String> {
         "games_score",
         "cases_run",
         "not_run",
+        "grader_errors",
         "timeouts",
         "wall_seconds",
         "note",
@@ -117,6 +122,7 @@ impl Row {
             self.games_score.map(number).unwrap_or_default(),
             self.cases_run.to_string(),
             self.not_run.to_string(),
+            self.grader_errors.to_string(),
             self.timeouts.to_string(),
             format!("{:.1}", self.wall_seconds),
             neutralise(&self.note),
@@ -246,6 +252,7 @@ mod tests {
             games_score: None,
             cases_run: 2,
             not_run: 0,
+            grader_errors: 0,
             timeouts: 0,
             wall_seconds: 1.25,
             note: String::new(),

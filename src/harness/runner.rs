@@ -13,8 +13,10 @@
 //! machine slows a bot down but does not change its verdict.
 //!
 //! Without the sandbox (`--sandbox off`) the bot runs in a session of its own and its process
-//! group is killed at the end; a process that moves itself into another session escapes that
-//! kill (the runner still returns on time). The sandbox closes that gap.
+//! group is killed at the end, and, where arbiter can make one, in a cgroup of its own, which
+//! also finds, charges and kills a process that moved itself into another session; where none
+//! can be made, such a process escapes (the runner still returns on time, and the report's
+//! header says so). The sandbox closes that gap everywhere.
 //!
 //! This module knows nothing about the game: it runs a command and reports what happened.
 
@@ -84,6 +86,10 @@ pub enum Outcome {
     /// something else in this process reaps children or ignores SIGCHLD, or if a killed
     /// bot is stuck in the kernel for a long time.
     StatusUnknown(String),
+    /// The grader could not run the bot: the sandbox could not be set up (or started), even
+    /// when tried again. Why. Not the bot's doing: a case ending so is a grader error, never a
+    /// verdict against the bot.
+    GraderError(String),
 }
 
 /// Which time limit ended a run.
@@ -186,6 +192,7 @@ impl RunReport {
             Outcome::FailedToStart(why) => format!("could not start: {why}"),
             Outcome::OverLimit(what) => format!("was killed for using {what}"),
             Outcome::StatusUnknown(why) => format!("exit status unknown: {why}"),
+            Outcome::GraderError(why) => format!("was not run: the grader failed ({why})"),
         };
         for denial in &self.denials {
             line.push_str("; ");
@@ -219,6 +226,27 @@ impl RunReport {
 /// passes, its whole process group is killed with SIGKILL, so children it left behind die too
 /// and release the output pipes.
 pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
+    // A sandbox that could not be set up (a host file rewritten at that moment, no process
+    // left to start) ran nothing: it is tried again, and only then reported as the grader's
+    // failure.
+    let mut tries = 0;
+    loop {
+        let report = run_once(command, args, cwd, limits);
+        if !matches!(report.outcome, Outcome::GraderError(_)) || tries + 1 >= SETUP_TRIES {
+            return report;
+        }
+        tries += 1;
+        std::thread::sleep(SETUP_PAUSE * tries);
+    }
+}
+
+/// How many times a run whose sandbox could not be set up is tried in all.
+const SETUP_TRIES: u32 = 3;
+
+/// How long to wait before trying again (times the tries so far).
+const SETUP_PAUSE: Duration = Duration::from_millis(50);
+
+fn run_once(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
     let mut started = match start(command, args, cwd, limits, false) {
         Ok(started) => started,
         Err(report) => return *report,
@@ -255,6 +283,9 @@ pub(crate) struct Started {
     stdout: Option<File>,
     stderr: Option<File>,
     launch: Option<sandbox::Launch>,
+    /// Without the sandbox, the cgroup the bot was started in, if one could be made: it finds
+    /// the processes that left the bot's session.
+    tracker: Option<sandbox::RunCgroup>,
     /// The sandbox's reports, read on a thread.
     status: Option<Capture>,
     /// Fires when the process has terminated (it is left unreaped).
@@ -300,6 +331,14 @@ pub(crate) fn start(
     if limits.sandbox.mode == sandbox::Mode::Off {
         let mut cmd = Command::new(command.program());
         cmd.args(command.args()).args(args).current_dir(cwd);
+        // A cgroup of its own where one can be made, joined before the bot starts: a process
+        // that leaves the bot's session (setsid, a double fork) is still charged and killed.
+        let tracker = sandbox::RunCgroup::create(None, None);
+        let joins: Vec<std::ffi::CString> = tracker
+            .iter()
+            .flat_map(sandbox::RunCgroup::procs_files)
+            .filter_map(|p| std::ffi::CString::new(p.into_os_string().into_encoded_bytes()).ok())
+            .collect();
         // SAFETY: the closure runs in the child between fork and exec, where only
         // async-signal-safe calls are allowed. It calls setsid and setrlimit (plain system
         // calls) on values computed beforehand, and allocates nothing: io::Error::last_os_error
@@ -312,11 +351,19 @@ pub(crate) fn start(
                 if libc::setsid() == -1 {
                     return Err(io::Error::last_os_error());
                 }
+                // "0" is the writing process; open, write and close are async-signal-safe.
+                for file in &joins {
+                    let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                    if fd >= 0 {
+                        libc::write(fd, b"0".as_ptr().cast(), 1);
+                        libc::close(fd);
+                    }
+                }
                 plan.apply();
                 Ok(())
             });
         }
-        return spawn_child(cmd, report, piped_stdin);
+        return spawn_child(cmd, report, piped_stdin, tracker);
     }
     match sandbox::Launch::new(command, args, cwd, limits) {
         Ok(launch) => spawn_helper(launch, report, piped_stdin),
@@ -342,6 +389,7 @@ fn spawn_child(
     mut cmd: Command,
     mut report: RunReport,
     piped_stdin: bool,
+    tracker: Option<sandbox::RunCgroup>,
 ) -> Result<Started, Box<RunReport>> {
     let stdin = if piped_stdin { Stdio::piped() } else { Stdio::null() };
     cmd.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -350,6 +398,9 @@ fn spawn_child(
         Ok(child) => child,
         Err(err) => {
             report.elapsed = start.elapsed();
+            if let Some(cg) = tracker {
+                cg.remove();
+            }
             return Err(failed(report, os_message(&err)));
         }
     };
@@ -363,12 +414,16 @@ fn spawn_child(
         Ok(exited) => exited,
         Err(err) => {
             abandon(pid, child);
+            if let Some(cg) = tracker {
+                cg.remove();
+            }
             return Err(failed(
                 report,
                 format!("cannot start a thread to wait for it: {}", os_message(&err)),
             ));
         }
     };
+    let clock = RunClock::new(pid, 0, tracker.as_ref().and_then(sandbox::RunCgroup::cpu_clock));
     Ok(Started {
         process: Proc::Child(child),
         pid,
@@ -376,10 +431,11 @@ fn spawn_child(
         stdout,
         stderr,
         launch: None,
+        tracker,
         status: None,
         exited,
         watched: None,
-        clock: RunClock::new(pid, 0, None),
+        clock,
         start,
         cpu_seen: Duration::ZERO,
         report,
@@ -412,7 +468,9 @@ fn spawn_helper(
             if let Some(cg) = launch.cgroup.take() {
                 cg.remove();
             }
-            return Err(failed(report, format!("cannot start the sandbox: {}", os_message(&err))));
+            let mut report = failed(report, String::new());
+            report.outcome = Outcome::GraderError(format!("cannot start the sandbox: {}", os_message(&err)));
+            return Err(report);
         }
     };
     // The helper holds its own copies now; ours would keep the pipes from ever ending.
@@ -457,6 +515,7 @@ fn spawn_helper(
         stdout: Some(File::from(stdout)),
         stderr: Some(File::from(stderr)),
         launch: Some(launch),
+        tracker: None,
         status: Some(status),
         exited,
         watched: None,
@@ -554,6 +613,11 @@ impl Started {
             Proc::Child(_) => process::kill_group(self.pid),
             Proc::Helper(pidfd) => process::kill_pidfd(pidfd),
         }
+        if let Some(cg) = self.tracker.take() {
+            // Last reading, detached processes included; then every one of them is killed.
+            self.cpu_seen = self.cpu_seen.max(self.clock.read());
+            cg.remove();
+        }
         process::unregister(self.pid);
         if self.watched.is_none() {
             self.ended_within(KILL_GRACE);
@@ -625,6 +689,9 @@ impl Started {
             &mut self.report,
             RunReport::starting(&Limits::default(), AppliedLimits::default()),
         );
+        if let Some(cg) = self.tracker.take() {
+            cg.remove();
+        }
         match self.process {
             Proc::Child(child) => abandon(self.pid, child),
             Proc::Helper(pidfd) => {
@@ -660,7 +727,7 @@ fn sandboxed_outcome(
     for event in events {
         let found = match event {
             Event::SetupFailed { why } => {
-                return Outcome::FailedToStart(format!("the sandbox could not be set up: {why}"));
+                return Outcome::GraderError(format!("the sandbox could not be set up: {why}"));
             }
             Event::StartFailed { why } => return Outcome::FailedToStart(why.clone()),
             Event::OverLimit { what } => Outcome::OverLimit(what.clone()),
