@@ -8,5 +8,6 @@ fn main() -> std::process::ExitCode {
     }
     let code = arbiter::cli::run();
     arbiter::harness::sandbox::release();
+    arbiter::harness::host::java::release();
     code
 }

@@ -104,6 +104,36 @@ fn a_planted_check_text_bug_is_shrunk_to_a_few_moves() {
     assert!(reason.contains("Black is in check"), "{reason}");
 }
 
+#[test]
+fn a_crash_on_an_off_board_move_does_not_hide_a_later_bug() {
+    if !have_tools(&["python3"], "fuzzing a module with two bugs") {
+        return;
+    }
+    // The buggy module (is_move_valid never looks at check), made to raise on a move off the
+    // board, which every position is asked about from the first: the crash comes first in
+    // every game, yet the check bug must be found too, each shrunk to its own question.
+    let buggy = std::fs::read_to_string(data("buggy")).unwrap();
+    let key = "def is_move_valid(move, board, whites_turn):\n    start, end = move\n";
+    let planted = buggy.replace(
+        key,
+        &format!("{key}    if out_of_bounds(end):\n        raise IndexError(\"off the board\")\n"),
+    );
+    assert_ne!(planted, buggy);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a1.py"), planted).unwrap();
+    let bot = dir.path().join("a1.py").display().to_string();
+    let (status, v) = fuzz(&bot, &["--cases", "4", "--seed", "1", "--reruns", "0", "--shrink-time", "240s"]);
+    assert_eq!(status, 1, "{v:#}");
+    let failures = v["report"]["failures"].as_array().unwrap();
+    let rules: Vec<&str> = failures.iter().map(|f| f["signature"]["rule"].as_str().unwrap()).collect();
+    assert!(rules.contains(&"is_move_valid-raises"), "{rules:?}");
+    assert!(rules.contains(&"is_move_valid-accepts-leaves-king-in-check"), "{rules:?}");
+    for f in failures {
+        let minimal = f["minimal_board"].as_str().unwrap();
+        assert!(minimal.contains("call: is_move_valid("), "each shrunk to its own question: {minimal}");
+    }
+}
+
 // The game files and their shrinking, without python3.
 
 use arbiter::Side;

@@ -102,6 +102,105 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
     }
 }
 
+/// A bot that captures the enemy General (a Sentinel beside it keeps it out of danger, so the
+/// position is well-formed) with a Dragon, a Catapult's shot or a Zombie's leap: no random
+/// position puts a General in such a line, the `tempt/general-*` sources do, and each capture
+/// shrinks to the four pieces it needs (both Generals, the Sentinel and the capturing piece).
+#[test]
+fn every_capture_of_a_general_is_tempted_found_and_shrunk_to_four_pieces() {
+    let bugs = [
+        ("mutant-dragon-general", "Dragon", "tempt/general-dragon"),
+        ("mutant-catapult-general", "Catapult", "tempt/general-shot"),
+        ("mutant-zombie-general", "Zombie", "tempt/general-leap"),
+    ];
+    for (bot, piece, source) in bugs {
+        let (status, v) =
+            fuzz(&["--bot", &format!("builtin:{bot}"), "--cases", "40", "--seed", "1", "--source", source]);
+        assert_eq!(status, 1, "{bot} should be caught");
+        let failures = v["report"]["failures"].as_array().unwrap();
+        assert_eq!(failures.len(), 1, "{bot}: {failures:?}");
+        let f = &failures[0];
+        assert_eq!(f["signature"]["rule"], "general-captured", "{bot}: {f}");
+        assert_eq!(f["signature"]["piece"], piece, "{bot}: {f}");
+        assert!(f["minimal_size"].as_u64().unwrap() <= 4, "{bot}: {}", f["minimal_board"]);
+        let side: Side = f["side"].as_str().unwrap().parse().unwrap();
+        let board = Board::from_text(f["minimal_board"].as_str().unwrap()).unwrap();
+        let played: Move = f["result"]["move"].as_str().unwrap().parse().unwrap();
+        assert_eq!(diagnose(&board, side, played).unwrap_err().rule(), "general-captured");
+    }
+    // Any piece: the Dragon's, the Catapult's, the Zombie's and the other captures are kinds
+    // of their own.
+    let (_, v) = fuzz(&[
+        "--bot",
+        "builtin:mutant-captures-general",
+        "--cases",
+        "80",
+        "--seed",
+        "1",
+        "--source",
+        "tempt/general-",
+    ]);
+    let pieces: Vec<&str> = v["report"]["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["signature"]["piece"].as_str().unwrap())
+        .collect();
+    for piece in ["Dragon", "Catapult", "Zombie"] {
+        assert!(pieces.contains(&piece), "{pieces:?}");
+    }
+}
+
+/// Shrinking shares its time among the kinds of failure: a bot that fails in many ways gets
+/// every kind shrunk a little within a short --shrink-time, each report saying whether it is
+/// minimal; with no runs allowed each says it was not shrunk. The first find names a case that
+/// failed that way.
+#[test]
+fn every_kind_gets_a_share_of_the_shrink_budget_and_says_how_it_ended() {
+    let (_, v) = fuzz(&[
+        "--bot",
+        "builtin:mutant-no-danger",
+        "--cases",
+        "200",
+        "--seed",
+        "1",
+        "-j",
+        "1",
+        "--shrink-time",
+        "3s",
+    ]);
+    let failures = v["report"]["failures"].as_array().unwrap();
+    assert!(failures.len() >= 5, "{}", failures.len());
+    for f in failures {
+        let runs = f["shrink_runs"].as_u64().unwrap();
+        assert!(runs > 0 || f["shrink_end"] == "minimal", "a kind left without a shrink run: {f}");
+        let end = f["shrink_end"].as_str().unwrap();
+        assert!(["minimal", "budget-spent"].contains(&end), "{end}");
+        let cases: Vec<u64> =
+            f["cases"].as_array().unwrap().iter().map(|c| c["case"].as_u64().unwrap()).collect();
+        assert!(cases.contains(&f["first_found"]["case"].as_u64().unwrap()), "{f}");
+    }
+    // Shrunk somewhere: at least one kind ends smaller than it started.
+    assert!(failures.iter().any(|f| f["minimal_size"].as_u64() < f["original_size"].as_u64()));
+    let run = arbiter(
+        &[
+            "fuzz",
+            "--bot",
+            "builtin:mutant-no-danger",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--max-shrink-runs",
+            "0",
+            "-q",
+        ],
+        "",
+    );
+    assert!(run.stdout.contains("not shrunk: budget spent"), "{}", run.stdout);
+    assert!(!run.stdout.contains("in 0 bot runs;"), "{}", run.stdout);
+}
+
 /// A bot whose Catapult shoots Sentinel-protected pieces passed 150 positions before fuzzing had
 /// sources that tempt it; now a Catapult in range of a protected piece is planted, and the shot
 /// is found and shrunk to the five pieces it needs.
@@ -274,7 +373,8 @@ fn pente_fuzzing_finds_a_black_first_stone_on_the_centre() {
     );
     assert_eq!(run.status, 1, "{}", run.stderr);
     assert!(run.stdout.contains("* 10K: the bot's move, on a white stone"), "{}", run.stdout);
-    assert!(run.stdout.contains("stones in"), "{}", run.stdout);
+    // One stone, already minimal: the report says so rather than "shrunk from 1 to 1".
+    assert!(run.stdout.contains("1 stones: already minimal"), "{}", run.stdout);
     assert!(run.stdout.contains("positions by source: block/capture-breaks-four"), "{}", run.stdout);
 }
 

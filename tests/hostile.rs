@@ -129,7 +129,7 @@ struct Lab {
     marker: String,
     cases: usize,
     way: Way,
-    /// Variables set in arbiter's environment besides `TMPDIR`.
+    /// Variables set for arbiter besides `TMPDIR`.
     env: Vec<(String, String)>,
 }
 
@@ -285,6 +285,7 @@ impl Lab {
             .current_dir(cwd)
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .env("TMPDIR", self.path("cases"))
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -1253,6 +1254,16 @@ impl Lab {
     /// checks what every attack must leave intact, and returns each submission's report.json
     /// by name.
     fn grade(&self, submissions: &[&str], timeout: f64, extra: &[&str]) -> serde_json::Map<String, Value> {
+        self.grade_run(submissions, timeout, extra).0
+    }
+
+    /// [`Lab::grade`], and what arbiter printed.
+    fn grade_run(
+        &self,
+        submissions: &[&str],
+        timeout: f64,
+        extra: &[&str],
+    ) -> (serde_json::Map<String, Value>, Run) {
         let timeout_arg = timeout.to_string();
         let mut args: Vec<OsString> = vec!["grade".into()];
         args.extend(submissions.iter().map(|s| OsString::from(self.path(s))));
@@ -1273,7 +1284,7 @@ impl Lab {
                 .unwrap_or_else(|e| panic!("{:?}: no report for {name}: {e}; {}", self.way, run.stderr));
             found.insert(name, serde_json::from_slice(&text).unwrap());
         }
-        found
+        (found, run)
     }
 
     /// A submission folder `class/NAME` whose `run` runs the hostile bot's `attack`.
@@ -1897,5 +1908,346 @@ fn chess_a1_with_the_graders_own_python_runs_or_says_why() {
             }
             _ => assert_eq!(verdicts, ["pass", "pass"], "{way:?}: {r}"),
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 30: the files a submission brings (docs/SUBMISSION_FILES.md), in every mode.
+
+/// The modes for the attacks on a submission's files: every way of [`ways`] with the default
+/// sandbox, `--sandbox strict` where this machine allows it, and `--sandbox off` (arbiter's own
+/// reading of a submission's files must not depend on the sandbox).
+fn file_modes(test: &str) -> Vec<(Way, Vec<&'static str>)> {
+    let mut modes = Vec::new();
+    for way in ways(test) {
+        modes.push((way, Vec::new()));
+        if way == Way::Namespaces {
+            let mut limits = arbiter::harness::runner::Limits::default();
+            limits.sandbox.mode = arbiter::harness::sandbox::Mode::Strict;
+            limits.sandbox.helper = Some(PathBuf::from(env!("CARGO_BIN_EXE_arbiter")));
+            match arbiter::harness::sandbox::probe(&limits) {
+                Ok(_) => modes.push((way, vec!["--sandbox", "strict"])),
+                Err(why) => note(&format!("SKIPPED: {test} with --sandbox strict: {why}")),
+            }
+        }
+    }
+    modes.push((Way::Namespaces, vec!["--sandbox", "off"]));
+    modes
+}
+
+/// Whether `tools` are installed (else says the test is skipped).
+fn have_tools(tools: &[&str], test: &str) -> bool {
+    match tools.iter().find(|t| arbiter::harness::host::tools::find(t).is_none()) {
+        Some(missing) => {
+            note(&format!("SKIPPED: {test}: `{missing}` is not installed"));
+            false
+        }
+        None => true,
+    }
+}
+
+/// Writes `text` to `path` as a file only the grader may read: mode 0600, owned by the user
+/// arbiter runs as in `way` (the sandbox runs bots as another, or keeps them out by Landlock
+/// or its own root). Call after the lab's last `open_up`.
+fn grader_only(path: &Path, text: &str, way: Way) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(0o600)).unwrap();
+    if way.unprivileged() {
+        std::os::unix::fs::chown(path, Some(NOBODY), Some(NOBODY)).unwrap();
+    }
+}
+
+impl Lab {
+    /// Replaces the lab's corpus with `cases` (paths under the repository's `corpus/GAME/`) and
+    /// their golden answers.
+    fn game_corpus(&self, game: &str, cases: &[&str]) {
+        fs::remove_dir_all(self.path("corpus")).unwrap();
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        for case in cases {
+            for (kind, ending) in [("corpus", "txt"), ("golden", "json")] {
+                let to = self.path(&format!("{kind}/{case}.{ending}"));
+                fs::create_dir_all(to.parent().unwrap()).unwrap();
+                fs::copy(repo.join(format!("{kind}/{game}/{case}.{ending}")), &to).unwrap();
+            }
+        }
+    }
+
+    /// Every file under `reports/` (but those under `reports/<allowed>/`) that holds `secret`,
+    /// and whether arbiter's own output does.
+    fn leaks(&self, run: &Run, secret: &str, allowed: Option<&str>) -> Vec<String> {
+        let mut found: Vec<String> = walkdir::WalkDir::new(self.path("reports"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .filter(|e| !allowed.is_some_and(|a| e.path().starts_with(self.path("reports").join(a))))
+            .filter(|e| String::from_utf8_lossy(&fs::read(e.path()).unwrap_or_default()).contains(secret))
+            .map(|e| e.path().display().to_string())
+            .collect();
+        if String::from_utf8_lossy(&run.stdout).contains(secret) || run.stderr.contains(secret) {
+            found.push("arbiter's output".to_string());
+        }
+        found
+    }
+}
+
+/// A chess-a1 module that prints every other `.py` file beside it (but the support module) on
+/// its first line: a copy made through a link would show in its report's first difference.
+const PEEK_A1: &str = r#"import os
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+def main():
+    seen = []
+    for name in sorted(os.listdir(HERE)):
+        if name.endswith(".py") and name not in ("a1.py", "a1_support.py"):
+            try:
+                with open(os.path.join(HERE, name), errors="replace") as f:
+                    seen.append(name + " " + f.read(300))
+            except Exception as e:
+                seen.append(name + " " + type(e).__name__)
+    print(" | ".join(seen).replace("\n", " "))
+
+if __name__ == "__main__":
+    main()
+"#;
+
+/// Issue 30, attack 1: chess-a1 submissions whose module reads what links beside it name:
+/// `g_1.py` to answers in the golden folder beside the corpus (readable, in a folder the
+/// sandbox hides), `g_2.py` to a file only the grader may read, `a1.py` itself a link to a classmate's, `big.py` a link to a 1 GiB file;
+/// and one bringing a 17 MiB `huge.py` of its own. Must hold, in every mode: each is refused
+/// before any case, naming the link and its target (or the file and its size); no answer,
+/// secret or classmate's code is in any report or output; the classmate, whose folder holds a
+/// link to a sibling, passes (the host works in this mode).
+///
+/// arbiter gets the system's `python3` (`PATH=/usr/local/bin:/usr/bin:/bin`): one installed
+/// under root's home (pyenv) cannot be run by the sandbox's own user without namespaces, which
+/// is another attack's test.
+#[test]
+fn links_in_a_python_submission_are_never_followed_out_of_it() {
+    const TEST: &str = "links_in_a_python_submission_are_never_followed_out_of_it";
+    let path = "/usr/local/bin:/usr/bin:/bin";
+    if !std::env::split_paths(path).any(|d| d.join("python3").exists()) {
+        note(&format!("SKIPPED: {TEST}: no python3 in {path}"));
+        return;
+    }
+    let outside = tempfile::Builder::new().prefix("big-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let big = outside.path().join("big.bin");
+    fs::File::create(&big).unwrap().set_len(1 << 30).unwrap();
+    for (way, extra) in file_modes(TEST) {
+        let mut lab = Lab::in_way(1, way);
+        lab.env.push(("PATH".into(), path.into()));
+        lab.game_corpus("chess-a1", &["main/white/001"]);
+        let (answers, secret, classmate) = (
+            format!("GOLDEN-{}", lab.marker),
+            format!("GRADER-{}", lab.marker),
+            format!("CLASSMATE-{}", lab.marker),
+        );
+        let correct = fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-a1/correct/a1.py"),
+        )
+        .unwrap();
+        let sub = |name: &str| {
+            let dir = lab.path(&format!("class/{name}"));
+            fs::create_dir_all(&dir).unwrap();
+            dir
+        };
+        fs::write(sub("alice").join("a1.py"), format!("{correct}\n# {classmate}\n")).unwrap();
+        std::os::unix::fs::symlink("a1.py", sub("alice").join("same.py")).unwrap();
+        let links: [(&str, &str, PathBuf); 4] = [
+            ("golden", "g_1.py", PathBuf::from("../../golden/answers.json")),
+            ("grader", "g_2.py", lab.path("secret/only-the-grader.txt")),
+            ("copycat", "a1.py", PathBuf::from("../alice/a1.py")),
+            ("biglink", "big.py", big.clone()),
+        ];
+        for (name, link, target) in &links {
+            if *link != "a1.py" {
+                fs::write(sub(name).join("a1.py"), PEEK_A1).unwrap();
+            }
+            std::os::unix::fs::symlink(target, sub(name).join(link)).unwrap();
+        }
+        fs::write(sub("huge").join("a1.py"), PEEK_A1).unwrap();
+        fs::File::create(sub("huge").join("huge.py")).unwrap().set_len(17 << 20).unwrap();
+        // Golden answers are readable files (the sandbox hides their folder from bots); the
+        // secret is the grader's alone. Both made before the lab is opened up (which follows
+        // links), the secret made the grader's own after.
+        fs::write(lab.path("golden/answers.json"), format!("{{\"answer\": \"{answers}\"}}\n")).unwrap();
+        let secret_path = lab.path("secret/only-the-grader.txt");
+        grader_only(&secret_path, &format!("{secret}\n"), way);
+        lab.open_up();
+        grader_only(&secret_path, &format!("{secret}\n"), way);
+        let names =
+            ["class/alice", "class/golden", "class/grader", "class/copycat", "class/biglink", "class/huge"];
+        let mut args = vec!["--game", "chess-a1", "--jobs", "2"];
+        args.extend(&extra);
+        let (report, run) = lab.grade_run(&names, 5.0, &args);
+        let mode = format!("{way:?} {extra:?}");
+        // What matters most first: nothing of the answers, the secret or the classmate's code.
+        for token in [&answers, &secret] {
+            assert_eq!(lab.leaks(&run, token, None), Vec::<String>::new(), "{mode}: {token} leaked");
+        }
+        assert_eq!(
+            lab.leaks(&run, &classmate, Some("alice")),
+            Vec::<String>::new(),
+            "{mode}: alice's code leaked"
+        );
+        assert_eq!(report["alice"]["cases"][0]["verdict"], "pass", "{mode}: {}", report["alice"]);
+        for (name, link, _) in &links {
+            let text = report[*name].to_string();
+            assert!(
+                text.contains(&format!("{link} is a symbolic link to "))
+                    && text.contains(", outside its own folder"),
+                "{mode}: {name} is not refused for its link: {text}"
+            );
+            assert_eq!(report[*name]["cases"][0]["verdict"], "not-run", "{mode}: {text}");
+        }
+        let huge = report["huge"].to_string();
+        assert!(
+            huge.contains(
+                "huge.py is 17825792 bytes, more than the 16777216 allowed for one file of a submission"
+            ),
+            "{mode}: {huge}"
+        );
+    }
+}
+
+/// Issue 30, attack 3: `grade --calibrate` on Pente submissions whose calibrate program leaves
+/// `calibration.txt` as a link to a file only the grader may read, or as a FIFO, and whose bot
+/// prints the file it is given. Must hold, in every mode: the file is refused by what it is,
+/// the bot plays without it, no report folder gets a copy, the secret is in no report or
+/// output, the run does not stall; a calibrate program that leaves a plain file gets it to its
+/// bot and into its report folder.
+#[test]
+fn a_calibration_file_is_read_only_as_itself() {
+    const TEST: &str = "a_calibration_file_is_read_only_as_itself";
+    for (way, extra) in file_modes(TEST) {
+        let lab = Lab::in_way(1, way);
+        lab.game_corpus("pente", &["win/white/001"]);
+        let secret = format!("CALIBRATION-SECRET-{}", lab.marker);
+        let secret_path = lab.path("secret/calibration-secret.txt");
+        let run = "#!/bin/sh\ncat calibration.txt >&2\ncat calibration.txt > output.txt\n";
+        let calibrates = [
+            ("linked", format!("ln -s {} calibration.txt", secret_path.display())),
+            ("fifo", "mkfifo calibration.txt".to_string()),
+            ("plain", "echo plain-calibration > calibration.txt".to_string()),
+        ];
+        for (name, calibrate) in &calibrates {
+            let dir = lab.path(&format!("class/{name}"));
+            fs::create_dir_all(&dir).unwrap();
+            fs::write(dir.join("calibrate"), format!("#!/bin/sh\n# {}\n{calibrate}\n", lab.marker)).unwrap();
+            fs::write(dir.join("run"), run).unwrap();
+        }
+        lab.open_up();
+        for (name, _) in &calibrates {
+            for file in ["calibrate", "run"] {
+                fs::set_permissions(
+                    lab.path(&format!("class/{name}/{file}")),
+                    fs::Permissions::from_mode(0o755),
+                )
+                .unwrap();
+            }
+        }
+        grader_only(&secret_path, &format!("{secret}\n"), way);
+        let mut args = vec!["--game", "pente", "--calibrate"];
+        args.extend(&extra);
+        let (report, out) = lab.grade_run(&["class/linked", "class/fifo", "class/plain"], 2.0, &args);
+        let mode = format!("{way:?} {extra:?}");
+        let note = |name: &str| fs::read_to_string(lab.path(&format!("reports/{name}/grade.json"))).unwrap();
+        assert!(note("linked").contains("calibration.txt is a symbolic link"), "{mode}: {}", note("linked"));
+        assert!(
+            note("fifo").contains("calibration.txt is a FIFO, not a regular file"),
+            "{mode}: {}",
+            note("fifo")
+        );
+        for name in ["linked", "fifo"] {
+            assert!(!lab.path(&format!("reports/{name}/calibration.txt")).exists(), "{mode}: {name}");
+            assert!(
+                report[name]["cases"][0]["stderr_tail"].as_str().unwrap().contains("No such file"),
+                "{mode}: {name}'s bot was given a calibration file: {}",
+                report[name]
+            );
+        }
+        assert_eq!(
+            fs::read_to_string(lab.path("reports/plain/calibration.txt")).unwrap(),
+            "plain-calibration\n",
+            "{mode}"
+        );
+        assert!(
+            report["plain"]["cases"][0]["stderr_tail"].as_str().unwrap().contains("plain-calibration"),
+            "{mode}"
+        );
+        assert_eq!(lab.leaks(&out, &secret, None), Vec::<String>::new(), "{mode}: the secret leaked");
+    }
+}
+
+/// A Network player that uses a class `Leak` (or `Helper`) of its own package.
+fn player_using(class: &str) -> String {
+    format!(
+        "package player;\n\npublic class MachinePlayer extends Player {{\n  private {class} used;\n  \
+         public MachinePlayer(int color) {{ this(color, 1); }}\n  \
+         public MachinePlayer(int color, int depth) {{ myName = \"naive\"; }}\n  \
+         public Move chooseMove() {{ return new Move(1, 1); }}\n  \
+         public boolean opponentMove(Move m) {{ return true; }}\n  \
+         public boolean forceMove(Move m) {{ return true; }}\n}}\n"
+    )
+}
+
+/// Issue 30, attack 4: a Network submission whose `player/Leak.java`, used by its
+/// `MachinePlayer`, is a link to a file only the grader may read (its first line a secret that
+/// a compile error would quote), and one whose `player` folder is a link to a folder of such
+/// files. Must hold, in every mode: the first is refused naming the link, the second holds no
+/// submission (a linked folder is not entered); the secret is in no report or output; a classmate
+/// whose `player/Helper.java` is a link to a file inside its own folder compiles (javac in the
+/// sandbox) and plays.
+#[test]
+fn linked_java_sources_are_never_compiled_or_quoted() {
+    const TEST: &str = "linked_java_sources_are_never_compiled_or_quoted";
+    if !have_tools(&["java", "javac"], TEST) {
+        return;
+    }
+    for (way, extra) in file_modes(TEST) {
+        let lab = Lab::in_way(1, way);
+        lab.game_corpus("network", &["accept/white/001"]);
+        let secret = format!("JAVA-SECRET-{}", lab.marker);
+        let honest = lab.path("class/honest/player");
+        fs::create_dir_all(&honest).unwrap();
+        fs::write(honest.join("MachinePlayer.java"), player_using("Helper")).unwrap();
+        fs::write(lab.path("class/honest/Helper.java"), "package player;\nclass Helper {}\n").unwrap();
+        std::os::unix::fs::symlink("../Helper.java", honest.join("Helper.java")).unwrap();
+        let leak = lab.path("class/leak/player");
+        fs::create_dir_all(&leak).unwrap();
+        fs::write(leak.join("MachinePlayer.java"), player_using("Leak")).unwrap();
+        std::os::unix::fs::symlink(lab.path("secret/Leak.java"), leak.join("Leak.java")).unwrap();
+        fs::create_dir_all(lab.path("class/folder")).unwrap();
+        std::os::unix::fs::symlink(lab.path("secret"), lab.path("class/folder/player")).unwrap();
+        let secrets = || {
+            grader_only(
+                &lab.path("secret/Leak.java"),
+                &format!("{secret} the first line\nclass Leak {{}}\n"),
+                way,
+            );
+            grader_only(&lab.path("secret/MachinePlayer.java"), &format!("{secret}\n"), way);
+        };
+        // Made before the lab is opened up (which follows links), made the grader's own after.
+        secrets();
+        lab.open_up();
+        secrets();
+        fs::set_permissions(lab.path("secret"), fs::Permissions::from_mode(0o700)).unwrap();
+        if way.unprivileged() {
+            std::os::unix::fs::chown(lab.path("secret"), Some(NOBODY), Some(NOBODY)).unwrap();
+        }
+        let mut args = vec!["--game", "network"];
+        args.extend(&extra);
+        let (report, run) = lab.grade_run(&["class/honest", "class/leak", "class/folder"], 2.0, &args);
+        let mode = format!("{way:?} {extra:?}");
+        assert_eq!(lab.leaks(&run, &secret, None), Vec::<String>::new(), "{mode}: the secret leaked");
+        assert_eq!(report["honest"]["cases"][0]["verdict"], "pass", "{mode}: {}", report["honest"]);
+        let leaked = report["leak"].to_string();
+        assert!(
+            leaked.contains("player/Leak.java is a symbolic link to ")
+                && leaked.contains(", outside its own folder"),
+            "{mode}: {leaked}"
+        );
+        let folder = report["folder"].to_string();
+        assert!(folder.contains("holds no submission"), "{mode}: {folder}");
     }
 }

@@ -65,7 +65,8 @@ pub struct Args {
     no_edges: bool,
 
     /// Only the sources whose names start with this (`tempt/`, `general-swap/only`, `random`,
-    /// Pente's `opening/`); repeatable. The report lists every source with its count.
+    /// Pente's `opening/`, Network's `offer/reject/` or `opponent/`); repeatable. The report
+    /// lists every source with its count (docs/FUZZ.md lists each game's).
     #[arg(long, value_name = "PREFIX")]
     source: Vec<String>,
 
@@ -84,7 +85,8 @@ pub struct Args {
     #[arg(long, default_value_t = 400, value_parser = bounds::whole::<usize>(0, MAX_SHRINK_RUNS))]
     max_shrink_runs: usize,
 
-    /// Time allowed for shrinking, all kinds of failure together (`30s`, `2m`).
+    /// Time allowed for shrinking, all kinds of failure together (`30s`, `2m`): shared out, each
+    /// kind getting an equal part of what is left when its turn comes (in the order to fix them).
     #[arg(long, value_name = "DURATION", default_value = "60s", value_parser = duration)]
     shrink_time: Duration,
 
@@ -243,7 +245,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         println!("{}", serde_json::to_string_pretty(&report_json(&bot.label(), &args, &report))?);
     } else {
         // Reasons quote the bot's output: escaped so it cannot drive the terminal.
-        print!("{}", escape_controls(&summary(&bot.label(), &args, &report)));
+        print!("{}", escape_controls(&summary(game, &bot.label(), &args, &report)));
     }
     if report.stopped.as_deref() == Some("interrupted") {
         // As an interrupted command always ends; the report and files are out.
@@ -291,6 +293,7 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
             "source": f.source,
             "original_board": f.original_board,
             "pieces_and_walls": {"original": f.original_size, "minimal": f.minimal_size},
+            "shrink": {"runs": f.shrink_runs, "end": f.shrink_end, "sentence": f.shrink_sentence(report.size_unit)},
             "cases": f.cases,
         }))?;
         write(&stem.with_extension("json"), (text + "\n").as_bytes())?;
@@ -299,7 +302,7 @@ fn write_failures(dir: &Path, bot: &str, args: &Args, report: &FuzzReport) -> an
     write(&dir.join("fuzz-report.json"), all.as_bytes())
 }
 
-fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
+fn summary(game: FuzzGame<'_>, bot: &str, args: &Args, report: &FuzzReport) -> String {
     let mut out = String::new();
     let failed = report.cases - report.passed;
     let _ = writeln!(
@@ -340,19 +343,8 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
         if let Some(missed) = &f.missed {
             let _ = writeln!(out, "   {}: the bot never plays it", missed.sentence);
         }
-        if f.reproduction.intermittent() {
-            let _ = writeln!(
-                out,
-                "   intermittent: the first case failed this way in {} of {} runs; not shrunk",
-                f.reproduction.failed, f.reproduction.runs
-            );
-        } else {
-            let _ = writeln!(
-                out,
-                "   shrunk from {} to {} {} in {} bot runs; {} to move:",
-                f.original_size, f.minimal_size, report.size_unit, f.shrink_runs, f.side
-            );
-        }
+        let _ =
+            writeln!(out, "   {}; {}:", f.shrink_sentence(report.size_unit), game.fuzzing.side_words(f.side));
         // The game draws its own board (Pente marks the bot's move on it).
         if let Some(picture) = &f.result.picture {
             for line in picture.lines() {
@@ -381,7 +373,11 @@ fn summary(bot: &str, args: &Args, report: &FuzzReport) -> String {
                 dir.join(format!("{}-{}.txt", f.signature.slug(), f.side)).display()
             );
         }
-        let _ = writeln!(out, "   reproduce: {} ; {}", f.result.reproduce, f.result.check);
+        if f.result.check.is_empty() {
+            let _ = writeln!(out, "   reproduce: {}", f.result.reproduce);
+        } else {
+            let _ = writeln!(out, "   reproduce: {} ; {}", f.result.reproduce, f.result.check);
+        }
     }
     if !report.sources.is_empty() {
         let list: Vec<String> = report.sources.iter().map(|(s, n)| format!("{s} {n}")).collect();

@@ -340,7 +340,50 @@ fn check_interpreter(file: &Path) -> Result<(), String> {
     // The kernel reads at most 256 bytes of the #! line; an unreadable file is left for the
     // run to report.
     let Ok(f) = std::fs::File::open(file) else { return Ok(()) };
-    if f.take(256).read_to_end(&mut head).is_err() || !head.starts_with(b"#!") {
+    if f.take(SHEBANG_BYTES).read_to_end(&mut head).is_err() {
+        return Ok(());
+    }
+    check_shebang(file, &head)
+}
+
+/// The most of a program the kernel reads for its `#!` line.
+const SHEBANG_BYTES: u64 = 256;
+
+/// [`check_program`] for a submission's own program `name` (`run`) in its `folder`, found by
+/// the rule for a submission's files ([`super::untrusted`]): a link is followed only inside
+/// the folder, so nothing outside it is opened or quoted; one leading out refuses the
+/// submission with its name and target.
+pub fn check_submission_program(folder: &Path, name: &str) -> Result<(), String> {
+    use super::untrusted::{Folder, Refused};
+    use std::io::Read;
+    use std::os::unix::fs::PermissionsExt;
+    let opened = Folder::open(folder).and_then(|f| f.open_file(Path::new(name)));
+    let (file, _) = match opened {
+        Ok(opened) => opened,
+        Err(Refused::Missing { .. } | Refused::NotAFile { what: "a folder", .. }) => {
+            return Err(format!("the folder {} has no `{name}` file to run", folder.display()));
+        }
+        Err(why) => return Err(why.to_string()),
+    };
+    let shown = folder.join(name);
+    let mode = file.metadata().map(|m| m.permissions().mode()).unwrap_or(0);
+    if mode & 0o111 == 0 {
+        return Err(format!(
+            "the bot's program `{}` is not executable (it lacks the execute bit: `chmod +x {}`)",
+            shown.display(),
+            runner::quote(shown.as_os_str())
+        ));
+    }
+    let mut head = Vec::new();
+    if file.take(SHEBANG_BYTES).read_to_end(&mut head).is_err() {
+        return Ok(());
+    }
+    check_shebang(&shown, &head)
+}
+
+/// The checks of [`check_interpreter`] on the program's first bytes, `head`.
+fn check_shebang(file: &Path, head: &[u8]) -> Result<(), String> {
+    if !head.starts_with(b"#!") {
         return Ok(());
     }
     let line = head[2..].split(|&b| b == b'\n').next().unwrap_or_default();

@@ -8,9 +8,10 @@
 
 use std::time::Duration;
 
-use super::files::{self, Cap};
+use super::files::Cap;
 use super::referee::Calibration;
 use super::runner::{self, BotCommand, Limits, Outcome};
+use super::untrusted;
 
 /// The most a calibration file may hold.
 pub const CALIBRATION: Cap = Cap { bytes: 1 << 20, what: "a calibration file" };
@@ -61,7 +62,44 @@ pub fn run_calibration(
             ));
         }
     }
-    let bytes = files::read_capped(&dir.path().join(calibration.file), CALIBRATION)
+    // Left by a program in the sandbox, in a folder it could fill as it liked: read as that
+    // file alone, never through a link (which would hand the bot any file the grader can read),
+    // never a FIFO, never a hard link to a file elsewhere.
+    let bytes = untrusted::read_left(&dir.path().join(calibration.file), CALIBRATION)
         .map_err(|e| format!("`{}` ran but left no usable {}: {e}", calibration.program, calibration.file))?;
     Ok(Calibrated { bytes, cpu_seconds })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a calibrate program that is the shell line `script` (without the sandbox: the file
+    /// it leaves is read the same way in every mode).
+    fn calibrate(script: &str) -> Result<Calibrated, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("calibrate");
+        std::fs::write(&program, format!("#!/bin/sh\n{script}\n")).unwrap();
+        let executable = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+        std::fs::set_permissions(&program, executable).unwrap();
+        let command = BotCommand::parse_in("./calibrate", dir.path()).unwrap();
+        let calibration = Calibration { program: "calibrate", file: "calibration.txt", seconds: 5.0 };
+        run_calibration(&command, &calibration, &Limits::default())
+    }
+
+    #[test]
+    fn the_file_left_is_given_and_a_link_or_fifo_in_its_place_is_not_followed() {
+        assert_eq!(calibrate("echo 42 > calibration.txt").unwrap().bytes, b"42\n");
+        let secret = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(secret.path(), "the grader's secret").unwrap();
+        let linked = calibrate(&format!("ln -s {} calibration.txt", secret.path().display())).unwrap_err();
+        assert!(linked.contains("calibration.txt is a symbolic link"), "{linked}");
+        assert!(!linked.contains("secret\""), "{linked}");
+        let fifo = calibrate("mkfifo calibration.txt").unwrap_err();
+        assert!(fifo.contains("calibration.txt is a FIFO, not a regular file"), "{fifo}");
+        // A hard link: refused where it can be made (the same file system), a failed run
+        // where it cannot; never the secret.
+        let hard = calibrate(&format!("ln {} calibration.txt", secret.path().display())).unwrap_err();
+        assert!(hard.contains("is a hard link") || hard.contains("exited"), "{hard}");
+    }
 }

@@ -15,9 +15,16 @@
 //! is run again to tell a bug that reproduces from an intermittent one, and each kind is shrunk:
 //! the game offers one-step simplifications of the position (a piece or wall removed, a piece
 //! made simpler, always well-formed), and the first that still fails the same way is kept, until
-//! none does or the shrink budget (runs and time) is spent. Kinds are reported in the order to
-//! fix them ([`super::failure::urgency`]: illegal moves and crashes first), each with the case
-//! and the time at which it was first found.
+//! none does or the shrink budget is spent. The shrink time is shared out: kinds are shrunk in the
+//! order to fix them, and each kind, when its turn comes, gets an equal share of the time left
+//! (so a run that found forty kinds shrinks every one a little rather than the first few fully),
+//! and each report says whether its position is minimal or the budget ran out first. Kinds are
+//! reported in the order to fix them ([`super::failure::urgency`]: illegal moves and crashes
+//! first), each with the case that found it first and when.
+//!
+//! A case that asks many questions (a hosted game of calls) may fail in several ways at once: the
+//! game's judge reports the first failure and the others after it ([`super::verdict::Judgement::also`]),
+//! and each counts towards its own kind, so that an early crash does not hide a later bug.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -27,7 +34,7 @@ use rayon::prelude::*;
 use super::bot::Bot;
 pub use super::failure::Signature;
 use super::interrupt::interrupted;
-use super::referee::{CaseSpec, Cases, Fuzzing, Referee, SoleAnswer};
+use super::referee::{CaseSpec, Cases, Fuzzing, PlayedCase, Referee, SoleAnswer};
 use super::verdict::Verdict;
 use super::verify::{CaseResult, ReadyCase, VerifyOptions, case_seed, run_case};
 use crate::side::Side;
@@ -54,7 +61,7 @@ pub struct FuzzOptions {
     pub time: Option<Duration>,
     /// Bot runs allowed for shrinking each kind of failure.
     pub max_shrink_runs: usize,
-    /// Time allowed for shrinking all kinds of failure together.
+    /// Time allowed for shrinking all kinds of failure together, shared out among them.
     pub shrink_time: Duration,
     /// Times the first failure of each kind is run again to see whether it reproduces.
     pub reruns: usize,
@@ -102,14 +109,29 @@ impl Reproduction {
     }
 }
 
-/// When a kind of failure was first found.
+/// When a kind of failure was first found: the lowest case that failed this way, and when it
+/// had run. Cases start in order, so with several jobs another case of the kind may have
+/// finished a little earlier, but both numbers always belong to this case.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct FirstFound {
     /// The lowest index of the cases that failed this way: how many cases it took to find.
     pub case: usize,
-    /// Seconds from the start of the run until the first of those cases had run (cases run in
-    /// parallel, so with several jobs this may be a case other than `case`).
+    /// Seconds from the start of the run until that case had run.
     pub seconds: f64,
+}
+
+/// How shrinking a kind of failure ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ShrinkEnd {
+    /// No one-step simpler position failed the same way: as small as shrinking gets it.
+    Minimal,
+    /// The budget (its share of the time, or the runs) ran out with simpler positions untried.
+    BudgetSpent,
+    /// The first case did not fail the same way every time: not shrunk (it would chase noise).
+    Intermittent,
+    /// Stopped by Ctrl-C.
+    Interrupted,
 }
 
 /// One kind of failure, shrunk.
@@ -134,6 +156,8 @@ pub struct Failure {
     pub minimal_size: usize,
     /// Bot runs spent shrinking.
     pub shrink_runs: usize,
+    /// How shrinking ended: minimal, or stopped by the budget.
+    pub shrink_end: ShrinkEnd,
     /// How the reruns of the first case went; an intermittent failure is not shrunk.
     pub reproduction: Reproduction,
     /// The single answer of the minimal position that the bot did not play, if there is one.
@@ -143,6 +167,41 @@ pub struct Failure {
     pub result: CaseResult,
     /// Every case that failed this way.
     pub cases: Vec<FailedCase>,
+}
+
+impl Failure {
+    /// What shrinking did, for reports: `shrunk from 23 to 4 pieces and walls in 57 bot runs
+    /// (minimal)`, or `not shrunk: budget spent` when it never got a smaller position.
+    pub fn shrink_sentence(&self, unit: &str) -> String {
+        let (from, to, runs) = (self.original_size, self.minimal_size, self.shrink_runs);
+        let runs_text = if runs == 1 { "1 bot run".to_string() } else { format!("{runs} bot runs") };
+        match self.shrink_end {
+            ShrinkEnd::Intermittent => format!(
+                "intermittent: the first case failed this way in {} of {} runs; not shrunk ({from} {unit})",
+                self.reproduction.failed, self.reproduction.runs
+            ),
+            ShrinkEnd::Minimal if from == to => {
+                format!("{to} {unit}: already minimal (no simpler position fails this way; {runs_text})")
+            }
+            ShrinkEnd::Minimal => {
+                format!(
+                    "shrunk from {from} to {to} {unit} in {runs_text} (minimal: no simpler position fails this way)"
+                )
+            }
+            ShrinkEnd::BudgetSpent | ShrinkEnd::Interrupted if from == to => {
+                let why =
+                    if self.shrink_end == ShrinkEnd::Interrupted { "interrupted" } else { "budget spent" };
+                format!("not shrunk: {why} ({from} {unit}, {runs_text})")
+            }
+            ShrinkEnd::BudgetSpent | ShrinkEnd::Interrupted => {
+                let why =
+                    if self.shrink_end == ShrinkEnd::Interrupted { "interrupted" } else { "budget spent" };
+                format!(
+                    "shrunk from {from} to {to} {unit} in {runs_text}, then stopped: {why} (maybe not minimal)"
+                )
+            }
+        }
+    }
 }
 
 /// The outcome of a fuzzing run.
@@ -164,6 +223,7 @@ pub struct FuzzReport {
 }
 
 /// A position to try.
+#[derive(Clone)]
 struct Drawn {
     source: String,
     name: String,
@@ -172,17 +232,20 @@ struct Drawn {
     category: String,
 }
 
-/// What fuzzing needs of a game: its position sources and its judge of cases.
+/// What fuzzing needs of a game: its position sources and its judge of cases (none for a game
+/// that plays its fuzzed cases itself, [`Fuzzing::plays_cases`]).
 #[derive(Clone, Copy)]
 pub struct FuzzGame<'a> {
     pub fuzzing: &'a dyn Fuzzing,
-    pub cases: &'a dyn Cases,
+    pub cases: Option<&'a dyn Cases>,
 }
 
 impl<'a> FuzzGame<'a> {
     /// The game's fuzzing sources and cases, or an error naming what it lacks.
     pub fn of(referee: &'a dyn Referee) -> Result<FuzzGame<'a>, String> {
-        Ok(FuzzGame { fuzzing: referee.require_fuzzing()?, cases: referee.require_cases()? })
+        let fuzzing = referee.require_fuzzing()?;
+        let cases = if fuzzing.plays_cases() { referee.cases() } else { Some(referee.require_cases()?) };
+        Ok(FuzzGame { fuzzing, cases })
     }
 }
 
@@ -258,6 +321,12 @@ fn run_position(
     input: &[u8],
     side: Side,
 ) -> Result<CaseResult, String> {
+    if game.fuzzing.plays_cases() {
+        let seed = case_seed(options.run.seed, name);
+        let played = game.fuzzing.play_case(input, bot, &options.run.limits, seed)?;
+        return Ok(played_result(name, category, side, played, seed));
+    }
+    let cases = game.cases.ok_or("this game has no test cases to fuzz")?;
     let spec = CaseSpec {
         path: format!("{name}.txt").into(),
         name: name.to_string(),
@@ -266,8 +335,8 @@ fn run_position(
         answer: None,
         golden: None,
     };
-    let prepared = game.cases.prepare(&spec, input, None)?;
-    let check_args = game.cases.check_args(&spec);
+    let prepared = cases.prepare(&spec, input, None)?;
+    let check_args = cases.check_args(&spec);
     let ready = ReadyCase { spec, check_args, input: input.to_vec(), prepared };
     let mut result = run_case(&ready, bot, &options.run);
     if result.expected.is_empty() {
@@ -278,13 +347,77 @@ fn run_position(
     Ok(result)
 }
 
+/// The result of a case the game played itself.
+fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, seed: u64) -> CaseResult {
+    let j = played.judgement;
+    CaseResult {
+        path: format!("{name}.txt"),
+        name: name.to_string(),
+        category: category.to_string(),
+        side,
+        verdict: j.verdict.unwrap_or(Verdict::Crash),
+        played: j.played,
+        played_kind: None,
+        expected: j.expected,
+        expected_kind: None,
+        satisfies: Vec::new(),
+        reason: j.reason,
+        rule: j.rule,
+        diff: j.diff,
+        process: played.process,
+        stderr_tail: played.stderr_tail,
+        stdout_head: played.stdout_head,
+        output: None,
+        elapsed_ms: played.elapsed_ms,
+        cpu_ms: played.cpu_ms,
+        timeout_rerun: None,
+        reproduce: played.reproduce,
+        check: String::new(),
+        golden: false,
+        seed,
+        picture: played.picture,
+        also: j.also,
+    }
+}
+
 /// The signature of a failed run: the kind of the move it played when illegal, else of the
 /// single answer it missed.
 fn signature_of(result: &CaseResult, sole: Option<&SoleAnswer>) -> Signature {
     Signature::of(result.verdict, result.rule.as_deref(), result.played_kind.as_ref(), sole.map(|s| &s.kind))
 }
 
-/// When shrinking and reruns must stop.
+/// The failures one run shows, each as a result of its own: the first, then those the game's
+/// judge found after it ([`CaseResult::also`]). None for a pass.
+fn failures_of(result: &CaseResult) -> Vec<CaseResult> {
+    if result.verdict == Verdict::Pass {
+        return Vec::new();
+    }
+    let mut first = result.clone();
+    first.also.clear();
+    let mut out = vec![first.clone()];
+    for j in &result.also {
+        let mut r = first.clone();
+        r.verdict = j.verdict.unwrap_or(Verdict::WrongAnswer);
+        r.rule = j.rule.clone();
+        r.played = j.played.clone();
+        r.played_kind = None;
+        r.reason = j.reason.clone();
+        r.diff = j.diff.clone();
+        if !j.expected.is_empty() {
+            r.expected = j.expected.clone();
+            r.expected_kind = None;
+        }
+        out.push(r);
+    }
+    out
+}
+
+/// The failure of `result` that has `signature`, if it has one.
+fn failing_as(result: &CaseResult, sole: Option<&SoleAnswer>, signature: &Signature) -> Option<CaseResult> {
+    failures_of(result).into_iter().find(|f| signature_of(f, sole) == *signature)
+}
+
+/// The shrink budget of one kind of failure: its runs, and its share of the time.
 struct Budget {
     runs: usize,
     deadline: Instant,
@@ -296,44 +429,90 @@ impl Budget {
     }
 }
 
-/// Shrinks a failing position while it keeps failing the same way; returns the smallest
-/// position, the run on it, its single answer, and the runs spent.
+/// Shares the shrink time among the kinds of failure: each, when its turn comes, gets the time
+/// left divided by the rounds still to come (kinds not yet started, `jobs` at a time), so time a
+/// kind did not need goes to those after it.
+struct ShrinkClock {
+    deadline: Instant,
+    /// Kinds not yet started.
+    left: std::sync::atomic::AtomicUsize,
+    jobs: usize,
+    runs: usize,
+}
+
+impl ShrinkClock {
+    /// The budget of the next kind to start.
+    fn next(&self) -> Budget {
+        let left = self.left.fetch_sub(1, std::sync::atomic::Ordering::SeqCst).max(1);
+        let now = Instant::now();
+        let remaining = self.deadline.saturating_duration_since(now);
+        let rounds = left.div_ceil(self.jobs.max(1)).max(1) as u32;
+        Budget { runs: self.runs, deadline: now + remaining / rounds }
+    }
+}
+
+/// What shrinking gave: the smallest position, the run on it, its single answer, the runs
+/// spent and how it ended.
+struct Shrunk {
+    input: Vec<u8>,
+    result: CaseResult,
+    sole: Option<SoleAnswer>,
+    runs: usize,
+    end: ShrinkEnd,
+}
+
+/// Shrinks a failing position while it keeps failing the same way.
 fn shrink(
     game: FuzzGame<'_>,
     bot: &Bot,
     options: &FuzzOptions,
-    drawn: &Drawn,
     first: &Ran,
     signature: &Signature,
     budget: &Budget,
-) -> (Vec<u8>, CaseResult, Option<SoleAnswer>, usize) {
+) -> Shrunk {
+    let drawn = &first.drawn;
     let side = drawn.side;
-    let (mut current, mut result, mut sole, mut runs) =
-        (drawn.input.clone(), first.result.clone(), first.sole.clone(), 0);
-    'smaller: while !budget.spent(runs) {
-        for candidate in game.fuzzing.shrink_steps(&current, side) {
-            if budget.spent(runs) {
+    let mut shrunk = Shrunk {
+        input: drawn.input.clone(),
+        result: first.result.clone(),
+        sole: first.sole.clone(),
+        runs: 0,
+        end: ShrinkEnd::Minimal,
+    };
+    let stop = |runs: usize| {
+        if interrupted() {
+            Some(ShrinkEnd::Interrupted)
+        } else {
+            budget.spent(runs).then_some(ShrinkEnd::BudgetSpent)
+        }
+    };
+    'smaller: loop {
+        for candidate in game.fuzzing.shrink_steps(&shrunk.input, side) {
+            if let Some(end) = stop(shrunk.runs) {
+                shrunk.end = end;
                 break 'smaller;
             }
-            runs += 1;
+            shrunk.runs += 1;
             let Ok(r) = run_position(game, bot, options, &drawn.name, &drawn.category, &candidate, side)
             else {
                 continue;
             };
             if interrupted() {
+                shrunk.end = ShrinkEnd::Interrupted;
                 break 'smaller;
             }
             let s = game.fuzzing.sole_answer(&candidate, side, &drawn.category);
-            if signature_of(&r, s.as_ref()) == *signature {
-                current = candidate;
-                result = r;
-                sole = s;
+            if let Some(failure) = failing_as(&r, s.as_ref(), signature) {
+                shrunk.input = candidate;
+                shrunk.result = failure;
+                shrunk.sole = s;
                 continue 'smaller;
             }
         }
+        // Every simpler position was tried and none failed this way.
         break;
     }
-    (current, result, sole, runs)
+    shrunk
 }
 
 /// Fuzzes `bot` on up to `options.cases` positions; `progress` is called after each case with
@@ -352,31 +531,32 @@ pub fn fuzz(
     let started = Instant::now();
     let out_of_time = || options.time.is_some_and(|t| started.elapsed() >= t);
     let plan = source_plan(game, options.edges, &options.only_sources)?;
-    let results: Vec<Option<Result<Ran, String>>> = pool.install(|| {
-        (0..options.cases)
-            .into_par_iter()
-            .map(|i| {
-                if interrupted() || out_of_time() {
-                    return None;
-                }
-                let drawn = draw(game, options, &plan, i);
-                let r =
-                    run_position(game, bot, options, &drawn.name, &drawn.category, &drawn.input, drawn.side);
-                // A run cut short by Ctrl-C (its bot killed) says nothing about the bot.
-                if interrupted() {
-                    return None;
-                }
-                let finished = started.elapsed();
-                progress(r.as_ref().is_ok_and(|r| r.verdict == Verdict::Pass));
-                Some(r.map(|result| {
-                    let sole = (result.verdict != Verdict::Pass)
-                        .then(|| game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category))
-                        .flatten();
-                    Ran { drawn, result, sole, finished }
-                }))
-            })
-            .collect()
-    });
+    let run_one = |i: usize| -> Option<Result<Ran, String>> {
+        if interrupted() || out_of_time() {
+            return None;
+        }
+        let drawn = draw(game, options, &plan, i);
+        let r = run_position(game, bot, options, &drawn.name, &drawn.category, &drawn.input, drawn.side);
+        // A run cut short by Ctrl-C (its bot killed) says nothing about the bot.
+        if interrupted() {
+            return None;
+        }
+        let finished = started.elapsed();
+        progress(r.as_ref().is_ok_and(|r| r.verdict == Verdict::Pass));
+        Some(r.map(|result| {
+            let sole = (result.verdict != Verdict::Pass)
+                .then(|| game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category))
+                .flatten();
+            Ran { drawn, result, sole, finished }
+        }))
+    };
+    // Cases are started in order (par_bridge hands them out one by one), so that a run cut
+    // short by --time has run the first cases, and a kind's lowest case is among its first
+    // found.
+    let mut results: Vec<(usize, Option<Result<Ran, String>>)> =
+        pool.install(|| (0..options.cases).par_bridge().map(|i| (i, run_one(i))).collect());
+    results.sort_by_key(|(i, _)| *i);
+    let results: Vec<Option<Result<Ran, String>>> = results.into_iter().map(|(_, r)| r).collect();
     let stopped = if results.iter().all(Option::is_some) {
         None
     } else if interrupted() {
@@ -395,18 +575,31 @@ pub fn fuzz(
         *sources.entry(r.drawn.source.clone()).or_default() += 1;
     }
     let passed = ran.iter().filter(|(_, r)| r.result.verdict == Verdict::Pass).count();
-    // Group failures by signature, in case order.
+    // Group failures by signature, in case order; a case that failed in several ways counts
+    // in each of its kinds.
     let mut groups: BTreeMap<Signature, Vec<(usize, Ran)>> = BTreeMap::new();
     for (i, r) in ran {
-        if r.result.verdict == Verdict::Pass {
-            continue;
+        for failure in failures_of(&r.result) {
+            let signature = signature_of(&failure, r.sole.as_ref());
+            let one =
+                Ran { drawn: r.drawn.clone(), result: failure, sole: r.sole.clone(), finished: r.finished };
+            groups.entry(signature).or_default().push((i, one));
         }
-        groups.entry(signature_of(&r.result, r.sole.as_ref())).or_default().push((i, r));
     }
-    let budget = Budget { runs: options.max_shrink_runs, deadline: Instant::now() + options.shrink_time };
+    // Shrink in the order to fix them, so the time goes first to what matters most.
+    let mut groups: Vec<(Signature, Vec<(usize, Ran)>)> = groups.into_iter().collect();
+    groups.sort_by_key(|(s, members)| (s.urgency(), members.iter().map(|(i, _)| *i).min()));
+    let clock = ShrinkClock {
+        deadline: Instant::now() + options.shrink_time,
+        left: std::sync::atomic::AtomicUsize::new(groups.len()),
+        jobs: options.run.jobs.max(1),
+        runs: options.max_shrink_runs,
+    };
     let failures: Vec<Failure> = pool.install(|| {
+        // Taken in order (par_bridge), so each kind's share of the time is set when it starts.
         groups
-            .into_par_iter()
+            .into_iter()
+            .par_bridge()
             .map(|(signature, members)| {
                 // Shrinking starts from the smallest case that failed this way (the first of
                 // those): the smaller the start, the smaller the end.
@@ -434,15 +627,22 @@ pub fn fuzz(
                     reproduction.runs += 1;
                     if again.is_ok_and(|r| {
                         let s = game.fuzzing.sole_answer(&drawn.input, drawn.side, &drawn.category);
-                        signature_of(&r, s.as_ref()) == signature
+                        failing_as(&r, s.as_ref(), &signature).is_some()
                     }) {
                         reproduction.failed += 1;
                     }
                 }
-                let (minimal, result, missed, shrink_runs) = if reproduction.intermittent() {
-                    (drawn.input.clone(), first.result.clone(), first.sole.clone(), 0)
+                let budget = clock.next();
+                let shrunk = if reproduction.intermittent() {
+                    Shrunk {
+                        input: drawn.input.clone(),
+                        result: first.result.clone(),
+                        sole: first.sole.clone(),
+                        runs: 0,
+                        end: ShrinkEnd::Intermittent,
+                    }
                 } else {
-                    shrink(game, bot, options, drawn, first, &signature, &budget)
+                    shrink(game, bot, options, first, &signature, &budget)
                 };
                 let cases = members
                     .iter()
@@ -461,25 +661,27 @@ pub fn fuzz(
                         stderr_tail: r.result.stderr_tail.clone(),
                     })
                     .collect();
-                let first_found = FirstFound {
-                    case: members[0].0,
-                    seconds: members.iter().map(|(_, r)| r.finished).min().unwrap_or_default().as_secs_f64(),
-                };
+                // The lowest case that failed this way (how many cases it took: the same for
+                // the same seed), with its own time.
+                let (found_case, found) =
+                    members.iter().map(|(i, r)| (*i, r.finished)).min().expect("a group has a member");
+                let first_found = FirstFound { case: found_case, seconds: found.as_secs_f64() };
                 Failure {
-                    count: members.len(),
+                    count: members.iter().map(|(i, _)| *i).collect::<std::collections::BTreeSet<_>>().len(),
                     first_found,
                     first_case: *first_case,
                     source: drawn.source.clone(),
                     category: drawn.category.clone(),
                     original_board: String::from_utf8_lossy(&drawn.input).into_owned(),
                     original_size: game.fuzzing.size(&drawn.input),
-                    side: game.fuzzing.side_of(&minimal).unwrap_or(drawn.side),
-                    minimal_size: game.fuzzing.size(&minimal),
-                    minimal_board: String::from_utf8_lossy(&minimal).into_owned(),
-                    shrink_runs,
+                    side: game.fuzzing.side_of(&shrunk.input).unwrap_or(drawn.side),
+                    minimal_size: game.fuzzing.size(&shrunk.input),
+                    minimal_board: String::from_utf8_lossy(&shrunk.input).into_owned(),
+                    shrink_runs: shrunk.runs,
+                    shrink_end: shrunk.end,
                     reproduction,
-                    missed,
-                    result,
+                    missed: shrunk.sole,
+                    result: shrunk.result,
                     cases,
                     signature,
                 }

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::bot::{Bot, check_program};
+use super::bot::{Bot, check_submission_program};
 use super::category;
 use super::files::{self, write_atomic};
 use super::gradebook::{Row, StageCell};
@@ -313,11 +313,11 @@ pub fn open_bot(
     // Typed as a student types it in their folder, so that reproduce lines say `./run`.
     let command = BotCommand::parse_in(&format!("./{RUN_FILE}"), folder)
         .map_err(|e| format!("cannot make a command of {}: {e}", run.display()))?;
-    let refusal = if !run.is_file() {
-        Some(format!("the folder {} has no `{RUN_FILE}` file to run", folder.display()))
-    } else {
-        check_program(run.as_os_str()).err().or_else(|| super::sandbox::refusal(&command, limits))
-    };
+    // The submission's own file: found without following a link out of its folder; then
+    // whether the sandbox will run it at all.
+    let refusal = check_submission_program(folder, RUN_FILE)
+        .err()
+        .or_else(|| super::sandbox::refusal(&command, limits));
     Ok((Bot::Command(command, referee.protocol()), refusal))
 }
 

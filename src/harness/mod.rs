@@ -30,5 +30,6 @@ pub mod sandbox;
 pub mod shard;
 pub mod submission_options;
 pub mod tournament;
+pub mod untrusted;
 pub mod verdict;
 pub mod verify;

@@ -24,6 +24,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::files;
+use super::untrusted::{Folder, Refused};
 
 /// The file in a submission folder that sets its options.
 pub const OPTIONS_FILE: &str = "arbiter.toml";
@@ -101,11 +102,17 @@ impl SubmissionOptions {
     /// Reads `arbiter.toml` in `folder`, if there is one, holding its timeout to `cap` seconds.
     /// An error says what is wrong, with the line and column.
     pub fn from_folder(folder: &Path, cap: f64) -> Result<SubmissionOptions, String> {
-        let path = folder.join(OPTIONS_FILE);
-        if !path.is_file() {
-            return Ok(SubmissionOptions::default());
-        }
-        let text = files::read_capped_text(&path, files::PROFILE).map_err(|e| e.to_string())?;
+        // The student's file, read by the rule for a submission's files: a link is followed only
+        // inside the folder (a parse error quotes the file, so it must be theirs).
+        let read = Folder::open(folder).and_then(|f| f.read(Path::new(OPTIONS_FILE), files::PROFILE));
+        let bytes = match read {
+            Ok(bytes) => bytes,
+            Err(Refused::Missing { .. } | Refused::NotAFile { what: "a folder", .. }) => {
+                return Ok(SubmissionOptions::default());
+            }
+            Err(why) => return Err(why.to_string()),
+        };
+        let text = String::from_utf8(bytes).map_err(|_| format!("{OPTIONS_FILE} is not UTF-8 text"))?;
         let file: OptionsFile = toml::from_str(&text).map_err(|e| {
             let at = e.span().map(|span| line_column(&text, span.start)).unwrap_or_default();
             format!("{OPTIONS_FILE}{at}: {}", e.message())
@@ -301,6 +308,26 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.contains("cannot both be set"), "{err}");
+    }
+
+    /// A file linked from outside would have its keys quoted by the parse error: it is refused
+    /// unread, by name and target. A link to a sibling is the student's own file.
+    #[test]
+    fn a_submission_file_linked_from_outside_is_not_read() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret.toml"), "graders_token = 1\n").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret.toml"), dir.path().join(OPTIONS_FILE))
+            .unwrap();
+        let err = SubmissionOptions::from_folder(dir.path(), 10.0).unwrap_err();
+        assert!(err.starts_with("arbiter.toml is a symbolic link to "), "{err}");
+        assert!(!err.contains("graders_token"), "{err}");
+        let sibling = folder_with("");
+        std::fs::remove_file(sibling.path().join(OPTIONS_FILE)).unwrap();
+        std::fs::write(sibling.path().join("mine.toml"), "same-file = true\n").unwrap();
+        std::os::unix::fs::symlink("mine.toml", sibling.path().join(OPTIONS_FILE)).unwrap();
+        let o = SubmissionOptions::from_folder(sibling.path(), 10.0).unwrap();
+        assert_eq!(o.same_file.map(|s| s.value), Some(true));
     }
 
     #[test]

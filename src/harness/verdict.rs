@@ -97,4 +97,9 @@ pub struct Judgement {
     pub diff: Option<String>,
     /// For malformed output: line and column of the first problem.
     pub location: Option<(usize, usize)>,
+    /// Further failures the same run showed after the first (a hosted case of many calls
+    /// judged past its first wrong answer), each with its own verdict, rule and reason; `fuzz`
+    /// counts each towards its own kind. Empty for most cases.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Judgement>,
 }

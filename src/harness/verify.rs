@@ -116,6 +116,9 @@ pub struct CaseResult {
     /// (not in JSON: the board is in the case file).
     #[serde(skip)]
     pub picture: Option<String>,
+    /// Further failures the run showed after the first ([`Judgement::also`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Judgement>,
 }
 
 /// The first run of a case that timed out and was run again.
@@ -281,6 +284,7 @@ fn blank_result(
         golden: case.prepared.golden_used(),
         seed,
         picture,
+        also: Vec::new(),
     }
 }
 

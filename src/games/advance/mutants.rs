@@ -38,11 +38,21 @@ pub enum Mutant {
     GeneralStepsIntoDanger,
     /// Swaps a Jester with its General without asking whether the General lands in danger.
     SwapsIntoDanger,
+    /// Captures (and shoots) the enemy General with any piece, as if a General were a piece
+    /// like the others: possible in a well-formed position only where a Sentinel beside that
+    /// General keeps it out of danger while it stands in a strike's shape.
+    CapturesGeneral,
+    /// Its Dragon captures the enemy General at range.
+    DragonCapturesGeneral,
+    /// Its Catapult shoots the enemy General.
+    CatapultShootsGeneral,
+    /// Its Zombie leaps onto the enemy General.
+    ZombieLeapsGeneral,
 }
 
 impl Mutant {
     /// Every mutant.
-    pub const ALL: [Mutant; 10] = [
+    pub const ALL: [Mutant; 14] = [
         Mutant::IgnoresProtection,
         Mutant::CatapultShootsProtected,
         Mutant::DragonCapturesProtected,
@@ -53,6 +63,10 @@ impl Mutant {
         Mutant::MovesPinned,
         Mutant::GeneralStepsIntoDanger,
         Mutant::SwapsIntoDanger,
+        Mutant::CapturesGeneral,
+        Mutant::DragonCapturesGeneral,
+        Mutant::CatapultShootsGeneral,
+        Mutant::ZombieLeapsGeneral,
     ];
 
     /// The name after `builtin:`.
@@ -68,6 +82,10 @@ impl Mutant {
             Mutant::MovesPinned => "mutant-pinned",
             Mutant::GeneralStepsIntoDanger => "mutant-general-danger",
             Mutant::SwapsIntoDanger => "mutant-swap-danger",
+            Mutant::CapturesGeneral => "mutant-captures-general",
+            Mutant::DragonCapturesGeneral => "mutant-dragon-general",
+            Mutant::CatapultShootsGeneral => "mutant-catapult-general",
+            Mutant::ZombieLeapsGeneral => "mutant-zombie-general",
         }
     }
 
@@ -89,6 +107,10 @@ impl Mutant {
             | Mutant::MovesPinned
             | Mutant::GeneralStepsIntoDanger
             | Mutant::SwapsIntoDanger => "general-in-danger",
+            Mutant::CapturesGeneral
+            | Mutant::DragonCapturesGeneral
+            | Mutant::CatapultShootsGeneral
+            | Mutant::ZombieLeapsGeneral => "general-captured",
         }
     }
 
@@ -115,6 +137,21 @@ impl Mutant {
                                 && !enemy_at(to, Some(Kind::General))
                                 && is_protected(board, to)
                         })
+                        .map(move |(a, to)| Move::new(piece.kind, from, a, to))
+                })
+                .filter(|&mv| safe(mv))
+                .collect()
+        };
+        // Strikes of the enemy General by `kind` (any when `None`) with `action` (any when
+        // `None`).
+        let general_strikes = |kind: Option<Kind>, action: Option<Action>| -> Vec<Move> {
+            own()
+                .filter(|(_, piece)| kind.is_none_or(|k| piece.kind == k))
+                .flat_map(|(from, piece)| {
+                    reach(board, from, piece)
+                        .strikes
+                        .into_iter()
+                        .filter(|&(a, to)| action.is_none_or(|x| a == x) && enemy_at(to, Some(Kind::General)))
                         .map(move |(a, to)| Move::new(piece.kind, from, a, to))
                 })
                 .filter(|&mv| safe(mv))
@@ -162,6 +199,10 @@ impl Mutant {
             Mutant::GeneralStepsIntoDanger => into_danger(&|mv| mv.kind == Kind::General),
             Mutant::SwapsIntoDanger => into_danger(&swaps_general),
             Mutant::MovesPinned => Vec::new(),
+            Mutant::CapturesGeneral => general_strikes(None, None),
+            Mutant::DragonCapturesGeneral => general_strikes(Some(Kind::Dragon), Some(Action::Capture)),
+            Mutant::CatapultShootsGeneral => general_strikes(Some(Kind::Catapult), Some(Action::Shoot)),
+            Mutant::ZombieLeapsGeneral => general_strikes(Some(Kind::Zombie), Some(Action::Leap)),
         };
         moves.sort();
         moves

@@ -2,7 +2,10 @@
 //! plausible bug. A Sentinel-protected Dragon that the side's Catapult could shoot, its Dragon
 //! could take at range or its Zombie could leap onto; a piece pinned between its General and an
 //! enemy Dragon; a General beside a square an enemy piece strikes; a Jester whose swap would put
-//! its General where an enemy piece strikes.
+//! its General where an enemy piece strikes; the enemy General in a Dragon's line, a Catapult's
+//! range, a Zombie's leap or any other piece's capture, kept out of danger (so the position is
+//! well-formed) by its own Sentinel beside it: a bot that forgets that Generals are never
+//! captured takes it.
 //!
 //! The rule-edge sources ([`super::edges`]) catch a bot that never plays some legal move; these
 //! catch one that plays a move the rules forbid. A correct bot passes them like any position,
@@ -49,11 +52,20 @@ pub enum Temptation {
     GeneralNearDanger,
     /// A Jester beside its General on a square an enemy piece strikes: swapping is forbidden.
     SwapIntoDanger,
+    /// The enemy General, a Sentinel beside it, in line with a Dragon at range.
+    GeneralDragon,
+    /// The enemy General, a Sentinel beside it, in a Catapult's range.
+    GeneralShot,
+    /// The enemy General, a Sentinel beside it, a Zombie leap away (the square between empty).
+    GeneralLeap,
+    /// The enemy General, a Sentinel beside it, where a Zombie, Builder, Miner or Sentinel
+    /// captures.
+    GeneralCapture,
 }
 
 impl Temptation {
     /// Every temptation, in a fixed order (the order fuzzing's sources take).
-    pub const ALL: [Temptation; 9] = [
+    pub const ALL: [Temptation; 13] = [
         Temptation::ProtectedShot,
         Temptation::ProtectedDragon,
         Temptation::ProtectedLeap,
@@ -63,6 +75,10 @@ impl Temptation {
         Temptation::Pinned,
         Temptation::GeneralNearDanger,
         Temptation::SwapIntoDanger,
+        Temptation::GeneralDragon,
+        Temptation::GeneralShot,
+        Temptation::GeneralLeap,
+        Temptation::GeneralCapture,
     ];
 
     /// The source's name: `tempt/protected-shot`, ...
@@ -77,6 +93,10 @@ impl Temptation {
             Temptation::Pinned => "tempt/pinned",
             Temptation::GeneralNearDanger => "tempt/general-near-danger",
             Temptation::SwapIntoDanger => "tempt/swap-into-danger",
+            Temptation::GeneralDragon => "tempt/general-dragon",
+            Temptation::GeneralShot => "tempt/general-shot",
+            Temptation::GeneralLeap => "tempt/general-leap",
+            Temptation::GeneralCapture => "tempt/general-capture",
         }
     }
 
@@ -97,6 +117,10 @@ impl Temptation {
             Temptation::Pinned => Mutant::MovesPinned,
             Temptation::GeneralNearDanger => Mutant::GeneralStepsIntoDanger,
             Temptation::SwapIntoDanger => Mutant::SwapsIntoDanger,
+            Temptation::GeneralDragon => Mutant::DragonCapturesGeneral,
+            Temptation::GeneralShot => Mutant::CatapultShootsGeneral,
+            Temptation::GeneralLeap => Mutant::ZombieLeapsGeneral,
+            Temptation::GeneralCapture => Mutant::CapturesGeneral,
         }
     }
 }
@@ -219,6 +243,13 @@ fn plant(rng: &mut ChaCha8Rng, temptation: Temptation, side: Side) -> Option<Boa
             let j = p.put(g.offset(df, dr), piece(side, Kind::Jester))?;
             attack_square(rng, &mut p, j, enemy, Some(g))?;
         }
+        Temptation::GeneralDragon => guarded_general(rng, &mut p, side, Kind::Dragon, Action::Capture)?,
+        Temptation::GeneralShot => guarded_general(rng, &mut p, side, Kind::Catapult, Action::Shoot)?,
+        Temptation::GeneralLeap => guarded_general(rng, &mut p, side, Kind::Zombie, Action::Leap)?,
+        Temptation::GeneralCapture => {
+            let kind = pick(rng, &[Kind::Zombie, Kind::Builder, Kind::Miner, Kind::Sentinel]);
+            guarded_general(rng, &mut p, side, kind, Action::Capture)?
+        }
     }
     // The Generals not yet placed, then a little of everything.
     for s in Side::BOTH {
@@ -256,6 +287,28 @@ fn protected_target(
         in_shape(kind, action, side, from, t) && (kind != Kind::Dragon || t.distance(from) >= 2)
     })?;
     p.put(Some(target), piece(enemy, pick(rng, &VALUABLE)))?;
+    let (df, dr) = pick(rng, &ORTHOGONAL);
+    p.put(target.offset(df, dr), piece(enemy, Kind::Sentinel))?;
+    Some(())
+}
+
+/// Puts `side`'s `kind` somewhere, the enemy General where its `action` would strike it, and an
+/// enemy Sentinel beside the General: it is then not in danger (the position is well-formed),
+/// yet stands where a bot that forgets "never a General" captures it. Four pieces with our own
+/// General, which the caller places.
+fn guarded_general(
+    rng: &mut ChaCha8Rng,
+    p: &mut Planter,
+    side: Side,
+    kind: Kind,
+    action: Action,
+) -> Option<()> {
+    let enemy = side.opponent();
+    let from = p.put(Some(random_square(rng)), piece(side, kind))?;
+    let target = p.empty_where(rng, |t| {
+        in_shape(kind, action, side, from, t) && (kind != Kind::Dragon || t.distance(from) >= 2)
+    })?;
+    p.put(Some(target), piece(enemy, Kind::General))?;
     let (df, dr) = pick(rng, &ORTHOGONAL);
     p.put(target.offset(df, dr), piece(enemy, Kind::Sentinel))?;
     Some(())

@@ -668,6 +668,10 @@ impl PreparedCase for GameRun {
 
     fn judge_calls(&self, calls: &[CallRecord]) -> Judgement {
         let none = Judgement { expected: self.expected(), ..Judgement::default() };
+        // Every call is judged, not only up to the first wrong answer: a bot that crashes on
+        // an off-board move at every position would otherwise hide every later bug. The first
+        // failure of each rule is kept, the first of all leads and the others go in `also`.
+        let mut failures: Vec<Judgement> = Vec::new();
         for (a, call) in self.asked.iter().zip(calls) {
             let fail = |verdict: Verdict, rule: String, played: Option<String>, reason: String| Judgement {
                 verdict: Some(verdict),
@@ -677,11 +681,11 @@ impl PreparedCase for GameRun {
                 reason,
                 ..Judgement::default()
             };
-            match &call.outcome {
+            let failure = match &call.outcome {
                 CallOutcome::Value(v) => {
                     let returned = Py::from_json(v);
                     if !returned.py_eq(&a.expected.value) {
-                        return fail(
+                        Some(fail(
                             Verdict::WrongAnswer,
                             self.rule(a, &returned),
                             Some(returned.to_string()),
@@ -692,12 +696,11 @@ impl PreparedCase for GameRun {
                                 a.expected.value,
                                 a.expected.why
                             ),
-                        );
-                    }
-                    if let Some(want) = &a.expected.printed
+                        ))
+                    } else if let Some(want) = &a.expected.printed
                         && *want != call.stdout
                     {
-                        return fail(
+                        Some(fail(
                             Verdict::WrongAnswer,
                             format!("{}-prints", a.query.function()),
                             Some(returned.to_string()),
@@ -709,13 +712,15 @@ impl PreparedCase for GameRun {
                                 want,
                                 a.expected.why
                             ),
-                        );
+                        ))
+                    } else {
+                        None
                     }
                 }
                 CallOutcome::Error(err) => {
                     let at = err.trace.first().map(|t| format!(" at {t}")).unwrap_or_default();
                     let rule = if err.kind == "load" { "missing" } else { "raises" };
-                    return fail(
+                    Some(fail(
                         Verdict::Crash,
                         format!("{}-{rule}", a.query.function()),
                         None,
@@ -727,11 +732,22 @@ impl PreparedCase for GameRun {
                             a.expected.value,
                             a.expected.why
                         ),
-                    );
+                    ))
                 }
-                // A timeout or a death: the harness reports the call.
-                _ => return none,
+                // A timeout or a death ends the session: the harness reports the call when
+                // nothing failed before it.
+                _ => break,
+            };
+            if let Some(f) = failure
+                && !failures.iter().any(|g| g.verdict == f.verdict && g.rule == f.rule)
+            {
+                failures.push(f);
             }
+        }
+        if !failures.is_empty() {
+            let mut first = failures.remove(0);
+            first.also = failures;
+            return first;
         }
         if calls.len() < self.asked.len() {
             return none;

@@ -1,5 +1,7 @@
 //! A grading case as a file: the position, the game that led to it, and (for `accept` and
-//! `reject` cases) the move offered to the player.
+//! `reject` cases) the move offered to the player: `offer: MOVE` to `forceMove` of a player of
+//! the side to move, or `offer-opponent: MOVE` to `opponentMove` of a player of the other side
+//! (the same move of the side to move, told as the opponent's).
 //!
 //! A `MachinePlayer` keeps its own board and can only be brought to a position by being told
 //! the moves of a game, so a case carries its game; the board above it is for people, and must
@@ -35,6 +37,9 @@ pub struct CaseFile {
     pub game: Vec<Move>,
     /// For `accept` and `reject`: the move offered to `forceMove`.
     pub offer: Option<Move>,
+    /// The offer goes to `opponentMove` of a player of the other side instead
+    /// (`offer-opponent:`).
+    pub opponent: bool,
 }
 
 impl CaseFile {
@@ -52,6 +57,7 @@ impl CaseFile {
         let position = Position::parse(head.as_bytes(), origin).map_err(|e| e.render())?;
         let mut game = None;
         let mut offer = None;
+        let mut opponent = false;
         for (i, raw) in lines.iter().enumerate().skip(POSITION_LINES) {
             let number = i + 1;
             let line = raw.trim_end_matches(['\n', '\r']);
@@ -59,19 +65,20 @@ impl CaseFile {
                 continue;
             }
             let (key, value) = line.split_once(':').ok_or_else(|| {
-                format!("{origin}:{number}:1: expected `game: ...` or `offer: ...`, found `{line}`")
+                format!("{origin}:{number}:1: expected `game: ...`, `offer: ...` or `offer-opponent: ...`, found `{line}`")
             })?;
             let column = key.len() + 2;
             match key.trim() {
                 "game" if game.is_none() => game = Some(moves(value, origin, number, column)?),
-                "offer" if offer.is_none() => {
+                key @ ("offer" | "offer-opponent") if offer.is_none() => {
                     let item = value.trim();
                     let at = column + value.find(item).unwrap_or(0);
                     offer = Some(one_move(item, origin, number, at)?);
+                    opponent = key == "offer-opponent";
                 }
                 other => {
                     return Err(format!(
-                        "{origin}:{number}:1: expected `game:` or `offer:` once each, found `{other}:`"
+                        "{origin}:{number}:1: expected `game:` once and `offer:` or `offer-opponent:` at most once, found `{other}:`"
                     ));
                 }
             }
@@ -84,7 +91,7 @@ impl CaseFile {
                 reached.to_text()
             ));
         }
-        Ok(CaseFile { position, game, offer })
+        Ok(CaseFile { position, game, offer, opponent })
     }
 
     /// The file's text, as [`CaseFile::parse`] reads it.
@@ -93,7 +100,8 @@ impl CaseFile {
         let game: Vec<String> = self.game.iter().map(Move::to_string).collect();
         out.push_str(&format!("game: {}\n", game.join(", ")));
         if let Some(offer) = self.offer {
-            out.push_str(&format!("offer: {offer}\n"));
+            let key = if self.opponent { "offer-opponent" } else { "offer" };
+            out.push_str(&format!("{key}: {offer}\n"));
         }
         out
     }

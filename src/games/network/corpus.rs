@@ -36,8 +36,12 @@ pub fn generate(rules: &Rules, count: usize, seed: u64) -> Vec<GeneratedCase> {
                 .wrapping_add(fxhash(&kind.name()))
                 .wrapping_add(i as u64 * 7919);
             let case = generate_case(kind, rules, case_seed)?;
-            let file =
-                CaseFile { position: case.game.position, game: case.game.moves.clone(), offer: case.probe };
+            let file = CaseFile {
+                position: case.game.position,
+                game: case.game.moves.clone(),
+                offer: case.probe,
+                opponent: false,
+            };
             let (category, name) = match kind {
                 CaseKind::Reject(rule) => ("reject".to_string(), format!("{:03}-{}", i + 1, rule.name())),
                 other => (other.name(), format!("{:03}", i + 1)),

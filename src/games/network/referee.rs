@@ -8,6 +8,8 @@
 //! - `accept`: `forceMove` of a legal move returns true;
 //! - `reject`: `forceMove` of an illegal move returns false, and leaves the player's board as it
 //!   was (its `chooseMove` afterwards is legal in the case's position);
+//! - a case file's `offer-opponent:` offers the move to `opponentMove` of a player of the other
+//!   side instead, which must accept or refuse it alike;
 //! - `legal`, `win`, `block`: `chooseMove` returns a move of the expected set.
 
 use serde_json::{Value, json};
@@ -408,15 +410,19 @@ impl PreparedCase for NetworkCase {
     }
 
     fn script(&self) -> Option<Vec<HostCall>> {
-        let color = self.file.position.to_move;
+        let to_move = self.file.position.to_move;
+        // An offer to opponentMove goes to a player of the other side.
+        let color = if self.file.opponent { to_move.opponent() } else { to_move };
         let mut calls = set_up(color, Some(CASE_DEPTH), &self.file.game);
+        let op = if self.file.opponent { "opponent" } else { "force" };
         match (self.ask, self.file.offer) {
-            (Ask::Accept, Some(offer)) => {
-                calls.push(HostCall::new("force", json!({ "move": offer.to_string() })))
-            }
+            (Ask::Accept, Some(offer)) => calls.push(HostCall::new(op, json!({ "move": offer.to_string() }))),
             (Ask::Reject, Some(offer)) => {
-                calls.push(HostCall::new("force", json!({ "move": offer.to_string() })));
-                calls.push(HostCall::new("choose", json!({})));
+                calls.push(HostCall::new(op, json!({ "move": offer.to_string() })));
+                // Only the side to move can be asked for a move in the case's position.
+                if !self.file.opponent {
+                    calls.push(HostCall::new("choose", json!({})));
+                }
             }
             _ => calls.push(HostCall::new("choose", json!({}))),
         }
@@ -466,12 +472,12 @@ impl PreparedCase for NetworkCase {
                 let Value::Bool(answer) = value else {
                     return Judgement {
                         verdict: Some(Verdict::MalformedOutput),
-                        reason: format!("forceMove returned {value}, not a boolean"),
+                        reason: format!("{} returned {value}, not a boolean", self.method()),
                         ..none
                     };
                 };
                 let mut j = self.judge_answer(*answer);
-                if self.ask == Ask::Reject && j.verdict == Some(Verdict::Pass) {
+                if self.ask == Ask::Reject && j.verdict == Some(Verdict::Pass) && !self.file.opponent {
                     // Refused, as it should be: the board must be as it was.
                     let Some(after) = calls.get(setup + 1) else { return none };
                     let Some(value) = after.value() else { return none };
@@ -495,8 +501,29 @@ impl PreparedCase for NetworkCase {
 }
 
 impl NetworkCase {
-    /// Judges forceMove's answer to the offered move.
+    /// The method the offer goes to.
+    fn method(&self) -> &'static str {
+        if self.file.opponent { "opponentMove" } else { "forceMove" }
+    }
+
+    /// Judges forceMove's (or opponentMove's) answer to the offered move.
     fn judge_answer(&self, answer: bool) -> Judgement {
+        let j = self.judge_force_answer(answer);
+        if !self.file.opponent {
+            return j;
+        }
+        // The same judgement, said of opponentMove, and kept apart from forceMove's in the
+        // rules (a player may check its own moves and not its opponent's).
+        let rule = match (j.verdict, &j.rule) {
+            (Some(Verdict::Pass), _) => j.rule.clone(),
+            (_, Some(rule)) => Some(format!("opponentMove-accepts-{rule}")),
+            (_, None) => Some("opponentMove-refuses-legal".to_string()),
+        };
+        Judgement { reason: j.reason.replacen("forceMove(", "opponentMove(", 1), rule, ..j }
+    }
+
+    /// Judges forceMove's answer to the offered move.
+    fn judge_force_answer(&self, answer: bool) -> Judgement {
         let offer = self.expected[0];
         let pos = &self.file.position;
         let rules = &self.oracle.rules;

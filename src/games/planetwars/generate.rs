@@ -45,8 +45,15 @@ pub struct Generated {
 
 /// The map of `seed`.
 pub fn random_map(seed: u64) -> Generated {
+    random_map_sized(seed, None)
+}
+
+/// The map of `seed` with `half` planets in each half (at least 2) instead of the number the
+/// seed draws: fuzzing's smaller maps. `None` gives [`random_map`]'s map.
+pub fn random_map_sized(seed: u64, half: Option<usize>) -> Generated {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let k = rng.gen_range(HALF_PLANETS);
+    let drawn = rng.gen_range(HALF_PLANETS);
+    let k = half.map_or(drawn, |h| h.max(2));
     let half: Vec<PlanetInfo> = (0..k)
         .map(|_| PlanetInfo { size: rng.gen_range(SIZE), habitability: rng.gen_range(HABITABILITY) })
         .collect();

@@ -7,7 +7,7 @@
 //! and its planets' fixed attributes), [`planet`] (owners and growth), [`shuttle`], [`battle`]
 //! (landings), [`turn`] (orders, their legality, one ply), [`visibility`] (what a player sees),
 //! [`end`] (when a game is over), [`state`] (the whole game and its file), [`generate`] (random
-//! symmetric maps), [`bots`] (built-in strategies), [`drawing`] (a game as a picture) and [`referee`] (the harness's view).
+//! symmetric maps), [`fuzzing`] (games that find a strategy's throws, loops and refused orders), [`bots`] (built-in strategies), [`drawing`] (a game as a picture) and [`referee`] (the harness's view).
 
 #![warn(missing_docs)]
 
@@ -15,6 +15,7 @@ pub mod battle;
 pub mod bots;
 pub mod drawing;
 pub mod end;
+pub mod fuzzing;
 pub mod generate;
 pub mod map;
 pub mod planet;

@@ -156,6 +156,10 @@ impl Referee for PlanetwarsReferee {
     fn drawing(&self) -> Option<&dyn Drawing> {
         Some(self)
     }
+
+    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
+        Some(self)
+    }
 }
 
 impl Builtins for PlanetwarsReferee {
@@ -238,7 +242,7 @@ pub struct PlanetwarsGame {
 }
 
 /// Reads a hosted strategy's answer: a JSON list of `{"from", "to", "population"}`.
-fn orders_from_json(text: &str) -> Result<Vec<Order>, String> {
+pub(crate) fn orders_from_json(text: &str) -> Result<Vec<Order>, String> {
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
     let list = value.as_array().ok_or("not a list of orders")?;
     if list.len() > MAX_ORDERS {

@@ -68,6 +68,7 @@ pub fn run_case(
     }
     result.rule = judgement.rule;
     result.diff = judgement.diff;
+    result.also = judgement.also;
     result
 }
 

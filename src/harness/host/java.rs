@@ -1,5 +1,6 @@
 //! Java submissions: arbiter's host and the game's adapter compiled once per process, the
-//! submission compiled with the course's API (javac under limits, no student code run), and the command that hosts it.
+//! submission copied by the rule for a submission's files and compiled with the course's API
+//! (javac in the sandbox, no student code run), and the command that hosts it.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -9,15 +10,33 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::build_folder;
 use super::spec::{JAVA_HOST, JavaEntry, JavaSpec};
 use super::tools;
+use crate::harness::files::Cap;
 use crate::harness::runner::{self, BotCommand, Limits, Outcome};
+use crate::harness::untrusted::{self, Folder};
 
 /// CPU time `javac` may take on one submission.
 const COMPILE_CPU: Duration = Duration::from_secs(60);
 
 /// Lines of compiler errors shown when a submission does not compile.
 const SHOWN_ERRORS: usize = 15;
+
+/// How deep a submission's folder is searched for `.java` files.
+const SOURCE_DEPTH: usize = 8;
+
+/// The jar the build step leaves, and its cap.
+const CLASSES_JAR: &str = "classes.jar";
+const CLASSES: Cap = Cap { bytes: 64 << 20, what: "a submission's compiled classes" };
+
+/// Room the build step gets for the classes and the jar.
+const COMPILE_DISK: u64 = 256 << 20;
+
+/// arbiter's build step, compiled with the host: runs javac in the sandbox and packs the
+/// classes into one jar.
+const COMPILER: &[(&str, &str)] =
+    &[("arbiter/build/Compile.java", include_str!("../../../hosts/java/build/arbiter/build/Compile.java"))];
 
 /// A compiled submission and the command that hosts it.
 pub struct Prepared {
@@ -59,6 +78,12 @@ impl Source {
 
 /// Compiles `folder`'s sources with the game's API and returns the command that hosts them.
 /// `chosen`, a `.java` file, names the entry class of a [`JavaEntry::Implements`] game.
+///
+/// The sources are first copied by the rule for a submission's files ([`untrusted`]: a link
+/// is followed only inside the submission's folder, and one leading out refuses it), and javac
+/// reads only that copy, in the sandbox, as the bot's own user, under CPU, memory, file-size
+/// and output limits: a linked `Leak.java` can put nothing of a file outside the submission
+/// into the compiler's messages, which are all a refusal quotes.
 pub fn prepare(
     folder: &Path,
     spec: &JavaSpec,
@@ -68,14 +93,14 @@ pub fn prepare(
     let javac = tools::require("javac", "compile a Java submission")?;
     let java = tools::require("java", "run a Java submission")?;
     let host = host_classes(&javac, spec)?;
-    let folder = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
-    let chosen = chosen.map(|c| c.canonicalize().map_err(|e| format!("{}: {e}", c.display()))).transpose()?;
-    let sources = submission_sources(&folder, spec)?;
-    let build = tempfile::Builder::new()
-        .prefix("arbiter-java-")
-        .tempdir()
-        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
-    let build_path = build.path().canonicalize().map_err(|e| e.to_string())?;
+    let (build, build_path) = build_folder::make("arbiter-java-")?;
+    let src = build_path.join("src");
+    let submission = Folder::open(folder).map_err(|e| e.to_string())?;
+    let is_java = |p: &Path| p.extension().is_some_and(|x| x == "java");
+    untrusted::copy_files(&submission, &src, SOURCE_DEPTH, &is_java, &untrusted::SOURCES)
+        .map_err(|e| e.to_string())?;
+    let chosen = chosen.map(|c| within(folder, c).map(|relative| src.join(relative))).transpose()?;
+    let sources = submission_sources(&src, spec)?;
     let mut files: Vec<OsString> = Vec::new();
     for (path, text) in spec.api {
         let file = build_path.join("api").join(path);
@@ -94,7 +119,7 @@ pub fn prepare(
                     let source = sources.iter().find(|s| &s.path == file).ok_or_else(|| {
                         format!(
                             "{} is not a Java source of the submission {}",
-                            file.display(),
+                            file.strip_prefix(&src).unwrap_or(file).display(),
                             folder.display()
                         )
                     })?;
@@ -115,7 +140,6 @@ pub fn prepare(
             (picked, Some(load))
         }
     };
-    std::fs::create_dir_all(build_path.join("classes")).map_err(|e| e.to_string())?;
     let roots: Option<Vec<PathBuf>> = entries.iter().map(|s| s.root()).collect();
     let options = match roots {
         Some(mut roots) if !entries.is_empty() => {
@@ -133,28 +157,68 @@ pub fn prepare(
             "-implicit:none".to_string()
         }
     };
-    let javac_command = BotCommand::parse_in(
+    build_folder::open_to_bots(&build_path)?;
+    let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
+    let classes = compile(&java, &host, &build_path, heap_mb, &options, &files, limits)?;
+    let jar = build_path.join(CLASSES_JAR);
+    std::fs::write(&jar, classes).map_err(|e| format!("cannot write {}: {e}", jar.display()))?;
+    build_folder::open_to_bots(&build_path)?;
+    let line = format!(
+        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        runner::quote(java.as_os_str()),
+        spec.jvm_options,
+        runner::quote(host.as_os_str()),
+        spec.adapter_class,
+        runner::quote(jar.as_os_str()),
+    );
+    let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
+    Ok(Prepared { command, build, load })
+}
+
+/// Runs arbiter's build step (`arbiter.build.Compile`: javac, then the classes packed into
+/// one jar) in the sandbox on the copied sources `files` with javac's `options`, in a case
+/// folder of its own; returns the jar's bytes, or the compiler's own words (its stderr, the
+/// only thing quoted) if the sources do not compile.
+fn compile(
+    java: &Path,
+    host: &Path,
+    build_path: &Path,
+    heap_mb: u64,
+    options: &str,
+    files: &[OsString],
+    limits: &Limits,
+) -> Result<Vec<u8>, String> {
+    let case = tempfile::Builder::new()
+        .prefix("arbiter-javac-")
+        .tempdir()
+        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
+    let command = BotCommand::parse_in(
         &format!(
-            "{} -encoding UTF-8 -nowarn -proc:none -d classes {options}",
-            runner::quote(javac.as_os_str()),
+            "{} -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx{heap_mb}m -cp {} arbiter.build.Compile {CLASSES_JAR} classes \
+             -encoding UTF-8 -nowarn -proc:none {options}",
+            runner::quote(java.as_os_str()),
+            runner::quote(host.as_os_str()),
         ),
-        &build_path,
+        case.path(),
     )
     .map_err(|e| e.to_string())?;
-    // javac runs with per-process limits but outside the sandbox: the sandbox hands back only
-    // the top level of a run's folder, and javac writes a tree of classes. No student code runs
-    // here (`-proc:none` turns annotation processors off, and javac runs nothing else), so the
-    // limits are what matter: a source that makes javac work forever is stopped.
-    let mut compile_limits = Limits { timeout: COMPILE_CPU, ..limits.clone() };
-    compile_limits.sandbox.mode = crate::harness::sandbox::Mode::Off;
-    let report = runner::run(&javac_command, &files, &build_path, &compile_limits);
+    // Confined as the bot is (same sandbox, same memory limit), with a compiler's CPU time and
+    // room for a jar; it may read the copy and arbiter's API beside it.
+    let mut compile_limits = Limits {
+        timeout: COMPILE_CPU,
+        max_file_bytes: Some(CLASSES.bytes),
+        disk_bytes: limits.disk_bytes.max(COMPILE_DISK),
+        ..limits.clone()
+    };
+    compile_limits.sandbox.allow_read.push(build_path.to_path_buf());
+    let report = runner::run(&command, files, case.path(), &compile_limits);
     if report.outcome != Outcome::Exited(0) {
         let stderr = String::from_utf8_lossy(&report.stderr);
         let shown: Vec<String> = stderr
             .lines()
             .take(SHOWN_ERRORS)
             .map(|l| {
-                l.replace(&format!("{}/", folder.display()), "")
+                l.replace(&format!("{}/", build_path.join("src").display()), "")
                     .replace(&format!("{}/", build_path.display()), "")
             })
             .collect();
@@ -164,17 +228,18 @@ pub fn prepare(
             shown.join("\n")
         ));
     }
-    let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
-    let line = format!(
-        "{} -XX:+UseSerialGC -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
-        runner::quote(java.as_os_str()),
-        spec.jvm_options,
-        runner::quote(host.as_os_str()),
-        spec.adapter_class,
-        runner::quote(build_path.join("classes").as_os_str()),
-    );
-    let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
-    Ok(Prepared { command, build, load })
+    // Left by a process in the sandbox: read as that file alone, never through a link.
+    untrusted::read_left(&case.path().join(CLASSES_JAR), CLASSES)
+        .map_err(|e| format!("arbiter's build step left no usable classes: {e}"))
+}
+
+/// `chosen` as a path relative to `folder` (the file a grader named, in its folder).
+fn within(folder: &Path, chosen: &Path) -> Result<PathBuf, String> {
+    let absolute = |p: &Path| std::path::absolute(p).map_err(|e| format!("{}: {e}", p.display()));
+    let (folder_abs, chosen_abs) = (absolute(folder)?, absolute(chosen)?);
+    chosen_abs.strip_prefix(&folder_abs).map(Path::to_path_buf).map_err(|_| {
+        format!("{} is not a Java source of the submission {}", chosen.display(), folder.display())
+    })
 }
 
 /// `IStrategy` of `planetwars.publicapi.IStrategy`.
@@ -261,11 +326,23 @@ fn package_of(text: &str) -> Option<String> {
     }
 }
 
+/// The folders of [`host_classes`], by adapter class.
+type HostClasses = Mutex<HashMap<&'static str, Arc<tempfile::TempDir>>>;
+static HOST_CLASSES: OnceLock<HostClasses> = OnceLock::new();
+
+/// Removes the folders of arbiter's compiled Java host (kept for the whole process, and a
+/// static is never dropped): called once no more Java submission will run; a later one
+/// compiles the host again.
+pub fn release() {
+    if let Some(cache) = HOST_CLASSES.get() {
+        cache.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+}
+
 /// arbiter's host and the game's adapter, compiled once per process (outside the sandbox:
 /// they are arbiter's own code).
 fn host_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
-    static CACHE: OnceLock<Mutex<HashMap<&'static str, Arc<tempfile::TempDir>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = HOST_CLASSES.get_or_init(|| Mutex::new(HashMap::new()));
     let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(dir) = cache.get(spec.adapter_class) {
         return Ok(dir.path().join("classes"));
@@ -275,7 +352,7 @@ fn host_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
         .tempdir()
         .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
     let mut files = Vec::new();
-    for (path, text) in JAVA_HOST.iter().chain(spec.adapter) {
+    for (path, text) in JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER) {
         let file = dir.path().join("src").join(path);
         write(&file, text)?;
         files.push(file);
@@ -293,6 +370,8 @@ fn host_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
             String::from_utf8_lossy(&output.stderr)
         ));
     }
+    // Read by the host and the build step, in the sandbox, as its own user.
+    build_folder::open_to_bots(dir.path())?;
     let classes = dir.path().join("classes");
     cache.insert(spec.adapter_class, Arc::new(dir));
     Ok(classes)

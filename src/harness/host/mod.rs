@@ -9,6 +9,7 @@
 //! - [`session`]: one conversation, each call limited in CPU time;
 //! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox.
 
+mod build_folder;
 pub mod case;
 pub mod channel;
 pub mod hosted;

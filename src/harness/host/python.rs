@@ -3,10 +3,12 @@
 
 use std::path::Path;
 
+use super::build_folder;
 use super::hosted::HostOptions;
 use super::spec::{PYTHON_HOST, PythonSpec};
 use super::tools;
 use crate::harness::runner::{self, BotCommand, Limits};
+use crate::harness::untrusted::{self, Folder};
 
 /// A Python submission with its host, and the command that runs it.
 pub struct Prepared {
@@ -23,39 +25,33 @@ pub fn prepare(
     _limits: &Limits,
 ) -> Result<Prepared, String> {
     let python = tools::require("python3", "run a Python submission")?;
-    let folder = folder.canonicalize().map_err(|e| format!("{}: {e}", folder.display()))?;
-    let build = tempfile::Builder::new()
-        .prefix("arbiter-python-")
-        .tempdir()
-        .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
-    let root = build.path().canonicalize().map_err(|e| e.to_string())?;
+    let (build, root) = build_folder::make("arbiter-python-")?;
     let support = root.join("support");
     std::fs::create_dir_all(&support).map_err(|e| e.to_string())?;
     for (name, text) in spec.support {
         std::fs::write(support.join(name), text).map_err(|e| format!("cannot write {name}: {e}"))?;
     }
     for given in &options.support {
+        // The grader's own file (`--support`), not the submission's.
         let name = given.file_name().ok_or_else(|| format!("--support {}: not a file", given.display()))?;
         std::fs::copy(given, support.join(name))
             .map_err(|e| format!("--support {}: {e}", given.display()))?;
     }
     // The submission's Python files are copied beside the host, so that the host reads them in
     // the folder the sandbox opens to it (`grade` hides every submission folder, the student's
-    // own included, from the bots).
+    // own included, from the bots). Copied by the rule for a submission's files: a link is
+    // followed only inside the submission's folder, and one leading out refuses the submission
+    // (`untrusted`), so the copy never holds a file the student could not give.
     let copy = root.join("submission");
-    std::fs::create_dir_all(&copy).map_err(|e| e.to_string())?;
-    let entries = std::fs::read_dir(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "py") {
-            std::fs::copy(&path, copy.join(entry.file_name()))
-                .map_err(|e| format!("cannot copy {}: {e}", path.display()))?;
-        }
-    }
+    let submission = Folder::open(folder).map_err(|e| e.to_string())?;
+    let is_python = |p: &Path| p.extension().is_some_and(|e| e == "py");
+    untrusted::copy_files(&submission, &copy, 1, &is_python, &untrusted::SOURCES)
+        .map_err(|e| e.to_string())?;
     let folder = copy;
     let host = root.join("host").join("arbiter_host.py");
     std::fs::create_dir_all(root.join("host")).map_err(|e| e.to_string())?;
     std::fs::write(&host, PYTHON_HOST).map_err(|e| format!("cannot write the Python host: {e}"))?;
+    build_folder::open_to_bots(&root)?;
     let line = format!(
         "{} -I -B {} {} {}",
         runner::quote(python.as_os_str()),

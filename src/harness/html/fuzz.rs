@@ -43,21 +43,11 @@ fn fuzz_page(referee: &dyn Referee, bot: &str, seed: u64, report: &FuzzReport, d
         );
         let _ = write!(
             body,
-            "<p>First found at case #{} after {:.1} s; from <code>{}</code>; shrunk from {} to {} {}{}.</p>",
+            "<p>First found at case #{} after {:.1} s; from <code>{}</code>; {}.</p>",
             f.first_found.case,
             f.first_found.seconds,
             escape(&f.source),
-            f.original_size,
-            f.minimal_size,
-            escape(report.size_unit),
-            if f.reproduction.intermittent() {
-                format!(
-                    " (intermittent: failed {} of {} runs, not shrunk)",
-                    f.reproduction.failed, f.reproduction.runs
-                )
-            } else {
-                String::new()
-            }
+            escape(&f.shrink_sentence(report.size_unit)),
         );
         let mut shown = f.result.clone();
         shown.name = format!("minimal position {}", i + 1);

@@ -2,7 +2,31 @@
 //! that tempt a buggy bot, shrinking, and the single answer a failing bot missed.
 
 use super::SoleAnswer;
+use crate::harness::bot::Bot;
+use crate::harness::runner::Limits;
+use crate::harness::verdict::Judgement;
 use crate::side::Side;
+
+/// A fuzzed case a game played itself ([`Fuzzing::play_case`]): a whole game of the bot's
+/// against one of the game's own, judged turn by turn.
+#[derive(Clone, Debug, Default)]
+pub struct PlayedCase {
+    /// The first failure (or a pass), with the others after it in `also`.
+    pub judgement: Judgement,
+    /// How the game went, in a few words: `52 turns played`.
+    pub process: String,
+    /// The bot's last stderr lines.
+    pub stderr_tail: String,
+    /// The start of what the bot printed.
+    pub stdout_head: String,
+    /// How to see the game again.
+    pub reproduce: String,
+    /// The position where it first failed, drawn, if the game draws one.
+    pub picture: Option<String>,
+    /// CPU and wall time the bot used, in milliseconds.
+    pub cpu_ms: Option<u64>,
+    pub elapsed_ms: u64,
+}
 
 /// A game's sources of positions to fuzz a bot with, and how to shrink one.
 pub trait Fuzzing: Send + Sync {
@@ -33,6 +57,12 @@ pub trait Fuzzing: Send + Sync {
         None
     }
 
+    /// How a report says whose turn a shrunk case asks about, in the game's words: `white to
+    /// move` (PlanetWars: `the strategy is player 1`).
+    fn side_words(&self, side: Side) -> String {
+        format!("{side} to move")
+    }
+
     /// Names of the game's own position sources, aimed at the edges of the rules
     /// (`general-swap/only`) or at the bugs that tempt a bot into a forbidden move
     /// (`tempt/protected-shot`), which fuzzing mixes with [`Fuzzing::random_position`]. A game
@@ -53,6 +83,25 @@ pub trait Fuzzing: Send + Sync {
     /// to keep the caller's.
     fn auto_category(&self, _input: &[u8], _side: Side) -> Option<String> {
         None
+    }
+
+    /// Whether the game's fuzzed cases are whole games it plays itself ([`Fuzzing::play_case`])
+    /// rather than positions judged through its [`super::Cases`] (PlanetWars, which has none).
+    fn plays_cases(&self) -> bool {
+        false
+    }
+
+    /// Plays the fuzzed case `input` (a game: its map, seat, opponent and length) with `bot`
+    /// and judges every turn; an error when the bot cannot play it at all. Only called when
+    /// [`Fuzzing::plays_cases`] says so.
+    fn play_case(
+        &self,
+        _input: &[u8],
+        _bot: &Bot,
+        _limits: &Limits,
+        _seed: u64,
+    ) -> Result<PlayedCase, String> {
+        Err("this game's fuzzed cases are positions, judged as verify judges them".to_string())
     }
 
     /// The single answer `category` expects in a position, when the expected set is one board:

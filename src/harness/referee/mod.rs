@@ -26,7 +26,7 @@ mod symmetry;
 pub use builtins::{BuiltinBot, Builtins};
 pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
 pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
-pub use fuzzing::Fuzzing;
+pub use fuzzing::{Fuzzing, PlayedCase};
 pub use games::{GameState, Games};
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
 pub use symmetry::Symmetry;
