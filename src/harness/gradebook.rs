@@ -5,8 +5,10 @@
 //! stage of the marking profile `<stage>_passed` and `<stage>_total` (e.g. `grade4_passed`),
 //! `stopped_at`, `games_played`, `games_won`, `games_score` (empty when no games were played, or
 //! when the bot forfeited every game), `cases_run`, `not_run`, `grader_errors` (cases the
-//! grader, not the bot, failed to run: counted apart, to be graded again), `timeouts`,
-//! `wall_seconds`, `note`. Rows are sorted by submission name.
+//! grader, not the bot, failed to run: counted apart, to be graded again), `timeouts` (cases
+//! that timed out, and games lost by running out of time), `crashes` (cases that crashed, and
+//! games lost by a crash or an exception), `wall_seconds`, `note`. Rows are sorted by
+//! submission name.
 //!
 //! Text a student controls (the bot's name, a folder's name, notes quoting the bot) is hostile:
 //! besides CSV quoting, a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
@@ -54,7 +56,12 @@ pub struct Row {
     /// Cases the grader failed to run (the sandbox could not be set up): not the bot's doing.
     #[serde(default)]
     pub grader_errors: usize,
+    /// Cases that timed out, and games lost by running out of time (CPU, idle time or clock).
     pub timeouts: usize,
+    /// Cases that crashed, and games lost by a crash or an exception (0 in rows older than the
+    /// column).
+    #[serde(default)]
+    pub crashes: usize,
     /// Seconds the submission took, tenths (measured, so not reproducible).
     pub wall_seconds: f64,
     /// Refusals, cases not run and why, games not scored.
@@ -82,6 +89,7 @@ pub fn header(categories: &[String]) -> Vec<String> {
         "not_run",
         "grader_errors",
         "timeouts",
+        "crashes",
         "wall_seconds",
         "note",
     ] {
@@ -124,6 +132,7 @@ impl Row {
             self.not_run.to_string(),
             self.grader_errors.to_string(),
             self.timeouts.to_string(),
+            self.crashes.to_string(),
             format!("{:.1}", self.wall_seconds),
             neutralise(&self.note),
         ]);
@@ -254,6 +263,7 @@ mod tests {
             not_run: 0,
             grader_errors: 0,
             timeouts: 0,
+            crashes: 0,
             wall_seconds: 1.25,
             note: String::new(),
         }
