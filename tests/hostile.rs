@@ -1694,7 +1694,10 @@ fn memory_of_non_dumpable_processes_is_counted() {
         note(&format!("  {way:?}: non-dumpable memory: held {peak} MiB under a 512 MiB cap"));
         assert_eq!(c["verdict"], "crash", "{way:?}: {c}");
         assert!(c["process"].as_str().unwrap_or("").contains("memory"), "{way:?}: {c}");
-        assert!(peak <= 512 + 160, "{way:?}: held {peak} MiB under a 512 MiB cap: {c}");
+        // The helper's watch looks every 10 ms, when the machine lets it: its margin grows with
+        // the load, up to well below the 1536 MiB held were any process not counted.
+        let margin = (160.0 * slowdown().min(4.0)) as u64;
+        assert!(peak <= 512 + margin, "{way:?}: held {peak} MiB under a 512 MiB cap (+{margin}): {c}");
     }
 }
 
@@ -1897,26 +1900,7 @@ fn chess_a1_with_the_graders_own_python_runs_or_says_why() {
             continue;
         }
         let lab = Lab::in_way(1, way);
-        let corpus = lab.path("chess/main/white");
-        fs::create_dir_all(&corpus).unwrap();
-        for n in ["001", "002"] {
-            let from =
-                Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/chess-a1/main/white/{n}.txt"));
-            fs::copy(from, corpus.join(format!("{n}.txt"))).unwrap();
-        }
-        let module = lab.path("sub/a1.py");
-        fs::create_dir_all(module.parent().unwrap()).unwrap();
-        fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-a1/correct/a1.py"), &module)
-            .unwrap();
-        lab.open_up();
-        let args: Vec<OsString> = ["--game", "chess-a1", "verify", &lab.path("chess").display().to_string()]
-            .into_iter()
-            .chain(["--bot", &module.display().to_string(), "--json", "-q", "--timeout", "5"])
-            .map(OsString::from)
-            .collect();
-        let run = lab.arbiter(&args, lab.bound(5.0, 2));
-        let r: Value =
-            serde_json::from_slice(&run.stdout).unwrap_or_else(|e| panic!("{way:?}: {e}: {}", run.stderr));
+        let r = chess_a1_verify(&lab, way);
         let verdicts: Vec<&str> =
             r["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap()).collect();
         match r["refused"].as_str() {
@@ -1927,6 +1911,60 @@ fn chess_a1_with_the_graders_own_python_runs_or_says_why() {
             }
             _ => assert_eq!(verdicts, ["pass", "pass"], "{way:?}: {r}"),
         }
+    }
+}
+
+/// Runs `verify` on two chess-a1 cases (arbiter's Python host) with a correct module, as
+/// `--json`; the parsed report.
+fn chess_a1_verify(lab: &Lab, way: Way) -> Value {
+    let corpus = lab.path("chess/main/white");
+    fs::create_dir_all(&corpus).unwrap();
+    for n in ["001", "002"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/chess-a1/main/white/{n}.txt"));
+        fs::copy(from, corpus.join(format!("{n}.txt"))).unwrap();
+    }
+    let module = lab.path("sub/a1.py");
+    fs::create_dir_all(module.parent().unwrap()).unwrap();
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-a1/correct/a1.py"), &module)
+        .unwrap();
+    lab.open_up();
+    let args: Vec<OsString> = ["--game", "chess-a1", "verify", &lab.path("chess").display().to_string()]
+        .into_iter()
+        .chain(["--bot", &module.display().to_string(), "--json", "-q", "--timeout", "5"])
+        .map(OsString::from)
+        .collect();
+    let run = lab.arbiter(&args, lab.bound(5.0, 2));
+    serde_json::from_slice(&run.stdout).unwrap_or_else(|e| panic!("{way:?}: {e}: {}", run.stderr))
+}
+
+/// Issue 31: a session with a hosted bot (chess-a1's Python host) whose sandbox cannot be set
+/// up (on purpose, `ARBITER_SANDBOX_FAIL_SETUPS`). Must hold, in every way where python3 can
+/// be run by the bot: one failure is tried again and every case passes; failures that persist
+/// are said to be the grader's, never "ended without answering".
+#[test]
+fn a_hosted_session_whose_sandbox_cannot_be_set_up_is_tried_again() {
+    let test = "a_hosted_session_whose_sandbox_cannot_be_set_up_is_tried_again";
+    if !have_tools(&["python3"], test) {
+        return;
+    }
+    for way in ways(test) {
+        let mut lab = Lab::in_way(1, way);
+        lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1".into())];
+        let r = chess_a1_verify(&lab, way);
+        if let Some(why) = r["refused"].as_str() {
+            note(&format!("SKIPPED: {test} {way:?}: the bot's user cannot run python3 here: {why}"));
+            continue;
+        }
+        let verdicts: Vec<&str> =
+            r["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap()).collect();
+        assert_eq!(verdicts, ["pass", "pass"], "{way:?}: tried again: {r}");
+
+        let mut lab = Lab::in_way(1, way);
+        lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1000".into())];
+        let r = chess_a1_verify(&lab, way);
+        let text = r.to_string();
+        assert!(text.contains("the grader failed, not the bot"), "{way:?}: {r}");
+        assert!(!text.contains("ended without answering"), "{way:?}: {r}");
     }
 }
 

@@ -258,10 +258,20 @@ pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits)
 }
 
 /// How many times a run whose sandbox could not be set up is tried in all.
-const SETUP_TRIES: u32 = 3;
+pub(crate) const SETUP_TRIES: u32 = 3;
+
+/// How often a session's setup is looked at while it is waited for.
+const SETUP_LOOK: Duration = Duration::from_millis(2);
+
+/// How long the events of a helper that has ended are waited for.
+const SETUP_DRAIN: Duration = Duration::from_millis(500);
+
+/// The longest a session waits for its sandbox to be set up before speaking to the bot (the
+/// bot's own start-up is not in it: it begins with the bot's program).
+pub(crate) const SETUP_WAIT: Duration = Duration::from_secs(10);
 
 /// How long to wait before trying again (times the tries so far).
-const SETUP_PAUSE: Duration = Duration::from_millis(50);
+pub(crate) const SETUP_PAUSE: Duration = Duration::from_millis(50);
 
 fn run_once(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
     let mut started = match start(command, args, cwd, limits, false) {
@@ -574,6 +584,41 @@ impl Started {
         self.cpu_seen
     }
 
+    /// Waits until the sandbox says the bot is about to start (or that its setup failed, or
+    /// the run ended), at most `wait`. `Err` with why only where the setup failed: nothing of
+    /// the bot ran. Without the sandbox there is nothing to wait for.
+    pub(crate) fn set_up(&mut self, wait: Duration) -> Result<(), String> {
+        if self.status.is_none() {
+            return Ok(());
+        }
+        let mut deadline = Instant::now() + wait;
+        let mut ended = false;
+        loop {
+            // Looked at before the events: a helper that ended has written its last event,
+            // which the thread reading them may not have taken in yet.
+            if !ended && self.ended_within(SETUP_LOOK) {
+                ended = true;
+                deadline = deadline.min(Instant::now() + SETUP_DRAIN);
+            }
+            let events = self.status.as_ref().map(Capture::so_far).unwrap_or_default();
+            for line in events.split(|&b| b == b'\n') {
+                match serde_json::from_slice::<sandbox::Event>(line) {
+                    Ok(sandbox::Event::Ready) => return Ok(()),
+                    Ok(sandbox::Event::SetupFailed { why }) => {
+                        return Err(format!("the sandbox could not be set up: {why}"));
+                    }
+                    _ => {}
+                }
+            }
+            if Instant::now() >= deadline {
+                return Ok(());
+            }
+            if ended {
+                std::thread::sleep(SETUP_LOOK);
+            }
+        }
+    }
+
     /// Whether the process has ended, waiting at most `wait` for it to.
     pub(crate) fn ended_within(&mut self, wait: Duration) -> bool {
         if self.watched.is_some() {
@@ -789,7 +834,11 @@ fn sandboxed_outcome(
                     "the sandbox could not hand back the case folder: {why}"
                 ));
             }
-            Event::Layer { .. } | Event::Missing { .. } | Event::Usage { .. } | Event::Stopped => continue,
+            Event::Layer { .. }
+            | Event::Missing { .. }
+            | Event::Usage { .. }
+            | Event::Stopped
+            | Event::Ready => continue,
         };
         if !matches!(outcome, Some(Outcome::OverLimit(_))) {
             outcome = Some(found);

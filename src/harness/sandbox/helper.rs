@@ -382,6 +382,8 @@ fn start_bot(request: &Request, in_namespace: bool, mut read: Vec<PathBuf>) -> !
     // Without a root of its own, the bot is given the copies of the folders its user could not
     // read by their own paths.
     let staged = if in_namespace { &[][..] } else { &request.staged[..] };
+    // The status pipe is closed by the exec (close-on-exec, above), not before.
+    emit(&Event::Ready);
     let err = Command::new(restage(&request.program, staged))
         .args(request.args.iter().map(|a| restage(a, staged)))
         .env_clear()

@@ -81,6 +81,10 @@ pub enum Event {
     Missing { name: String, why: String },
     /// The sandbox could not be set up (or, in strict mode, not completely): nothing ran.
     SetupFailed { why: String },
+    /// Everything is set up: the bot's program is executed next (sent by the bot's process just
+    /// before). A session waits for it, so that a setup that failed is tried again before the
+    /// bot is spoken to.
+    Ready,
     /// The bot's program could not be executed.
     StartFailed { why: String },
     /// The bot exited by itself with this status.

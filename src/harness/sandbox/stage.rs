@@ -35,8 +35,25 @@ const MAX_BYTES: u64 = 512 << 20;
 /// Deepest a copied folder may go.
 const MAX_DEPTH: usize = 128;
 
-/// Copies made so far: original folder -> its copy (or why it could not be made).
-static STAGED: Mutex<Option<HashMap<PathBuf, Result<PathBuf, String>>>> = Mutex::new(None);
+/// When a folder last changed, as far as a look at the folder itself tells: its modification
+/// and change times (ns). A file added, removed or renamed in it, or its mode changed, changes
+/// them; a folder arbiter prepares (a hosted submission's build folder, written after its
+/// compiler ran in the sandbox and then opened to bots) is then looked at and copied again
+/// rather than given to the bot as it was.
+type Stamp = (i128, i128);
+
+fn stamp(path: &Path) -> Stamp {
+    stat(path).map_or((0, 0), |st| {
+        (
+            i128::from(st.st_mtime) * 1_000_000_000 + i128::from(st.st_mtime_nsec),
+            i128::from(st.st_ctime) * 1_000_000_000 + i128::from(st.st_ctime_nsec),
+        )
+    })
+}
+
+/// Copies made so far: (original folder, its stamp) -> its copy (or why it could not be made).
+type Copies = HashMap<(PathBuf, Stamp), Result<PathBuf, String>>;
+static STAGED: Mutex<Option<Copies>> = Mutex::new(None);
 
 /// The folder holding this process's copies, once made.
 static ROOT: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -64,9 +81,9 @@ fn stat(path: &Path) -> Option<libc::stat> {
     }
 }
 
-/// What [`obstacle`] found, by its arguments: looked at once per folder (a submission's tree
-/// may be large, and every case asks), until [`release`].
-type Looked = HashMap<(PathBuf, bool, bool), Option<String>>;
+/// What [`obstacle`] found, by its arguments: looked at once per folder as it is (a
+/// submission's tree may be large, and every case asks), until [`release`].
+type Looked = HashMap<(PathBuf, Stamp, bool, bool), Option<String>>;
 static LOOKED: Mutex<Option<Looked>> = Mutex::new(None);
 
 /// Why a user with no claim on the files cannot reach `top` (when `ancestors`, through every
@@ -74,13 +91,18 @@ static LOOKED: Mutex<Option<Looked>> = Mutex::new(None);
 /// first thing in the way, or `None`. Stops looking after [`MAX_ENTRIES`] entries. Worked out
 /// once per folder.
 pub(crate) fn obstacle(top: &Path, ancestors: bool, whole_tree: bool) -> Option<String> {
-    let key = (top.to_path_buf(), ancestors, whole_tree);
-    if let Some(found) = LOOKED.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).get(&key)
+    let key = (top.to_path_buf(), stamp(top), ancestors, whole_tree);
+    if let Some(found) =
+        LOOKED.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).get(&key)
     {
         return found.clone();
     }
     let found = look(top, ancestors, whole_tree);
-    LOOKED.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).insert(key, found.clone());
+    LOOKED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .insert(key, found.clone());
     found
 }
 
@@ -123,16 +145,18 @@ fn look(top: &Path, ancestors: bool, whole_tree: bool) -> Option<String> {
     found
 }
 
-/// A copy of the folder `top` that anyone may read, made once per folder and kept until
-/// [`release`]; why not, if it cannot be made (too big, unreadable).
+/// A copy of the folder `top` that anyone may read, made once per folder as it is (again once
+/// it has changed, see [`Stamp`]) and kept until [`release`]; why not, if it cannot be made
+/// (too big, unreadable).
 pub(crate) fn stage(top: &Path) -> Result<PathBuf, String> {
     let mut staged = STAGED.lock().unwrap_or_else(|e| e.into_inner());
     let staged = staged.get_or_insert_with(HashMap::new);
-    if let Some(found) = staged.get(top) {
+    let key = (top.to_path_buf(), stamp(top));
+    if let Some(found) = staged.get(&key) {
         return found.clone();
     }
     let made = copy_of(top, staged.len());
-    staged.insert(top.to_path_buf(), made.clone());
+    staged.insert(key, made.clone());
     made
 }
 
@@ -366,7 +390,12 @@ mod tests {
         assert_eq!(fs::read(copy.join("lib/deep/weights.bin")).unwrap().len(), 100_000);
         // The link is copied as a link: arbiter never read what it points to.
         assert_eq!(fs::read_link(copy.join("lib/answers")).unwrap(), secret);
+        // A file added later (a build folder's compiled classes) is in the next copy.
+        fs::write(top.join("classes.jar"), "jar").unwrap();
+        let again = stage(&top).unwrap();
+        assert_ne!(again, copy, "copied again once changed");
+        assert_eq!(fs::read(again.join("classes.jar")).unwrap(), b"jar");
         release();
-        assert!(!copy.exists());
+        assert!(!copy.exists() && !again.exists());
     }
 }
