@@ -41,6 +41,9 @@ fn main() {
     if mode == "probe-namespaces" {
         std::process::exit(probe_namespaces());
     }
+    if mode == "nondumpable-child" {
+        std::process::exit(nondumpable_child(&argv));
+    }
     if argv.len() < 6 {
         eprintln!("usage: hostile_bot MODE MARKER white|black INPUT OUTPUT");
         std::process::exit(2);
@@ -79,6 +82,9 @@ fn main() {
         "sysv" => sysv(),
         "tmp-flood" => tmp_flood(),
         "deep" => deep(),
+        "proc-peek" => proc_peek(&args),
+        "nondumpable" => nondumpable(),
+        "detached-burn" => detached_burn(&args),
         other => {
             eprintln!("unknown mode {other}");
             2
@@ -1158,4 +1164,197 @@ fn deep() -> i32 {
     }
     eprintln!("RESULT deep: depth={depth}");
     0
+}
+
+/// Issue 30, item 7: without a PID namespace, the other processes' command lines in `/proc`
+/// (the grader's, naming its corpus, reports and other gradings' folders). Counts the processes
+/// listed, and the command lines of processes other than its own that name `HOSTILE_ROOT` (the
+/// test's folder); checks it can still read its own entries.
+fn proc_peek(args: &Args) -> i32 {
+    let root = setting("HOSTILE_ROOT").unwrap_or_default();
+    let me = pid();
+    let pids = proc_pids();
+    let mut leaks = 0;
+    let mut read = 0;
+    for p in pids.iter().copied().filter(|&p| p != me) {
+        let Ok(line) = fs::read(format!("/proc/{p}/cmdline")) else { continue };
+        read += 1;
+        if !root.is_empty() && String::from_utf8_lossy(&line).contains(&root) {
+            leaks += 1;
+        }
+    }
+    let parent = fs::read(format!("/proc/{}/cmdline", ppid())).is_ok() && ppid() > 1;
+    let own = fs::read_to_string("/proc/self/status").is_ok();
+    eprintln!("RESULT proc-peek: listed={} read={read} leaks={leaks} parent={parent} own={own}", pids.len());
+    unchanged(args)
+}
+
+/// Issue 30, item 7: memory the sandbox's helper cannot see, as an unprivileged grader's
+/// helper cannot read a non-dumpable process's memory map: four children each hold
+/// `HOSTILE_MEM_MB` (384) MiB, two having made themselves non-dumpable with `prctl`, two by
+/// executing an execute-only copy of this program. Reports the peak all held together, and how
+/// many became non-dumpable.
+fn nondumpable() -> i32 {
+    const CHILDREN: usize = 4;
+    let mb = number("HOSTILE_MEM_MB", 384);
+    // A shared page the children report through, a memfd so that it survives an exec.
+    let name = CString::new("slots").unwrap_or_default();
+    // SAFETY: memfd_create with a NUL-terminated name; ftruncate and mmap on it, checked.
+    let (fd, shared) = unsafe {
+        let fd = libc::memfd_create(name.as_ptr(), 0);
+        if fd < 0 || libc::ftruncate(fd, 4096) != 0 {
+            eprintln!("memfd: {}", errno());
+            return 1;
+        }
+        let p = libc::mmap(
+            std::ptr::null_mut(),
+            4096,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_SHARED,
+            fd,
+            0,
+        );
+        if p == libc::MAP_FAILED {
+            return 1;
+        }
+        (fd, p)
+    };
+    // SAFETY: the page is mapped, zeroed, aligned and outlives every use.
+    let slots: &[AtomicU64] = unsafe { std::slice::from_raw_parts(shared.cast(), 2 * CHILDREN) };
+    // The execute-only copy: made with mode 0100, so that its owner may run but not read it.
+    let copy = std::env::current_dir().unwrap_or_default().join("xonly");
+    let made = std::env::current_exe()
+        .and_then(fs::read)
+        .and_then(|bytes| {
+            let mut f = OpenOptions::new().write(true).create_new(true).mode(0o100).open(&copy)?;
+            f.write_all(&bytes)
+        })
+        .is_ok();
+    let mut children = Vec::new();
+    for n in 0..CHILDREN {
+        match fork() {
+            -1 => eprintln!("fork: {}", errno()),
+            0 => {
+                if n % 2 == 1 && made {
+                    let exe = CString::new(copy.as_os_str().as_bytes()).unwrap_or_default();
+                    // The marker stays in its arguments, for the test's count of survivors.
+                    let marker = std::env::args().nth(2).unwrap_or_default();
+                    let words = [
+                        "hostile_bot",
+                        "nondumpable-child",
+                        &marker,
+                        &n.to_string(),
+                        &mb.to_string(),
+                        &fd.to_string(),
+                    ];
+                    let words: Vec<CString> =
+                        words.iter().map(|w| CString::new(*w).unwrap_or_default()).collect();
+                    let mut argv: Vec<*const libc::c_char> = words.iter().map(|w| w.as_ptr()).collect();
+                    argv.push(std::ptr::null());
+                    // SAFETY: execv with a NUL-terminated path and argument list.
+                    unsafe { libc::execv(exe.as_ptr(), argv.as_ptr()) };
+                    eprintln!("exec: {}", errno());
+                }
+                // SAFETY: prctl with integer arguments.
+                unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+                hog(slots, n, mb)
+            }
+            child => children.push((child, n)),
+        }
+    }
+    let (mut peak, mut printed, mut killed, mut finished) = (0, 0, 0, 0);
+    let mut alive = children.clone();
+    while !alive.is_empty() {
+        let mut status = 0;
+        // SAFETY: waitpid with a valid status pointer.
+        let done = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
+        if done > 0 {
+            alive.retain(|&(p, _)| p != done);
+            if libc::WIFSIGNALED(status) {
+                killed += 1;
+            } else {
+                finished += 1;
+            }
+        }
+        let now: u64 = alive.iter().map(|&(_, n)| slots[n].load(Ordering::SeqCst)).sum();
+        peak = peak.max(now);
+        if peak >= printed + 16 {
+            printed = peak;
+            eprintln!("held {peak} MiB");
+        }
+        if done <= 0 {
+            sleep_ms(1);
+        }
+    }
+    let hidden: u64 = (0..CHILDREN).map(|n| slots[CHILDREN + n].load(Ordering::SeqCst)).sum();
+    eprintln!("RESULT nondumpable: peak={peak} MiB hidden={hidden} killed={killed} finished={finished}");
+    i32::from(killed > 0)
+}
+
+/// A child of [`nondumpable`] started from the execute-only copy:
+/// `hostile_bot nondumpable-child MARKER N MB FD`.
+fn nondumpable_child(argv: &[String]) -> i32 {
+    let arg = |i: usize| argv.get(i).and_then(|a| a.parse::<u64>().ok()).unwrap_or(0);
+    let (n, mb, fd) = (arg(3) as usize, arg(4), arg(5) as i32);
+    // SAFETY: mmap of the inherited memfd, checked.
+    let p = unsafe {
+        libc::mmap(std::ptr::null_mut(), 4096, libc::PROT_READ | libc::PROT_WRITE, libc::MAP_SHARED, fd, 0)
+    };
+    if p == libc::MAP_FAILED {
+        return 1;
+    }
+    // SAFETY: as in `nondumpable`.
+    let slots: &[AtomicU64] = unsafe { std::slice::from_raw_parts(p.cast(), 8) };
+    hog(slots, n, mb)
+}
+
+/// Holds `mb` MiB, touching one MiB at a time and saying so in `slots[n]` (and in `slots[4 + n]`
+/// whether this process is non-dumpable); then waits three seconds.
+fn hog(slots: &[AtomicU64], n: usize, mb: u64) -> ! {
+    // SAFETY: prctl with integer arguments.
+    let dumpable = unsafe { libc::prctl(libc::PR_GET_DUMPABLE, 0, 0, 0, 0) };
+    slots[4 + n].store(u64::from(dumpable == 0), Ordering::SeqCst);
+    let Some(memory) = map(mb << 20, libc::MAP_PRIVATE) else {
+        eprintln!("child {n}: mmap failed ({})", errno());
+        std::process::exit(1)
+    };
+    for i in 0..mb {
+        touch(memory, i);
+        slots[n].store(i + 1, Ordering::SeqCst);
+    }
+    sleep_ms(3000);
+    std::process::exit(0)
+}
+
+/// Issue 31: with the sandbox off, a child that leaves the bot's session (setsid, a double
+/// fork) and burns CPU for up to three seconds, while the bot answers after 0.8 s and exits.
+fn detached_burn(args: &Args) -> i32 {
+    match fork() {
+        -1 => eprintln!("fork: {}", errno()),
+        0 => {
+            // SAFETY: setsid and fork in a single-threaded child.
+            unsafe {
+                libc::setsid();
+                if libc::fork() != 0 {
+                    libc::_exit(0);
+                }
+            }
+            let start = Instant::now();
+            let mut x = 1u64;
+            while start.elapsed() < Duration::from_secs(3) {
+                for i in 0..100_000u64 {
+                    x = x.wrapping_mul(6364136223846793005).wrapping_add(i);
+                }
+            }
+            std::hint::black_box(x);
+            std::process::exit(0)
+        }
+        child => {
+            // SAFETY: waitpid on our own child, with a valid status pointer.
+            unsafe { libc::waitpid(child, &mut 0, 0) };
+        }
+    }
+    sleep_ms(800);
+    eprintln!("RESULT detached-burn: started");
+    unchanged(args)
 }

@@ -277,12 +277,18 @@ impl Lab {
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
     /// than `bound` (killing it after `bound` + 10 s, should it hang).
     fn arbiter(&self, args: &[OsString], bound: Duration) -> Run {
+        self.arbiter_in(self.root(), args, bound)
+    }
+
+    /// [`Lab::arbiter`], started in the folder `cwd`.
+    fn arbiter_in(&self, cwd: &Path, args: &[OsString], bound: Duration) -> Run {
         let start = Instant::now();
         let mut child = self
             .way
             .command()
             .args(args)
-            .current_dir(self.root())
+            .current_dir(cwd)
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
             .env("TMPDIR", self.path("cases"))
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::null())
@@ -1577,6 +1583,388 @@ fn an_interactive_bot_runs_in_every_way() {
         let report = session.finish();
         assert!(report.cpu_time.is_some(), "{way:?}");
         assert!(!report.events.is_empty(), "{way:?}: the sandbox reported nothing");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issues 30 and 31: what a submission names is resolved for real, an honest bot never fails
+// because of the sandbox, and a grader's failure is never the bot's.
+
+/// The `--sandbox` modes to try `way` in: `auto` always, `strict` where it can be met (as root
+/// with namespaces: an unprivileged grader here gets no cgroup), said to be skipped otherwise.
+fn modes(test: &str, way: Way) -> Vec<&'static str> {
+    if way == Way::Namespaces {
+        vec!["auto", "strict"]
+    } else {
+        note(&format!(
+            "SKIPPED: {test} {way:?} --sandbox strict: it cannot be met this way (no namespaces or no cgroup)"
+        ));
+        vec!["auto"]
+    }
+}
+
+/// Writes an executable shell script.
+fn script(path: &Path, text: &str) {
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(path, text).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Issue 30, item 2: a submission's `run` calls `python3`, a link to `d/../../../bin/python3`
+/// with `d` itself a link three folders deep inside the submission. Read as text, the path is
+/// the course folder's `bin/python3`, whose installation (the course folder, with its corpus and
+/// golden answers) the old sandbox bound for the bot; for real it is the submission's own
+/// `bin/python3`, which reads the golden answers if it can. A classmate's `run` names the course
+/// folder's `bin/python3` outright. Must hold, in `grade`, in every way and mode: alice's
+/// interpreter runs (an honest answer) and reads no golden answer; bob is refused before any
+/// case with the reason.
+#[test]
+fn an_interpreter_named_through_links_reaches_no_golden_answer() {
+    let test = "an_interpreter_named_through_links_reaches_no_golden_answer";
+    for way in ways(test) {
+        for mode in modes(test, way) {
+            let lab = Lab::in_way(1, way);
+            let golden = golden_beside(&lab);
+            let reader = format!(
+                "#!/bin/sh\nif head -c 1 {} >/dev/null 2>&1; then r=1; else r=0; fi\n\
+                 echo \"RESULT chain: read=$r\" >&2\ncp \"$2\" \"$3\"\n",
+                golden.display()
+            );
+            let alice = lab.path("class/alice");
+            script(&alice.join("bin/python3"), &reader);
+            script(&lab.path("bin/python3"), &reader);
+            fs::create_dir_all(alice.join("x/y/z")).unwrap();
+            std::os::unix::fs::symlink("x/y/z", alice.join("d")).unwrap();
+            std::os::unix::fs::symlink("d/../../../bin/python3", alice.join("python3")).unwrap();
+            script(
+                &alice.join("run"),
+                &format!("#!/bin/sh\nexec {} \"$@\"\n", alice.join("python3").display()),
+            );
+            let bob = lab.path("class/bob");
+            script(
+                &bob.join("run"),
+                &format!("#!/bin/sh\nexec {} \"$@\"\n", lab.path("bin/python3").display()),
+            );
+            lab.open_up();
+            let report = lab.grade(&["class/alice", "class/bob"], 2.0, &["--sandbox", mode]);
+            let c = &report["alice"]["cases"][0];
+            assert_eq!(number(&result_line(c), "read"), 0, "{way:?} {mode}: {c}");
+            assert_eq!(c["verdict"], "unchanged", "{way:?} {mode}: the student's own interpreter runs: {c}");
+            let refused = report["bob"]["refused"].as_str().unwrap_or_default();
+            assert!(refused.contains("belongs to the installation"), "{way:?} {mode}: {}", report["bob"]);
+        }
+    }
+}
+
+/// Issue 30, item 2 (Landlock alone): `verify --bot ./mybot` in the course folder, whose own
+/// folder holds the corpus and the golden answers. Without namespaces nothing can cover them:
+/// the rule for the folder is narrowed to its other entries. Must hold, in every way: the bot
+/// reads neither.
+#[test]
+fn a_bot_folder_holding_the_answers_shows_none_of_them_in_any_way() {
+    let test = "a_bot_folder_holding_the_answers_shows_none_of_them_in_any_way";
+    for way in ways(test) {
+        for mode in modes(test, way) {
+            let lab = Lab::in_way(1, way);
+            let secrets = [lab.path("corpus/grade4/white/01.txt"), golden_beside(&lab)];
+            lab.set_paths("HOSTILE_SECRETS", &secrets);
+            lab.install(&lab.path("mybot"));
+            fs::copy(lab.path("bot/hostile.env"), lab.path("hostile.env")).unwrap();
+            lab.open_up();
+            let r = lab.verify(&format!("./mybot read-secrets {}", lab.marker), 2.0, &["--sandbox", mode]);
+            let line = result_line(case(&r, 0));
+            assert_eq!(number(&line, "read"), 0, "{way:?} {mode}: {}", case(&r, 0));
+            assert!(number(&line, "tried") >= 2, "{way:?} {mode}: {line}");
+        }
+    }
+}
+
+/// Issue 30, item 7: four processes of 384 MiB each under `--memory-mb 512`, two made
+/// non-dumpable with `prctl`, two by executing an execute-only copy of the bot, so that a helper
+/// without the right to trace them cannot read their memory maps. Must hold, in every way: the
+/// run is stopped for memory, having held no more than the cap and a margin.
+#[test]
+fn memory_of_non_dumpable_processes_is_counted() {
+    for way in ways("memory_of_non_dumpable_processes_is_counted") {
+        let lab = Lab::in_way(1, way);
+        lab.set("HOSTILE_MEM_MB", "384");
+        let r = lab.verify(&lab.command("nondumpable"), 5.0, &["--memory-mb", "512", "--max-file-kb", "0"]);
+        let c = case(&r, 0);
+        let peak = peak_mib(c, "held");
+        note(&format!("  {way:?}: non-dumpable memory: held {peak} MiB under a 512 MiB cap"));
+        assert_eq!(c["verdict"], "crash", "{way:?}: {c}");
+        assert!(c["process"].as_str().unwrap_or("").contains("memory"), "{way:?}: {c}");
+        // The helper's watch looks every 10 ms, when the machine lets it: its margin grows with
+        // the load, up to well below the 1536 MiB held were any process not counted.
+        let margin = (160.0 * slowdown().min(4.0)) as u64;
+        assert!(peak <= 512 + margin, "{way:?}: held {peak} MiB under a 512 MiB cap (+{margin}): {c}");
+    }
+}
+
+/// Issue 30, item 7: without a PID namespace of its own, the bot reads every process's command
+/// line in `/proc` (the grader's names its corpus and reports). Must hold, in every way and
+/// mode: no other process's command line naming the test's folder is read, and the bot still
+/// reads its own `/proc/self`. With `--sandbox off` (as root) it reads them, which shows the
+/// attack is real.
+#[test]
+fn other_processes_are_out_of_sight_in_every_way() {
+    let test = "other_processes_are_out_of_sight_in_every_way";
+    for way in ways(test) {
+        for mode in modes(test, way) {
+            let lab = Lab::in_way(1, way);
+            lab.set("HOSTILE_ROOT", &lab.root().display().to_string());
+            let r = lab.verify(&lab.command("proc-peek"), 2.0, &["--sandbox", mode]);
+            let line = result_line(case(&r, 0));
+            assert_eq!(number(&line, "leaks"), 0, "{way:?} {mode}: {line}");
+            assert_eq!(field(&line, "own"), "true", "{way:?} {mode}: {line}");
+        }
+        if way == Way::NoNamespaces {
+            let lab = Lab::in_way(1, way);
+            lab.set("HOSTILE_ROOT", &lab.root().display().to_string());
+            let off = lab.verify(&lab.command("proc-peek"), 2.0, &["--sandbox", "off"]);
+            assert!(
+                number(&result_line(case(&off, 0)), "leaks") > 0,
+                "without the sandbox the attack must work"
+            );
+        }
+    }
+}
+
+/// Issue 31: with `--sandbox off`, a child that leaves the bot's session (setsid, a double fork)
+/// and burns CPU while the bot answers and exits. Must hold where a cgroup can be made (as root):
+/// the child's CPU time is charged to the case and it does not outlive it (`Lab::verify` checks
+/// for survivors); where none can be (unprivileged), the report's header says detached processes
+/// are not tracked.
+#[test]
+fn a_detached_process_is_charged_and_killed_without_the_sandbox() {
+    for way in ways("a_detached_process_is_charged_and_killed_without_the_sandbox") {
+        let lab = Lab::in_way(1, way);
+        if way.unprivileged() {
+            let r = lab.verify(&lab.command("unchanged"), 2.0, &["--sandbox", "off"]);
+            let missing = r["sandbox"]["missing"].to_string();
+            let tracked = r["sandbox"]["layers"].to_string().contains("still charged and killed");
+            assert!(tracked || missing.contains("neither charged nor killed"), "{way:?}: {}", r["sandbox"]);
+            continue;
+        }
+        let r = lab.verify(&lab.command("detached-burn"), 5.0, &["--sandbox", "off"]);
+        let c = case(&r, 0);
+        assert_eq!(c["verdict"], "unchanged", "{way:?}: {c}");
+        assert!(
+            r["sandbox"]["layers"].to_string().contains("still charged and killed"),
+            "{way:?}: {}",
+            r["sandbox"]
+        );
+        assert!(
+            c["cpu_ms"].as_u64().unwrap_or(0) >= 50,
+            "{way:?}: the detached child's CPU is the case's: {c}"
+        );
+    }
+}
+
+/// Issue 31: as root, a bot in a folder only root may read (`mktemp -d`, mode 0700) with a
+/// data file of mode 0600: the bot's own user cannot read them, so the sandbox gives it a copy.
+/// Must hold, in every way as root and every mode: the bot runs and reads its file (an honest
+/// answer), and the copy is gone when arbiter ends (`Lab::verify` checks that arbiter's
+/// temporary folder is empty).
+#[test]
+fn a_bot_in_a_closed_folder_runs_as_root() {
+    let test = "a_bot_in_a_closed_folder_runs_as_root";
+    for way in ways(test) {
+        if way.unprivileged() {
+            note(&format!(
+                "SKIPPED: {test} {way:?}: an unprivileged grader's bots run as the grader (or mapped to it), \
+                 so what the grader can read they can"
+            ));
+            continue;
+        }
+        for mode in modes(test, way) {
+            let lab = Lab::in_way(1, way);
+            let closed = lab.path("closed/bot");
+            script(
+                &closed.join("run"),
+                "#!/bin/sh\nread x < \"$(dirname \"$0\")/data.txt\"\necho \"RESULT closed: data=$x\" >&2\n\
+                 cp \"$2\" \"$3\"\n",
+            );
+            fs::write(closed.join("data.txt"), "42\n").unwrap();
+            for (path, mode) in
+                [(closed.join("data.txt"), 0o600), (closed.join("run"), 0o700), (closed.clone(), 0o700)]
+            {
+                fs::set_permissions(&path, fs::Permissions::from_mode(mode)).unwrap();
+            }
+            let r = lab.verify(&closed.join("run").display().to_string(), 2.0, &["--sandbox", mode]);
+            let c = case(&r, 0);
+            assert_eq!(c["verdict"], "unchanged", "{way:?} {mode}: {c}");
+            assert_eq!(field(&result_line(c), "data"), "42", "{way:?} {mode}: {c}");
+        }
+    }
+}
+
+/// Issue 31: `verify ../corpus --bot ../sub/run` from another folder, the bot's path relative
+/// and through `..`. Must hold, in every way and mode (and off): the bot runs.
+#[test]
+fn a_relative_bot_path_works_from_another_folder() {
+    let test = "a_relative_bot_path_works_from_another_folder";
+    for way in ways(test) {
+        let mut all = modes(test, way);
+        all.push("off");
+        for mode in all {
+            let lab = Lab::in_way(1, way);
+            script(&lab.path("sub/run"), "#!/bin/sh\ncp \"$2\" \"$3\"\n");
+            fs::create_dir_all(lab.path("work")).unwrap();
+            lab.open_up();
+            let args: Vec<OsString> =
+                ["verify", "../corpus", "--bot", "../sub/run", "--json", "-q", "--sandbox", mode]
+                    .map(OsString::from)
+                    .to_vec();
+            let run = lab.arbiter_in(&lab.path("work"), &args, lab.bound(2.0, 1));
+            let r: Value = serde_json::from_slice(&run.stdout)
+                .unwrap_or_else(|e| panic!("{way:?} {mode}: {e}: {}", run.stderr));
+            assert_eq!(case(&r, 0)["verdict"], "unchanged", "{way:?} {mode}: {}", case(&r, 0));
+        }
+    }
+}
+
+/// Issue 31: a sandbox that cannot be set up (here on purpose, `ARBITER_SANDBOX_FAIL_SETUPS`,
+/// as a host `/etc/passwd` rewritten at that moment once did) ran nothing of the bot. Must hold,
+/// in every way: a single failure is tried again and the case judged as usual; failures that
+/// persist make every case a grader error, counted apart in every report (JSON, JUnit,
+/// Gradescope, the gradebook) and never a crash.
+#[test]
+fn a_sandbox_that_cannot_be_set_up_is_the_graders_error() {
+    for way in ways("a_sandbox_that_cannot_be_set_up_is_the_graders_error") {
+        let mut lab = Lab::in_way(2, way);
+        lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1".into())];
+        let r = lab.verify(&lab.command("unchanged"), 2.0, &[]);
+        for i in 0..2 {
+            assert_eq!(case(&r, i)["verdict"], "unchanged", "{way:?}: tried again: {}", case(&r, i));
+        }
+
+        lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1000".into())];
+        let (gradescope, junit) = (lab.path("reports/results.json"), lab.path("reports/junit.xml"));
+        let mut args: Vec<OsString> =
+            ["verify", &lab.corpus(), "--bot", &lab.command("unchanged"), "--json", "-q"]
+                .map(OsString::from)
+                .to_vec();
+        args.extend([
+            "--gradescope".into(),
+            gradescope.clone().into(),
+            "--junit".into(),
+            junit.clone().into(),
+        ]);
+        let run = lab.arbiter(&args, lab.bound(2.0, 2));
+        let r: Value =
+            serde_json::from_slice(&run.stdout).unwrap_or_else(|e| panic!("{way:?}: {e}: {}", run.stderr));
+        assert_eq!(r["grader_errors"], 2, "{way:?}: {r}");
+        for i in 0..2 {
+            let c = case(&r, i);
+            assert_eq!(c["verdict"], "grader-error", "{way:?}: {c}");
+            assert!(c["reason"].as_str().unwrap().contains("not the bot"), "{way:?}: {c}");
+        }
+        let xml = fs::read_to_string(&junit).unwrap();
+        assert_eq!(xml.matches("<error type=\"grader-error\"").count(), 2, "{way:?}: {xml}");
+        assert!(!xml.contains("type=\"crash\""), "{way:?}: {xml}");
+        junit::assert_valid(&xml);
+        let g: Value = serde_json::from_slice(&fs::read(&gradescope).unwrap()).unwrap();
+        assert!(g["output"].as_str().unwrap().contains("GRADER ERROR: 2 case(s)"), "{way:?}: {g}");
+
+        let sub = lab.submission("alice", "unchanged");
+        let report = lab.grade(&[&sub], 2.0, &[]);
+        assert_eq!(report["alice"]["grader_errors"], 2, "{way:?}: {}", report["alice"]);
+        let book = fs::read_to_string(lab.path("reports/gradebook.csv")).unwrap();
+        let mut lines = book.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let at = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        assert_eq!((at("grader_errors"), at("not_run"), at("cases_run")), ("2", "0", "0"), "{way:?}: {book}");
+    }
+}
+
+/// Issue 30, item 8: chess-a1 (a Python module run by arbiter's Python host) as root, with the
+/// grader's `python3` wherever `PATH` finds it (on the machine this was written on, a pyenv
+/// under `/root`, mode 0700). Must hold: with namespaces every case passes; without, every case
+/// passes, or (the bot's user unable to reach the interpreter) the submission is refused before
+/// any case with the folder in the way, its mode and the fix, never "ended without answering".
+#[test]
+fn chess_a1_with_the_graders_own_python_runs_or_says_why() {
+    let test = "chess_a1_with_the_graders_own_python_runs_or_says_why";
+    let python = Command::new("sh").args(["-c", "command -v python3"]).output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        note(&format!("SKIPPED: {test}: no python3 on PATH"));
+        return;
+    }
+    for way in ways(test) {
+        if way.unprivileged() {
+            note(&format!(
+                "SKIPPED: {test} {way:?}: the issue is a root grader's; an unprivileged one runs bots as itself"
+            ));
+            continue;
+        }
+        let lab = Lab::in_way(1, way);
+        let r = chess_a1_verify(&lab, way);
+        let verdicts: Vec<&str> =
+            r["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap()).collect();
+        match r["refused"].as_str() {
+            Some(why) if !way.namespaces() => {
+                note(&format!("  {way:?}: refused: {why}"));
+                assert!(why.contains("by others") && why.contains("chmod"), "{way:?}: {why}");
+                assert!(!why.contains("ended without answering"), "{way:?}: {why}");
+            }
+            _ => assert_eq!(verdicts, ["pass", "pass"], "{way:?}: {r}"),
+        }
+    }
+}
+
+/// Runs `verify` on two chess-a1 cases (arbiter's Python host) with a correct module, as
+/// `--json`; the parsed report.
+fn chess_a1_verify(lab: &Lab, way: Way) -> Value {
+    let corpus = lab.path("chess/main/white");
+    fs::create_dir_all(&corpus).unwrap();
+    for n in ["001", "002"] {
+        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/chess-a1/main/white/{n}.txt"));
+        fs::copy(from, corpus.join(format!("{n}.txt"))).unwrap();
+    }
+    let module = lab.path("sub/a1.py");
+    fs::create_dir_all(module.parent().unwrap()).unwrap();
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/chess-a1/correct/a1.py"), &module)
+        .unwrap();
+    lab.open_up();
+    let args: Vec<OsString> = ["--game", "chess-a1", "verify", &lab.path("chess").display().to_string()]
+        .into_iter()
+        .chain(["--bot", &module.display().to_string(), "--json", "-q", "--timeout", "5"])
+        .map(OsString::from)
+        .collect();
+    let run = lab.arbiter(&args, lab.bound(5.0, 2));
+    serde_json::from_slice(&run.stdout).unwrap_or_else(|e| panic!("{way:?}: {e}: {}", run.stderr))
+}
+
+/// Issue 31: a session with a hosted bot (chess-a1's Python host) whose sandbox cannot be set
+/// up (on purpose, `ARBITER_SANDBOX_FAIL_SETUPS`). Must hold, in every way where python3 can
+/// be run by the bot: one failure is tried again and every case passes; failures that persist
+/// are said to be the grader's, never "ended without answering".
+#[test]
+fn a_hosted_session_whose_sandbox_cannot_be_set_up_is_tried_again() {
+    let test = "a_hosted_session_whose_sandbox_cannot_be_set_up_is_tried_again";
+    if !have_tools(&["python3"], test) {
+        return;
+    }
+    for way in ways(test) {
+        let mut lab = Lab::in_way(1, way);
+        lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1".into())];
+        let r = chess_a1_verify(&lab, way);
+        if let Some(why) = r["refused"].as_str() {
+            note(&format!("SKIPPED: {test} {way:?}: the bot's user cannot run python3 here: {why}"));
+            continue;
+        }
+        let verdicts: Vec<&str> =
+            r["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap()).collect();
+        assert_eq!(verdicts, ["pass", "pass"], "{way:?}: tried again: {r}");
+
+        let mut lab = Lab::in_way(1, way);
+        lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1000".into())];
+        let r = chess_a1_verify(&lab, way);
+        let text = r.to_string();
+        assert!(text.contains("the grader failed, not the bot"), "{way:?}: {r}");
+        assert!(!text.contains("ended without answering"), "{way:?}: {r}");
     }
 }
 

@@ -189,6 +189,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let mut hidden = vec![args.corpus.clone(), args.reports.clone()];
     hidden.extend(args.html.clone());
     hidden.extend(all_folders(&chosen));
+    // The golden and course answers, hidden as `verify` hides them.
+    hidden.extend(super::limits::answer_folders(&specs));
     let (limits, sandbox) = args.run.limits.sandboxed(hidden)?;
     let (cases, errors) = prepare_cases(referee, specs, jobs);
     if !errors.is_empty() {
@@ -529,6 +531,9 @@ fn describe(row: &Row) -> String {
     let _ = write!(text, ", {} cases run", row.cases_run);
     if row.not_run > 0 {
         let _ = write!(text, ", {} not run", row.not_run);
+    }
+    if row.grader_errors > 0 {
+        let _ = write!(text, ", {} not run through the grader's fault (grade again)", row.grader_errors);
     }
     if let (Some(played), Some(won)) = (row.games_played, row.games_won) {
         let _ = write!(text, ", {won}/{played} games won");

@@ -136,3 +136,19 @@ impl LimitArgs {
         Ok((limits, summary))
     }
 }
+
+/// The folders holding the cases' golden and course answers, which no bot may see: the same
+/// for `verify` and `grade`.
+pub fn answer_folders(specs: &[crate::harness::referee::CaseSpec]) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = Vec::new();
+    let answers = specs.iter().flat_map(|s| [s.golden.as_ref(), s.answer.as_ref()]).flatten();
+    for file in answers {
+        let dir = std::path::absolute(file).ok().and_then(|f| f.parent().map(PathBuf::from));
+        if let Some(dir) = dir
+            && !folders.contains(&dir)
+        {
+            folders.push(dir);
+        }
+    }
+    folders
+}

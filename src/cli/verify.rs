@@ -175,6 +175,12 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             }
         },
     };
+    // A program the sandbox will not run (an interpreter whose installation holds the grader's
+    // folders, a folder its user cannot be given) is refused once, with the reason.
+    let refused = refused.or_else(|| match &bot {
+        Bot::Command(command, _) => crate::harness::sandbox::refusal(command, &limits),
+        _ => None,
+    });
     let bot = super::input::calibrated(bot, args.calibrate.as_deref(), referee.as_ref(), &limits)?;
     if specs.is_empty() {
         bail!(
@@ -331,12 +337,16 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
 /// reports go to.
 fn hidden_paths(args: &Args, specs: &[crate::harness::referee::CaseSpec]) -> Vec<PathBuf> {
     let mut hidden = vec![args.corpus.clone()];
-    let answers = specs.iter().flat_map(|s| [s.golden.as_ref(), s.answer.as_ref()]).flatten();
-    let reports =
-        [args.gradescope.as_ref(), args.junit.as_ref(), args.json_out.as_ref()].into_iter().flatten();
     // The HTML folder holds the pages themselves: a file inside it stands for it.
     let html = args.html.as_ref().map(|d| d.join("index.html"));
-    for file in answers.chain(reports).chain(html.as_ref()) {
+    let reports =
+        [args.gradescope.as_ref(), args.junit.as_ref(), args.json_out.as_ref()].into_iter().flatten();
+    for dir in super::limits::answer_folders(specs) {
+        if !hidden.contains(&dir) {
+            hidden.push(dir);
+        }
+    }
+    for file in reports.chain(html.as_ref()) {
         let dir = std::path::absolute(file).ok().and_then(|f| f.parent().map(PathBuf::from));
         if let Some(dir) = dir
             && !hidden.contains(&dir)

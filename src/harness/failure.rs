@@ -113,7 +113,7 @@ pub fn urgency(verdict: Verdict) -> u8 {
         Verdict::NoOutput => 4,
         Verdict::Unchanged => 5,
         Verdict::WrongMove | Verdict::WrongAnswer => 6,
-        Verdict::NotRun => 7,
+        Verdict::NotRun | Verdict::GraderError => 7,
         Verdict::Pass => 8,
     }
 }

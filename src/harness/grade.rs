@@ -303,6 +303,10 @@ pub fn open_bot(
     let Some(folder) = &submission.folder else {
         // A command: `builtin:NAME` or a program, checked as `verify` checks it.
         return match Bot::parse(&submission.given, referee) {
+            Ok(Bot::Command(command, protocol)) => {
+                let refusal = super::sandbox::refusal(&command, limits);
+                Ok((Bot::Command(command, protocol), refusal))
+            }
             Ok(bot) => Ok((bot, None)),
             Err(why) => match BotCommand::parse(&submission.given) {
                 Ok(command) => Ok((Bot::Command(command, referee.protocol()), Some(why))),
@@ -314,8 +318,11 @@ pub fn open_bot(
     // Typed as a student types it in their folder, so that reproduce lines say `./run`.
     let command = BotCommand::parse_in(&format!("./{RUN_FILE}"), folder)
         .map_err(|e| format!("cannot make a command of {}: {e}", run.display()))?;
-    // The submission's own file: found without following a link out of its folder.
-    let refusal = check_submission_program(folder, RUN_FILE).err();
+    // The submission's own file: found without following a link out of its folder; then
+    // whether the sandbox will run it at all.
+    let refusal = check_submission_program(folder, RUN_FILE)
+        .err()
+        .or_else(|| super::sandbox::refusal(&command, limits));
     Ok((Bot::Command(command, referee.protocol()), refusal))
 }
 
@@ -752,6 +759,14 @@ pub fn grade(
             reasons.into_iter().collect::<Vec<_>>().join("; ")
         ));
     }
+    if count(Verdict::GraderError) > 0 {
+        let first = results.iter().find(|r| r.verdict == Verdict::GraderError).map(|r| r.reason.as_str());
+        notes.push(format!(
+            "GRADER ERROR: {} case(s) not run because the grader failed, not the bot (grade again): {}",
+            count(Verdict::GraderError),
+            first.unwrap_or_default()
+        ));
+    }
     // A games stage is a column pair too: games won of games played.
     let stages = score
         .stages
@@ -779,8 +794,9 @@ pub fn grade(
         games_played: games_summary.map(|g| g.0),
         games_won: games_summary.map(|g| g.1),
         games_score: games_summary.and_then(|g| g.2),
-        cases_run: results.len() - count(Verdict::NotRun),
+        cases_run: results.len() - count(Verdict::NotRun) - count(Verdict::GraderError),
         not_run: count(Verdict::NotRun),
+        grader_errors: count(Verdict::GraderError),
         timeouts: count(Verdict::Timeout) + game_timeouts,
         crashes: count(Verdict::Crash) + game_crashes,
         wall_seconds: (start.elapsed().as_secs_f64() * 10.0).round() / 10.0,

@@ -4,9 +4,11 @@
 //! Columns: `submission`, `bot_name`, `status` (`graded` or `refused`), `score`, then for each
 //! stage of the marking profile `<stage>_passed` and `<stage>_total` (e.g. `grade4_passed`),
 //! `stopped_at`, `games_played`, `games_won`, `games_score` (empty when no games were played, or
-//! when the bot forfeited every game), `cases_run`, `not_run`, `timeouts` (cases that timed out,
-//! and games lost by running out of time), `crashes` (cases that crashed, and games lost by a
-//! crash or an exception), `wall_seconds`, `note`. Rows are sorted by submission name.
+//! when the bot forfeited every game), `cases_run`, `not_run`, `grader_errors` (cases the
+//! grader, not the bot, failed to run: counted apart, to be graded again), `timeouts` (cases
+//! that timed out, and games lost by running out of time), `crashes` (cases that crashed, and
+//! games lost by a crash or an exception), `wall_seconds`, `note`. Rows are sorted by
+//! submission name.
 //!
 //! Text a student controls (the bot's name, a folder's name, notes quoting the bot) is hostile:
 //! besides CSV quoting, a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
@@ -51,6 +53,9 @@ pub struct Row {
     pub games_score: Option<f64>,
     pub cases_run: usize,
     pub not_run: usize,
+    /// Cases the grader failed to run (the sandbox could not be set up): not the bot's doing.
+    #[serde(default)]
+    pub grader_errors: usize,
     /// Cases that timed out, and games lost by running out of time (CPU, idle time or clock).
     pub timeouts: usize,
     /// Cases that crashed, and games lost by a crash or an exception (0 in rows older than the
@@ -82,6 +87,7 @@ pub fn header(categories: &[String]) -> Vec<String> {
         "games_score",
         "cases_run",
         "not_run",
+        "grader_errors",
         "timeouts",
         "crashes",
         "wall_seconds",
@@ -124,6 +130,7 @@ impl Row {
             self.games_score.map(number).unwrap_or_default(),
             self.cases_run.to_string(),
             self.not_run.to_string(),
+            self.grader_errors.to_string(),
             self.timeouts.to_string(),
             self.crashes.to_string(),
             format!("{:.1}", self.wall_seconds),
@@ -254,6 +261,7 @@ mod tests {
             games_score: None,
             cases_run: 2,
             not_run: 0,
+            grader_errors: 0,
             timeouts: 0,
             crashes: 0,
             wall_seconds: 1.25,

@@ -172,6 +172,9 @@ fn run_trial(command: &BotCommand, trial: &Trial, output: &str, limits: &Limits)
         Outcome::FailedToStart(why) => Some(format!("it could not be started: {why}")),
         Outcome::OverLimit(what) => Some(format!("it was killed for using {what}")),
         Outcome::StatusUnknown(why) => Some(format!("its exit status is unknown: {why}")),
+        Outcome::GraderError(why) => {
+            Some(format!("the grader could not run it (not the bot's doing): {why}"))
+        }
         Outcome::Exited(_) if exception.is_some() => exception,
         Outcome::Exited(_) if wrote_output => Some(format!("it wrote {output} although the input was bad")),
         Outcome::Exited(_) if message.is_empty() => Some("it printed no error message".to_string()),

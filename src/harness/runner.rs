@@ -14,8 +14,10 @@
 //! ([`idle`]): a neighbour that loads the machine slows a bot down but changes neither.
 //!
 //! Without the sandbox (`--sandbox off`) the bot runs in a session of its own and its process
-//! group is killed at the end; a process that moves itself into another session escapes that
-//! kill (the runner still returns on time). The sandbox closes that gap.
+//! group is killed at the end, and, where arbiter can make one, in a cgroup of its own, which
+//! also finds, charges and kills a process that moved itself into another session; where none
+//! can be made, such a process escapes (the runner still returns on time, and the report's
+//! header says so). The sandbox closes that gap everywhere.
 //!
 //! This module knows nothing about the game: it runs a command and reports what happened.
 
@@ -92,6 +94,10 @@ pub enum Outcome {
     /// something else in this process reaps children or ignores SIGCHLD, or if a killed
     /// bot is stuck in the kernel for a long time.
     StatusUnknown(String),
+    /// The grader could not run the bot: the sandbox could not be set up (or started), even
+    /// when tried again. Why. Not the bot's doing: a case ending so is a grader error, never a
+    /// verdict against the bot.
+    GraderError(String),
 }
 
 /// Which time limit ended a run.
@@ -201,6 +207,7 @@ impl RunReport {
             Outcome::FailedToStart(why) => format!("could not start: {why}"),
             Outcome::OverLimit(what) => format!("was killed for using {what}"),
             Outcome::StatusUnknown(why) => format!("exit status unknown: {why}"),
+            Outcome::GraderError(why) => format!("was not run: the grader failed ({why})"),
         };
         for denial in &self.denials {
             line.push_str("; ");
@@ -236,6 +243,37 @@ impl RunReport {
 pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
     // One of the command's `--jobs` bots at once (a no-op inside a case's or a game's slot).
     let _slot = slots::take();
+    // A sandbox that could not be set up (a host file rewritten at that moment, no process
+    // left to start) ran nothing: it is tried again, and only then reported as the grader's
+    // failure.
+    let mut tries = 0;
+    loop {
+        let report = run_once(command, args, cwd, limits);
+        if !matches!(report.outcome, Outcome::GraderError(_)) || tries + 1 >= SETUP_TRIES {
+            return report;
+        }
+        tries += 1;
+        std::thread::sleep(SETUP_PAUSE * tries);
+    }
+}
+
+/// How many times a run whose sandbox could not be set up is tried in all.
+pub(crate) const SETUP_TRIES: u32 = 3;
+
+/// How often a session's setup is looked at while it is waited for.
+const SETUP_LOOK: Duration = Duration::from_millis(2);
+
+/// How long the events of a helper that has ended are waited for.
+const SETUP_DRAIN: Duration = Duration::from_millis(500);
+
+/// The longest a session waits for its sandbox to be set up before speaking to the bot (the
+/// bot's own start-up is not in it: it begins with the bot's program).
+pub(crate) const SETUP_WAIT: Duration = Duration::from_secs(10);
+
+/// How long to wait before trying again (times the tries so far).
+pub(crate) const SETUP_PAUSE: Duration = Duration::from_millis(50);
+
+fn run_once(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
     let mut started = match start(command, args, cwd, limits, false) {
         Ok(started) => started,
         Err(report) => return *report,
@@ -272,6 +310,9 @@ pub(crate) struct Started {
     stdout: Option<File>,
     stderr: Option<File>,
     launch: Option<sandbox::Launch>,
+    /// Without the sandbox, the cgroup the bot was started in, if one could be made: it finds
+    /// the processes that left the bot's session.
+    tracker: Option<sandbox::RunCgroup>,
     /// The sandbox's reports, read on a thread.
     status: Option<Capture>,
     /// Fires when the process has terminated (it is left unreaped).
@@ -319,6 +360,14 @@ pub(crate) fn start(
     if limits.sandbox.mode == sandbox::Mode::Off {
         let mut cmd = Command::new(command.program());
         cmd.args(command.args()).args(args).current_dir(cwd);
+        // A cgroup of its own where one can be made, joined before the bot starts: a process
+        // that leaves the bot's session (setsid, a double fork) is still charged and killed.
+        let tracker = sandbox::RunCgroup::create(None, None);
+        let joins: Vec<std::ffi::CString> = tracker
+            .iter()
+            .flat_map(sandbox::RunCgroup::procs_files)
+            .filter_map(|p| std::ffi::CString::new(p.into_os_string().into_encoded_bytes()).ok())
+            .collect();
         // SAFETY: the closure runs in the child between fork and exec, where only
         // async-signal-safe calls are allowed. It calls setsid and setrlimit (plain system
         // calls) on values computed beforehand, and allocates nothing: io::Error::last_os_error
@@ -331,11 +380,19 @@ pub(crate) fn start(
                 if libc::setsid() == -1 {
                     return Err(io::Error::last_os_error());
                 }
+                // "0" is the writing process; open, write and close are async-signal-safe.
+                for file in &joins {
+                    let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                    if fd >= 0 {
+                        libc::write(fd, b"0".as_ptr().cast(), 1);
+                        libc::close(fd);
+                    }
+                }
                 plan.apply();
                 Ok(())
             });
         }
-        return spawn_child(cmd, report, piped_stdin);
+        return spawn_child(cmd, report, piped_stdin, tracker);
     }
     match sandbox::Launch::new(command, args, cwd, limits) {
         Ok(launch) => spawn_helper(launch, report, piped_stdin),
@@ -361,6 +418,7 @@ fn spawn_child(
     mut cmd: Command,
     mut report: RunReport,
     piped_stdin: bool,
+    tracker: Option<sandbox::RunCgroup>,
 ) -> Result<Started, Box<RunReport>> {
     let stdin = if piped_stdin { Stdio::piped() } else { Stdio::null() };
     cmd.stdin(stdin).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -369,6 +427,9 @@ fn spawn_child(
         Ok(child) => child,
         Err(err) => {
             report.elapsed = start.elapsed();
+            if let Some(cg) = tracker {
+                cg.remove();
+            }
             return Err(failed(report, os_message(&err)));
         }
     };
@@ -382,12 +443,22 @@ fn spawn_child(
         Ok(exited) => exited,
         Err(err) => {
             abandon(pid, child);
+            if let Some(cg) = tracker {
+                cg.remove();
+            }
             return Err(failed(
                 report,
                 format!("cannot start a thread to wait for it: {}", os_message(&err)),
             ));
         }
     };
+    let clock = RunClock::new(pid, 0, tracker.as_ref().and_then(sandbox::RunCgroup::cpu_clock));
+    // Its tasks: the cgroup's where there is one (a detached process is still the run's).
+    let tasks = match tracker.as_ref().and_then(sandbox::RunCgroup::threads_file) {
+        Some(file) => Tasks::Cgroup { file, helper: pid },
+        None => Tasks::Tree(pid),
+    };
+    let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
     Ok(Started {
         process: Proc::Child(child),
         pid,
@@ -395,11 +466,12 @@ fn spawn_child(
         stdout,
         stderr,
         launch: None,
+        tracker,
         status: None,
         exited,
         watched: None,
-        clock: RunClock::new(pid, 0, None),
-        idle: IdleMeter::new(Tasks::Tree(pid), false, start),
+        clock,
+        idle,
         start,
         cpu_seen: Duration::ZERO,
         report,
@@ -432,7 +504,9 @@ fn spawn_helper(
             if let Some(cg) = launch.cgroup.take() {
                 cg.remove();
             }
-            return Err(failed(report, format!("cannot start the sandbox: {}", os_message(&err))));
+            let mut report = failed(report, String::new());
+            report.outcome = Outcome::GraderError(format!("cannot start the sandbox: {}", os_message(&err)));
+            return Err(report);
         }
     };
     // The helper holds its own copies now; ours would keep the pipes from ever ending.
@@ -484,6 +558,7 @@ fn spawn_helper(
         stdout: Some(File::from(stdout)),
         stderr: Some(File::from(stderr)),
         launch: Some(launch),
+        tracker: None,
         status: Some(status),
         exited,
         watched: None,
@@ -513,6 +588,41 @@ impl Started {
     /// [`cpu::RunClock::counter`] and [`cpu::RunClock::bot_pid`]).
     pub(crate) fn clock_parts(&self) -> (Option<(std::path::PathBuf, CgroupClock)>, Option<libc::pid_t>) {
         (self.clock.counter(), self.clock.bot_pid())
+    }
+
+    /// Waits until the sandbox says the bot is about to start (or that its setup failed, or
+    /// the run ended), at most `wait`. `Err` with why only where the setup failed: nothing of
+    /// the bot ran. Without the sandbox there is nothing to wait for.
+    pub(crate) fn set_up(&mut self, wait: Duration) -> Result<(), String> {
+        if self.status.is_none() {
+            return Ok(());
+        }
+        let mut deadline = Instant::now() + wait;
+        let mut ended = false;
+        loop {
+            // Looked at before the events: a helper that ended has written its last event,
+            // which the thread reading them may not have taken in yet.
+            if !ended && self.ended_within(SETUP_LOOK) {
+                ended = true;
+                deadline = deadline.min(Instant::now() + SETUP_DRAIN);
+            }
+            let events = self.status.as_ref().map(Capture::so_far).unwrap_or_default();
+            for line in events.split(|&b| b == b'\n') {
+                match serde_json::from_slice::<sandbox::Event>(line) {
+                    Ok(sandbox::Event::Ready) => return Ok(()),
+                    Ok(sandbox::Event::SetupFailed { why }) => {
+                        return Err(format!("the sandbox could not be set up: {why}"));
+                    }
+                    _ => {}
+                }
+            }
+            if Instant::now() >= deadline {
+                return Ok(());
+            }
+            if ended {
+                std::thread::sleep(SETUP_LOOK);
+            }
+        }
     }
 
     /// Whether the process has ended, waiting at most `wait` for it to.
@@ -605,6 +715,11 @@ impl Started {
             Proc::Child(_) => process::kill_group(self.pid),
             Proc::Helper(pidfd) => process::kill_pidfd(pidfd),
         }
+        if let Some(cg) = self.tracker.take() {
+            // Last reading, detached processes included; then every one of them is killed.
+            self.cpu_seen = self.cpu_seen.max(self.clock.read());
+            cg.remove();
+        }
         process::unregister(self.pid);
         if self.watched.is_none() {
             self.ended_within(KILL_GRACE);
@@ -676,6 +791,9 @@ impl Started {
             &mut self.report,
             RunReport::starting(&Limits::default(), AppliedLimits::default()),
         );
+        if let Some(cg) = self.tracker.take() {
+            cg.remove();
+        }
         match self.process {
             Proc::Child(child) => abandon(self.pid, child),
             Proc::Helper(pidfd) => {
@@ -711,7 +829,7 @@ fn sandboxed_outcome(
     for event in events {
         let found = match event {
             Event::SetupFailed { why } => {
-                return Outcome::FailedToStart(format!("the sandbox could not be set up: {why}"));
+                return Outcome::GraderError(format!("the sandbox could not be set up: {why}"));
             }
             Event::StartFailed { why } => return Outcome::FailedToStart(why.clone()),
             Event::OverLimit { what } => Outcome::OverLimit(what.clone()),
@@ -722,7 +840,11 @@ fn sandboxed_outcome(
                     "the sandbox could not hand back the case folder: {why}"
                 ));
             }
-            Event::Layer { .. } | Event::Missing { .. } | Event::Usage { .. } | Event::Stopped => continue,
+            Event::Layer { .. }
+            | Event::Missing { .. }
+            | Event::Usage { .. }
+            | Event::Stopped
+            | Event::Ready => continue,
         };
         if !matches!(outcome, Some(Outcome::OverLimit(_))) {
             outcome = Some(found);

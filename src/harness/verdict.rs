@@ -30,11 +30,16 @@ pub enum Verdict {
     /// failed under `--stop-at-gate`, or the bot had used up `--max-timeouts`. The reason says
     /// which. It scores as a failure.
     NotRun,
+    /// The grader, not the bot, failed: the sandbox could not be set up for the case, even when
+    /// tried again (a host file being rewritten at that moment, the machine out of processes).
+    /// The bot did not run; the reason says why. Counted apart from the bot's own failures in
+    /// every report, it scores no point: grade the submission again.
+    GraderError,
 }
 
 impl Verdict {
     /// Every verdict, passing first.
-    pub const ALL: [Verdict; 10] = [
+    pub const ALL: [Verdict; 11] = [
         Verdict::Pass,
         Verdict::WrongMove,
         Verdict::IllegalMove,
@@ -45,6 +50,7 @@ impl Verdict {
         Verdict::Timeout,
         Verdict::WrongAnswer,
         Verdict::NotRun,
+        Verdict::GraderError,
     ];
 
     /// The verdict as reports spell it: `pass`, `wrong-move`, `illegal-move`, ...
@@ -60,6 +66,7 @@ impl Verdict {
             Verdict::Timeout => "timeout",
             Verdict::WrongAnswer => "wrong-answer",
             Verdict::NotRun => "not-run",
+            Verdict::GraderError => "grader-error",
         }
     }
 }

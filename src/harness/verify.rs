@@ -493,6 +493,9 @@ pub(crate) fn decide(
     output: &Result<Vec<u8>, String>,
     judgement: Option<&Judgement>,
 ) -> (Verdict, String) {
+    if let Outcome::GraderError(why) = &played.outcome {
+        return (Verdict::GraderError, grader_error(why));
+    }
     if played.outcome == Outcome::TimedOut {
         return (Verdict::Timeout, format!("the bot {}", played.description));
     }
@@ -521,6 +524,11 @@ pub(crate) fn decide(
         }
         (Ok(_), None) => (Verdict::MalformedOutput, "the output could not be judged".to_string()),
     }
+}
+
+/// The reason of a [`Verdict::GraderError`]: what failed, and that the bot is not to blame.
+pub fn grader_error(why: &str) -> String {
+    format!("not run: the grader failed, not the bot ({why}); grade this submission again")
 }
 
 /// One shell line that replays a case by hand: it writes the case's board to `case.txt` and a

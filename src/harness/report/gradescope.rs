@@ -482,6 +482,9 @@ fn summary(report: &VerifyReport) -> String {
     if let Some(why) = report.refused {
         output = format!("**Refused before any case ran**: {why}\n\n{output}");
     }
+    if let Some(note) = report.grader_error_note() {
+        output = format!("**{note}**\n\n{output}");
+    }
     let (rerun, again) = report.timeout_reruns();
     if rerun > 0 {
         output.push_str(&format!(

@@ -150,6 +150,7 @@ fn short(v: Verdict) -> &'static str {
         Verdict::MalformedOutput => "malformed",
         Verdict::NoOutput => "no-out",
         Verdict::WrongAnswer => "answer",
+        Verdict::GraderError => "grader",
         other => other.as_str(),
     }
 }
@@ -176,6 +177,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     if let Some(why) = report.refused {
         let _ = writeln!(out, "REFUSED before any case ran: {why}");
+    }
+    if let Some(note) = report.grader_error_note() {
+        let _ = writeln!(out, "{note}");
     }
     let _ = writeln!(out, "{}", report.sandbox.line());
     let _ = writeln!(out, "{}", report.machine.line());
@@ -214,7 +218,10 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let failing: Vec<Verdict> = Verdict::ALL[1..]
         .iter()
         .copied()
-        .filter(|&v| happened(v) || (v != Verdict::WrongAnswer && !(hosted && about_files(v))))
+        .filter(|&v| {
+            happened(v)
+                || (v != Verdict::WrongAnswer && v != Verdict::GraderError && !(hosted && about_files(v)))
+        })
         .collect();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
     // Stage labels are at most 8 wide (`grade 4*`, `capture*`), so that the table fits 80 columns.

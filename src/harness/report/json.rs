@@ -38,6 +38,8 @@ pub fn render(report: &VerifyReport) -> Value {
         "course_score": report.course_score(),
         "corpus_mismatch": report.corpus_mismatch(),
         "passed": report.passes().0,
+        // Cases the grader, not the bot, failed to run: counted apart, to be graded again.
+        "grader_errors": report.grader_errors().0,
         "stopped_at": report.score.stopped_at.as_deref().map(|c| {
             category::grade_number(c).map_or_else(|| json!(c), |n| json!(n))
         }),

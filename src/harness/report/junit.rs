@@ -93,6 +93,7 @@ pub fn render(report: &VerifyReport) -> String {
             ("seed", report.seed.to_string()),
             ("complete", report.complete.to_string()),
             ("planned_cases", report.planned_cases.to_string()),
+            ("grader_errors", report.grader_errors().0.to_string()),
             ("machine", report.machine.line()),
         ];
         for (name, value) in properties {
@@ -256,7 +257,7 @@ fn testcases(
 
 /// Whether a verdict is an error (the bot gave no answer) rather than a wrong answer.
 fn is_error(verdict: Verdict) -> bool {
-    matches!(verdict, Verdict::Crash | Verdict::Timeout)
+    matches!(verdict, Verdict::Crash | Verdict::Timeout | Verdict::GraderError)
 }
 
 #[cfg(test)]

@@ -120,6 +120,25 @@ impl VerifyReport<'_> {
         counts
     }
 
+    /// The cases the grader, not the bot, failed to run ([`Verdict::GraderError`]): how many,
+    /// and the first one's reason.
+    pub fn grader_errors(&self) -> (usize, Option<&str>) {
+        let mut errors = self.cases.iter().filter(|c| c.verdict == Verdict::GraderError);
+        let first = errors.next().map(|c| c.reason.as_str());
+        (first.map_or(0, |_| 1 + errors.count()), first)
+    }
+
+    /// The sentence a report gives grader errors, if there were any.
+    pub fn grader_error_note(&self) -> Option<String> {
+        let (n, first) = self.grader_errors();
+        first.map(|why| {
+            format!(
+                "GRADER ERROR: {n} case(s) could not be run because the grader failed, not the bot; \
+                 they score nothing and are counted apart (grade this submission again). The first: {why}"
+            )
+        })
+    }
+
     /// The cases that did not pass.
     pub fn failures(&self) -> impl Iterator<Item = &CaseResult> {
         self.cases.iter().filter(|c| c.verdict != Verdict::Pass)

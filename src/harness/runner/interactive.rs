@@ -67,9 +67,27 @@ impl Interactive {
         dir: &Path,
         limits: &Limits,
     ) -> io::Result<Interactive> {
-        let mut started = match super::start(bot, args, dir, limits, true) {
-            Ok(started) => started,
-            Err(report) => return Err(io::Error::other(report.describe())),
+        // A sandbox that could not be set up ran nothing of the bot: tried again, as a run is,
+        // and then said to be the grader's failure, not the bot's.
+        let mut tries = 0;
+        let mut started = loop {
+            let mut started = match super::start(bot, args, dir, limits, true) {
+                Ok(started) => started,
+                Err(report) => return Err(io::Error::other(report.describe())),
+            };
+            match started.set_up(super::SETUP_WAIT) {
+                Ok(()) => break started,
+                Err(why) => {
+                    let _ = started.conclude(None, limits);
+                    tries += 1;
+                    if tries >= super::SETUP_TRIES {
+                        return Err(io::Error::other(format!(
+                            "not run: the grader failed, not the bot ({why}; tried {tries} times)"
+                        )));
+                    }
+                    std::thread::sleep(super::SETUP_PAUSE * tries);
+                }
+            }
         };
         let missing = || io::Error::other("a pipe to the bot is missing");
         let stdin = started.stdin.take().ok_or_else(missing)?;

@@ -298,7 +298,7 @@ pub(crate) fn measure_tree(top: &Path, max_entries: u64) -> (u64, u64) {
 }
 
 /// Every entry of the folder open at `dir`: (not folders, folders).
-fn list_all(dir: &OwnedFd) -> Option<(Vec<CString>, Vec<CString>)> {
+pub(super) fn list_all(dir: &OwnedFd) -> Option<(Vec<CString>, Vec<CString>)> {
     let (mut files, mut folders) = (Vec::new(), Vec::new());
     // SAFETY: lseek on a valid descriptor.
     unsafe { libc::lseek(dir.as_raw_fd(), 0, libc::SEEK_SET) };

@@ -3,7 +3,7 @@
 //! its own root, its scratch folders), no TCP, and no signals or abstract sockets to anything
 //! outside the domain.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use landlock::{
     ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, RulesetAttr, RulesetCreatedAttr,
@@ -74,6 +74,61 @@ pub(crate) fn landlock(read: &[PathBuf], write: &[PathBuf]) -> Result<Landlocked
         RulesetStatus::PartiallyEnforced => Landlocked::Partly(version),
         RulesetStatus::NotEnforced => Landlocked::No,
     })
+}
+
+/// Most rules [`without`] may make of one allowed folder.
+const MAX_RULES: usize = 20_000;
+
+/// Rules that let a process read `allowed` but none of `hidden`, for Landlock alone (no root
+/// of its own to leave the hidden paths out of): an allowed folder holding a hidden path is
+/// replaced by its entries, and the entry on the way to the hidden path by its own entries, and
+/// so on down to the hidden path, which is left out. Links among the entries are left out too
+/// (a rule on a link would allow its target); a link still works where its target is allowed
+/// by another rule. Fails where a folder on the way is too big to list in rules.
+pub(crate) fn without(allowed: &[PathBuf], hidden: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut rules = Vec::new();
+    let mut pending: Vec<PathBuf> = allowed.to_vec();
+    while let Some(path) = pending.pop() {
+        if hidden.iter().any(|h| path.starts_with(h)) {
+            continue;
+        }
+        if !hidden.iter().any(|h| h.starts_with(&path)) {
+            rules.push(path);
+            continue;
+        }
+        let entries = std::fs::read_dir(&path).map_err(|e| {
+            format!("cannot list {} to leave the grader's folders out of it: {e}", path.display())
+        })?;
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                continue;
+            }
+            pending.push(entry.path());
+            if pending.len() + rules.len() > MAX_RULES {
+                return Err(format!(
+                    "{} holds a folder of the grader's and too many other files to allow them one by one",
+                    path.display()
+                ));
+            }
+        }
+    }
+    Ok(rules)
+}
+
+/// Rules for `/proc` without a PID namespace of its own: the machine-wide files (`/proc/meminfo`,
+/// `/proc/cpuinfo`, `/proc/sys`, ...) and the process `pid`'s own folder, but no other
+/// process's (their command lines would name the grader's folders).
+pub(crate) fn proc_rules(pid: u32) -> Vec<PathBuf> {
+    let mut rules = vec![PathBuf::from(format!("/proc/{pid}"))];
+    let Ok(entries) = std::fs::read_dir("/proc") else { return rules };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let numeric = name.to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+        if !numeric && !entry.file_type().is_ok_and(|t| t.is_symlink()) {
+            rules.push(Path::new("/proc").join(name));
+        }
+    }
+    rules
 }
 
 /// Gives up every capability for good, so that the bot (root inside its user namespace, or

@@ -99,6 +99,13 @@ fn begin_run(request: &Request, entered: Result<Entered, String>, outside: (u32,
     unsafe {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
     }
+    if request.fail_setup {
+        finish(Event::SetupFailed {
+            why: "cannot bind /.passwd at /etc/passwd: No such file or directory (a failure injected by \
+                  ARBITER_SANDBOX_FAIL_SETUPS)"
+                .to_string(),
+        });
+    }
     for file in &request.cgroup_procs {
         // "0" is the writing process, whatever its number in its own PID namespace.
         if let Err(e) = std::fs::write(file, "0") {
@@ -190,11 +197,16 @@ fn init(request: &Request, in_namespace: bool) -> ! {
     }
     let scope = if in_namespace { Scope::Namespace } else { Scope::Descendants };
     let files = if in_namespace { Some(arrange_root(request)) } else { arrange_in_place(request) };
+    // Worked out here, as the helper's user: the bot's may not be able to list the folders.
+    let read = match landlock_read(request, in_namespace) {
+        Ok(read) => read,
+        Err(why) => finish(Event::SetupFailed { why }),
+    };
 
     // SAFETY: single-threaded, as above.
     let bot = match unsafe { libc::fork() } {
         -1 => finish(Event::SetupFailed { why: format!("fork: {}", std::io::Error::last_os_error()) }),
-        0 => start_bot(request, in_namespace),
+        0 => start_bot(request, in_namespace, read),
         pid => pid,
     };
     let ending = supervise(bot, request, scope, in_namespace);
@@ -265,7 +277,16 @@ fn arrange_in_place(request: &Request) -> Option<CaseFiles> {
     {
         finish(Event::SetupFailed { why });
     }
-    missing("root", "no mount namespace: the bot sees the machine's files, as far as Landlock lets it");
+    missing(
+        "root",
+        "no mount namespace: the bot sees the machine's system folders and its own, as far as Landlock \
+         lets it (the grader's folders inside them left out, entry by entry)",
+    );
+    missing(
+        "proc",
+        "no /proc of its own: Landlock lets the bot's first process read its own entries and the \
+         machine-wide ones, no other process's; the processes it starts cannot read /proc/self",
+    );
     layer(
         "disk",
         format!(
@@ -278,7 +299,7 @@ fn arrange_in_place(request: &Request) -> Option<CaseFiles> {
 }
 
 /// In the bot's process: confine it and execute the bot. Never returns.
-fn start_bot(request: &Request, in_namespace: bool) -> ! {
+fn start_bot(request: &Request, in_namespace: bool, mut read: Vec<PathBuf>) -> ! {
     // SAFETY: setsid with no arguments.
     unsafe {
         libc::setsid();
@@ -308,7 +329,13 @@ fn start_bot(request: &Request, in_namespace: bool) -> ! {
     unsafe {
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     }
-    let (read, write) = landlock_paths(request, in_namespace);
+    let mut write = vec![request.case_dir.clone()];
+    if in_namespace {
+        write.extend(["/tmp", "/var/tmp", "/dev/shm"].map(PathBuf::from));
+    } else {
+        // Its own /proc entries and the machine's, no other process's.
+        read.extend(confine::proc_rules(std::process::id()));
+    }
     match confine::landlock(&read, &write) {
         Ok(Landlocked::Fully(abi)) => {
             layer("landlock", format!("ABI {abi}: files, TCP, signals, abstract sockets"))
@@ -352,8 +379,13 @@ fn start_bot(request: &Request, in_namespace: bool) -> ! {
         std::process::exit(0);
     }
     let tmp = if in_namespace { PathBuf::from("/tmp") } else { request.case_dir.clone() };
-    let err = Command::new(&request.program)
-        .args(&request.args)
+    // Without a root of its own, the bot is given the copies of the folders its user could not
+    // read by their own paths.
+    let staged = if in_namespace { &[][..] } else { &request.staged[..] };
+    // The status pipe is closed by the exec (close-on-exec, above), not before.
+    emit(&Event::Ready);
+    let err = Command::new(restage(&request.program, staged))
+        .args(request.args.iter().map(|a| restage(a, staged)))
         .env_clear()
         .envs(request.env.iter().map(|(k, v)| (k, v)))
         .env("TMPDIR", tmp)
@@ -394,21 +426,45 @@ fn become_bot(uid: u32, max_processes: Option<u64>) {
     }
 }
 
-/// What Landlock lets the bot read (and execute) and write. In its new root everything there
-/// is to read; without one, the system folders, its own folder, its interpreters and
-/// `--allow-read`, `/proc` and the devices.
-fn landlock_paths(request: &Request, in_namespace: bool) -> (Vec<PathBuf>, Vec<PathBuf>) {
-    let mut write = vec![request.case_dir.clone()];
-    let read = if in_namespace {
-        write.extend(["/tmp", "/var/tmp", "/dev/shm"].map(PathBuf::from));
-        vec![PathBuf::from("/")]
-    } else {
-        let mut read: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
-        read.extend(request.readable.iter().cloned());
-        read.push(PathBuf::from("/proc"));
-        read
-    };
-    (read, write)
+/// What Landlock lets the bot read (and execute). In its new root everything there is to
+/// read; without one, the system folders, its own folder (or its copy), its interpreters and
+/// `--allow-read`, less every hidden path any of them holds (see [`confine::without`]); its
+/// `/proc` entries are added by the bot's process, which knows its pid.
+fn landlock_read(request: &Request, in_namespace: bool) -> Result<Vec<PathBuf>, String> {
+    if in_namespace {
+        return Ok(vec![PathBuf::from("/")]);
+    }
+    let mut read: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
+    for path in &request.readable {
+        let copy = request.staged.iter().find(|(at, _)| at == path).map(|(_, copy)| copy);
+        read.push(copy.unwrap_or(path).clone());
+    }
+    confine::without(&read, &request.hidden)
+        .map_err(|why| format!("cannot keep the grader's folders from the bot: {why}"))
+}
+
+/// `word` with a staged folder's path replaced by its copy's, where the word is that path or a
+/// path inside it (also in a `:`-separated list, as a class path is).
+fn restage(word: &std::ffi::OsStr, staged: &[(PathBuf, PathBuf)]) -> std::ffi::OsString {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    if staged.is_empty() {
+        return word.to_os_string();
+    }
+    let parts: Vec<Vec<u8>> = word
+        .as_bytes()
+        .split(|&b| b == b':')
+        .map(|part| {
+            let path = std::path::Path::new(std::ffi::OsStr::from_bytes(part));
+            for (at, copy) in staged {
+                if let Ok(rest) = path.strip_prefix(at) {
+                    let moved = if rest.as_os_str().is_empty() { copy.clone() } else { copy.join(rest) };
+                    return moved.into_os_string().into_vec();
+                }
+            }
+            part.to_vec()
+        })
+        .collect();
+    std::ffi::OsString::from_vec(parts.join(&b':'))
 }
 
 /// Reports why the bot's process could not become the bot, and ends it.

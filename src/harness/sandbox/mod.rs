@@ -42,6 +42,7 @@ mod root;
 mod seccomp;
 mod sockets;
 mod spec;
+mod stage;
 mod view;
 mod watch;
 mod zygote;
@@ -240,14 +241,30 @@ pub const BOT_UID_BASE: u32 = 61000;
 /// How many user ids bots run as.
 pub const BOT_UID_COUNT: u32 = 1000;
 
-/// The helper's request for running `bot` in `case_dir`.
-fn request(
-    bot: &BotCommand,
-    args: &[OsString],
-    case_dir: &Path,
-    limits: &Limits,
-    probe: bool,
-) -> Result<Request, String> {
+/// Whether runs are expected to get namespaces, as the probe found: 0 not known, 1 yes, 2 no.
+static NAMESPACES: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Whether runs will get namespaces (their own root): as the probe found, else unless
+/// `ARBITER_SANDBOX_NO_NAMESPACES` turns them off.
+fn namespaces_expected() -> bool {
+    match NAMESPACES.load(Ordering::Relaxed) {
+        1 => true,
+        2 => false,
+        _ => std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_none(),
+    }
+}
+
+/// Whether bots get a user of their own (arbiter runs as root), which owns none of the
+/// grader's files.
+fn bots_have_own_user() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// The paths no bot may see, canonical: the policy's, and arbiter itself unless it is the bot;
+/// less those holding the bot's own program folder (every submission is hidden from the others
+/// in `grade`, its own included).
+fn hidden_paths(bot: &BotCommand, limits: &Limits) -> Vec<PathBuf> {
     let mut hidden: Vec<PathBuf> =
         limits.sandbox.hidden.iter().filter_map(|p| std::path::absolute(p).ok()).collect();
     // arbiter itself answers every case: hidden, unless it is the bot (a built-in bot run
@@ -260,32 +277,168 @@ fn request(
             hidden.push(exe);
         }
     }
-    // The bot's own folder stays visible to it, even where it is among the hidden ones (every
-    // submission is hidden from the others in `grade`).
-    let own = Path::new(bot.program()).parent().filter(|_| bot.program().as_encoded_bytes().contains(&b'/'));
-    let own = own.map(|p| p.canonicalize().unwrap_or_else(|_| p.to_path_buf()));
-    let hidden: Vec<PathBuf> = hidden
+    let own = own_folder(bot);
+    hidden
         .into_iter()
         .map(|p| p.canonicalize().unwrap_or(p))
         .filter(|h| !own.as_ref().is_some_and(|own| own.starts_with(h)))
-        .collect();
-    let case_dir = case_dir.canonicalize().map_err(|e| format!("cannot find the case folder: {e}"))?;
-    let mut readable = view::readable(bot)?;
-    for extra in &limits.sandbox.allow_read {
-        let path = extra.canonicalize().unwrap_or_else(|_| extra.clone());
-        if !readable.contains(&path) {
-            readable.push(path);
+        .collect()
+}
+
+/// The canonical folder of the bot's program, when it is named by a path.
+fn own_folder(bot: &BotCommand) -> Option<PathBuf> {
+    let own =
+        Path::new(bot.program()).parent().filter(|_| bot.program().as_encoded_bytes().contains(&b'/'))?;
+    Some(own.canonicalize().unwrap_or_else(|_| own.to_path_buf()))
+}
+
+/// `path` where it really is: its folder canonical (every link and `..` in it resolved by the
+/// kernel), its name kept; itself if its folder cannot be found. A program named
+/// `../bot/run` from another folder is then found inside the sandbox, which holds only the
+/// folders the bot reads, at their real paths.
+fn real_location(path: &Path) -> PathBuf {
+    match (path.parent().map(Path::canonicalize), path.file_name()) {
+        (Some(Ok(dir)), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
+}
+
+/// What the run may read, checked: the bot's own folders and `--allow-read` (copies of those
+/// its user cannot read), its interpreters' installations (refused where one holds the
+/// submission or a folder of the grader's, or where the bot's user cannot reach one).
+struct Readable {
+    /// Every folder (and file) the bot reads besides the system's, at the paths it has outside.
+    paths: Vec<PathBuf>,
+    /// Copies made for the bot's user: (the original, its copy).
+    staged: Vec<(PathBuf, PathBuf)>,
+}
+
+fn readable_for(bot: &BotCommand, limits: &Limits, hidden: &[PathBuf]) -> Result<Readable, String> {
+    let view = view::readable(bot)?;
+    for (install, by) in &view.installs {
+        let refuse = |what: String| {
+            Err(format!(
+                "the interpreter {} belongs to the installation {}, which {what}: the sandbox would \
+                 show it to the bot. Name an interpreter installed elsewhere (its folder above `bin` \
+                 holding nothing of the grader's or the submission's)",
+                by.display(),
+                install.display()
+            ))
+        };
+        if let Some(h) = hidden.iter().find(|h| h.starts_with(install)) {
+            return refuse(format!(
+                "holds {}, one of the grader's folders (the corpus, golden answers, reports, another \
+                 submission or arbiter itself)",
+                h.display()
+            ));
+        }
+        if let Some(h) = hidden.iter().find(|h| install.starts_with(h)) {
+            return refuse(format!("is inside {}, a folder no bot may see", h.display()));
+        }
+        if let Some(own) = view.own.iter().find(|o| o.starts_with(install) && *o != install) {
+            return refuse(format!("holds the bot's own folder {}", own.display()));
         }
     }
-    readable.retain(|r| !hidden.iter().any(|h| r.starts_with(h)));
-    let mut program_args = bot.args().to_vec();
+    let mut own = view.own.clone();
+    for extra in &limits.sandbox.allow_read {
+        let path = extra.canonicalize().unwrap_or_else(|_| extra.clone());
+        if !own.contains(&path) && !view.installs.iter().any(|(i, _)| *i == path) {
+            own.push(path);
+        }
+    }
+    own.retain(|r| !hidden.iter().any(|h| r.starts_with(h)));
+    let mut staged = Vec::new();
+    if bots_have_own_user() {
+        // Without its own root the bot must also get through every folder above.
+        let ancestors = !namespaces_expected();
+        for path in &own {
+            let Some(why) = stage::obstacle(path, ancestors, true) else { continue };
+            if !path.is_dir() {
+                return Err(unreachable(&why, path, "the file"));
+            }
+            let copy =
+                stage::stage(path).map_err(|e| format!("{}; {e}", unreachable(&why, path, "the folder")))?;
+            staged.push((path.clone(), copy));
+        }
+        for (install, by) in &view.installs {
+            if hidden.iter().any(|h| install.starts_with(h)) {
+                continue;
+            }
+            if let Some(why) = stage::obstacle(install, ancestors, false) {
+                let fix = if ancestors {
+                    "make every folder on its way searchable by others (`chmod o+x FOLDER`), install \
+                     the interpreter outside them (under /usr/local or /opt, say), or run arbiter where \
+                     namespaces are available (each bot's own root then holds the installation at its \
+                     path, with no folder above it to get through)"
+                } else {
+                    "make it readable by others (`chmod o+rx FOLDER`), or install the interpreter \
+                     elsewhere"
+                };
+                return Err(format!(
+                    "the interpreter {} cannot be run by the bot's user: {why}. As root, the sandbox runs \
+                     each bot as a user of its own (uid {BOT_UID_BASE} to {}), which has no claim on \
+                     the grader's files: {fix}",
+                    by.display(),
+                    BOT_UID_BASE + BOT_UID_COUNT - 1
+                ));
+            }
+        }
+    }
+    let mut paths = own;
+    for (install, _) in view.installs {
+        if !paths.contains(&install) && !hidden.iter().any(|h| install.starts_with(h)) {
+            paths.push(install);
+        }
+    }
+    Ok(Readable { paths, staged })
+}
+
+/// Why a bot cannot read the folder or file `path`, and what to do.
+fn unreachable(why: &str, path: &Path, what: &str) -> String {
+    format!(
+        "{why}: as root, the sandbox runs each bot as a user of its own (uid {BOT_UID_BASE} to {}), \
+         which cannot read {what} {} (make it readable by others: `chmod -R o+rX {}`)",
+        BOT_UID_BASE + BOT_UID_COUNT - 1,
+        path.display(),
+        runner_quote(path)
+    )
+}
+
+fn runner_quote(path: &Path) -> String {
+    super::runner::quote(path.as_os_str())
+}
+
+/// The helper's request for running `bot` in `case_dir`.
+fn request(
+    bot: &BotCommand,
+    args: &[OsString],
+    case_dir: &Path,
+    limits: &Limits,
+    probe: bool,
+) -> Result<Request, String> {
+    let hidden = hidden_paths(bot, limits);
+    let case_dir = case_dir.canonicalize().map_err(|e| format!("cannot find the case folder: {e}"))?;
+    let Readable { paths: readable, staged } = readable_for(bot, limits, &hidden)?;
+    // Paths in the command at their real places: the bot's root holds the folders it reads at
+    // their real paths and nothing above them, so `/grader/cwd/../bot/run` would not be found.
+    let real = |word: &OsString| {
+        let path = Path::new(word);
+        if path.is_absolute() && path.symlink_metadata().is_ok() && !view::is_system(path) {
+            real_location(path).into_os_string()
+        } else {
+            word.clone()
+        }
+    };
+    let program = real(&bot.program().to_os_string());
+    let mut program_args: Vec<OsString> = bot.args().iter().map(real).collect();
     program_args.extend(args.iter().cloned());
     Ok(Request {
-        program: bot.program().to_os_string(),
+        program,
         args: program_args,
         case_dir,
         readable,
         hidden,
+        staged,
         env: view::environment(&limits.sandbox.env),
         uid: run_uid(),
         memory_bytes: limits.memory_bytes,
@@ -299,7 +452,32 @@ fn request(
         no_namespaces: std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some(),
         strict: limits.sandbox.mode == Mode::Strict,
         probe,
+        fail_setup: !probe && injected_failure(),
     })
+}
+
+/// Whether this run's setup is to fail on purpose: `ARBITER_SANDBOX_FAIL_SETUPS=N` in the
+/// grader's environment fails the first N setups of this process (the probe's aside), as a host
+/// file rewritten at the wrong moment would; for testing how grader errors are reported.
+fn injected_failure() -> bool {
+    static FAILED: AtomicU32 = AtomicU32::new(0);
+    let Some(n) = std::env::var("ARBITER_SANDBOX_FAIL_SETUPS").ok().and_then(|v| v.parse::<u32>().ok())
+    else {
+        return false;
+    };
+    FAILED.fetch_add(1, Ordering::Relaxed) < n
+}
+
+/// Why the sandbox will not run `bot` at all, if it will not: an interpreter whose installation
+/// holds the submission or the grader's folders, or one the bot's user cannot reach; a folder
+/// it needs that cannot be made readable to it. Checked before any case runs, so that a
+/// submission is refused once with the reason rather than failing every case.
+pub fn refusal(bot: &BotCommand, limits: &Limits) -> Option<String> {
+    if limits.sandbox.mode == Mode::Off {
+        return None;
+    }
+    let hidden = hidden_paths(bot, limits);
+    readable_for(bot, limits, &hidden).err()
 }
 
 /// What the sandbox seems to have kept from a bot that failed, from the paths its stderr names
@@ -309,7 +487,7 @@ pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: 
     if limits.sandbox.mode == Mode::Off {
         return Vec::new();
     }
-    let mut seen = view::readable(bot).unwrap_or_default();
+    let mut seen = view::readable(bot).map(|v| v.all()).unwrap_or_default();
     seen.extend(limits.sandbox.allow_read.iter().cloned());
     seen.push(case_dir.to_path_buf());
     let mut hidden = limits.sandbox.hidden.clone();
@@ -336,6 +514,7 @@ pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: 
 /// more bots will run; a later run makes new ones.
 pub fn release() {
     cgroup::release_pool();
+    stage::release();
 }
 
 /// A byte count as a person would write it: "64 MiB", "512 KiB", "100 B".
@@ -366,7 +545,16 @@ impl Summary {
     /// landlock ABI 7; memory 4 GiB for all processes (cgroup v1); ...".
     pub fn line(&self) -> String {
         let mode = match self.mode {
-            Mode::Off => return "sandbox off: bots run with per-process limits only".to_string(),
+            Mode::Off => {
+                let mut line = "sandbox off: bots run with per-process limits only".to_string();
+                for (name, detail) in &self.layers {
+                    line.push_str(&format!("; {name} {detail}"));
+                }
+                for (name, why) in &self.missing {
+                    line.push_str(&format!("; NO {name} ({why})"));
+                }
+                return line;
+            }
             Mode::Auto => "auto",
             Mode::Strict => "strict",
         };
@@ -381,7 +569,26 @@ impl Summary {
 pub fn probe(limits: &Limits) -> Result<Summary, String> {
     let mode = limits.sandbox.mode;
     if mode == Mode::Off {
-        return Ok(Summary { mode, layers: Vec::new(), missing: Vec::new() });
+        // What finds the processes that leave the bot's session.
+        let mut summary = Summary { mode, layers: Vec::new(), missing: Vec::new() };
+        match RunCgroup::create(None, None) {
+            Some(cg) => {
+                summary.layers.push((
+                    cg.kind().to_string(),
+                    "for each run, so that a process that leaves the bot's session (setsid, a double \
+                     fork) is still charged and killed"
+                        .to_string(),
+                ));
+                cg.remove();
+            }
+            None => summary.missing.push((
+                "cgroup".to_string(),
+                "none can be made here: a process that leaves the bot's session (setsid, a double fork) \
+                 is neither charged nor killed"
+                    .to_string(),
+            )),
+        }
+        return Ok(summary);
     }
     let dir = tempfile::Builder::new()
         .prefix("arbiter-probe-")
@@ -409,8 +616,18 @@ pub fn probe(limits: &Limits) -> Result<Summary, String> {
     };
     for event in &report.events {
         match event {
-            Event::Layer { name, detail } => summary.layers.push((name.clone(), detail.clone())),
-            Event::Missing { name, why } => summary.missing.push((name.clone(), why.clone())),
+            Event::Layer { name, detail } => {
+                if name == "namespaces" {
+                    NAMESPACES.store(1, Ordering::Relaxed);
+                }
+                summary.layers.push((name.clone(), detail.clone()))
+            }
+            Event::Missing { name, why } => {
+                if name == "namespaces" {
+                    NAMESPACES.store(2, Ordering::Relaxed);
+                }
+                summary.missing.push((name.clone(), why.clone()))
+            }
             Event::SetupFailed { why } => return Err(format!("the sandbox cannot be set up: {why}")),
             _ => {}
         }

@@ -4,6 +4,7 @@
 //! here is seen outside it.
 
 use std::ffi::{CStr, CString};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -43,15 +44,93 @@ pub(crate) fn tmpfs(at: &Path, bytes: u64, inodes: u64, mode: u32, owner: Option
 }
 
 /// Binds `from` (and every mount under it) at `to`, then sets `attributes` (read-only,
-/// nosuid, nodev) on all of them.
+/// nosuid, nodev) on all of them. `from` is opened once and what was opened is bound
+/// ([`bind_opened`]).
 pub(crate) fn bind(from: &Path, to: &Path, attributes: u64) -> Result<(), String> {
-    let flags = MsFlags::MS_BIND | MsFlags::MS_REC;
-    mount(Some(from), to, None::<&str>, flags, None::<&str>)
-        .map_err(|e| format!("cannot bind {} at {}: {}", from.display(), to.display(), e.desc()))?;
-    if attributes != 0 {
-        set_attributes(to, attributes, true)?;
+    let handle =
+        open_path(from).map_err(|e| format!("cannot bind {} at {}: {e}", from.display(), to.display()))?;
+    bind_opened(&handle, to, attributes)
+        .map_err(|e| format!("cannot bind {} at {}: {e}", from.display(), to.display()))
+}
+
+/// `AT_EMPTY_PATH`: the call acts on the descriptor itself.
+const AT_EMPTY_PATH: libc::c_uint = 0x1000;
+/// `OPEN_TREE_CLONE`: a detached copy of the mount tree, to attach elsewhere.
+const OPEN_TREE_CLONE: libc::c_uint = 0x1;
+/// `MOVE_MOUNT_F_EMPTY_PATH` and `MOVE_MOUNT_T_EMPTY_PATH`: both ends named by descriptors.
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+const MOVE_MOUNT_T_EMPTY_PATH: libc::c_uint = 0x40;
+
+/// How many times a mount point that is missing for a moment (a host file being rewritten by
+/// rename, as `/etc/passwd` is by `useradd`) is looked for again, and how long apart.
+const TARGET_TRIES: u32 = 50;
+const TARGET_PAUSE: std::time::Duration = std::time::Duration::from_millis(4);
+
+/// Opens `path` as a handle (`O_PATH`), not following a link at its last step.
+pub(crate) fn open_path(path: &Path) -> std::io::Result<OwnedFd> {
+    let c = CString::new(path.as_os_str().as_bytes()).map_err(std::io::Error::other)?;
+    // SAFETY: open with a NUL-terminated path; the descriptor is owned at once.
+    let fd = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_NOFOLLOW | libc::O_CLOEXEC) };
+    if fd < 0 {
+        return Err(std::io::Error::last_os_error());
     }
-    Ok(())
+    Ok(unsafe { OwnedFd::from_raw_fd(fd) })
+}
+
+/// Binds what the handle `from` names (and every mount under it) at `to`: a detached copy of
+/// its mount tree is made from the handle, given `attributes` before anyone can see it, and
+/// attached at `to`. What is bound is what was opened and checked, whatever the path names a
+/// moment later; a mount point that is missing for a moment is looked for again.
+pub(crate) fn bind_opened(from: &OwnedFd, to: &Path, attributes: u64) -> Result<(), String> {
+    let empty = c"";
+    // SAFETY: open_tree with a valid descriptor and an empty NUL-terminated path; the
+    // descriptor returned is owned at once.
+    let tree = unsafe {
+        libc::syscall(
+            libc::SYS_open_tree,
+            from.as_raw_fd(),
+            empty.as_ptr(),
+            OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint | AT_EMPTY_PATH | AT_RECURSIVE,
+        )
+    };
+    if tree < 0 {
+        return Err(format!("open_tree: {}", std::io::Error::last_os_error()));
+    }
+    let tree = unsafe { OwnedFd::from_raw_fd(tree as i32) };
+    if attributes != 0 {
+        mount_setattr_fd(&tree, AT_EMPTY_PATH | AT_RECURSIVE, attributes)
+            .map_err(|e| format!("cannot set its attributes: {e}"))?;
+    }
+    let mut tries = 0;
+    loop {
+        let attached = open_path(to).and_then(|target| {
+            // SAFETY: move_mount between two valid descriptors, both paths empty.
+            let rc = unsafe {
+                libc::syscall(
+                    libc::SYS_move_mount,
+                    tree.as_raw_fd(),
+                    empty.as_ptr(),
+                    target.as_raw_fd(),
+                    empty.as_ptr(),
+                    MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH,
+                )
+            };
+            if rc == 0 { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+        });
+        match attached {
+            Ok(()) => return Ok(()),
+            Err(e) if e.raw_os_error() == Some(libc::ENOENT) && tries < TARGET_TRIES => {
+                tries += 1;
+                std::thread::sleep(TARGET_PAUSE);
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+/// `mount_setattr(2)` on the (detached) mount tree open at `fd`.
+fn mount_setattr_fd(fd: &OwnedFd, flags: libc::c_uint, set: u64) -> std::io::Result<()> {
+    mount_setattr_at(fd.as_raw_fd(), c"", flags, set)
 }
 
 /// Sets mount attributes on the mount at `path` (and every mount under it, if `recursive`).
@@ -63,6 +142,11 @@ pub(crate) fn set_attributes(path: &Path, set: u64, recursive: bool) -> Result<(
 
 /// `mount_setattr(2)` on the mount at `path`.
 fn mount_setattr(path: &CStr, flags: libc::c_uint, set: u64) -> std::io::Result<()> {
+    mount_setattr_at(libc::AT_FDCWD, path, flags, set)
+}
+
+/// `mount_setattr(2)` on the mount at `path` relative to `dir`.
+fn mount_setattr_at(dir: libc::c_int, path: &CStr, flags: libc::c_uint, set: u64) -> std::io::Result<()> {
     #[repr(C)]
     struct MountAttr {
         set: u64,
@@ -76,7 +160,7 @@ fn mount_setattr(path: &CStr, flags: libc::c_uint, set: u64) -> std::io::Result<
     let rc = unsafe {
         libc::syscall(
             libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
+            dir,
             path.as_ptr(),
             flags,
             &attr,

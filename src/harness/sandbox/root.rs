@@ -83,7 +83,10 @@ pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
         if bound.iter().any(|b| path.starts_with(b)) || path.starts_with(&request.case_dir) {
             continue;
         }
-        place(old, &path, ATTR_RDONLY | ATTR_NOSUID | ATTR_NODEV)?;
+        // A folder the bot's user could not read is replaced by its readable copy, at the
+        // original's path.
+        let source = request.staged.iter().find(|(at, _)| *at == path).map_or(&path, |(_, copy)| copy);
+        place_from(old, source, &path, ATTR_RDONLY | ATTR_NOSUID | ATTR_NODEV)?;
         bound.push(path);
     }
     case_folder(request)?;
@@ -107,18 +110,32 @@ fn inside(old: &Path, path: &Path) -> PathBuf {
     old.join(path.strip_prefix("/").unwrap_or(path))
 }
 
-/// Binds `path` of the old root at the same path in the new one, making the mount point (a
-/// folder or an empty file) and its parents first. A symbolic link is made again instead (a
-/// merged `/usr`'s `/bin -> usr/bin`). Absent paths are skipped.
+/// Binds `path` of the old root at the same path in the new one ([`place_from`]).
 fn place(old: &Path, path: &Path, attributes: u64) -> Result<(), String> {
-    let from = inside(old, path);
-    let Ok(meta) = from.symlink_metadata() else { return Ok(()) };
+    place_from(old, path, path, attributes)
+}
+
+/// Binds `source` of the old root at `path` in the new one, making the mount point (a folder
+/// or an empty file) and its parents first. The source is opened once, without following a
+/// link, and what was opened is what is looked at and bound: a file replaced on the host
+/// meanwhile changes nothing. A symbolic link is made again instead (a merged `/usr`'s
+/// `/bin -> usr/bin`). Absent paths are skipped.
+fn place_from(old: &Path, source: &Path, path: &Path, attributes: u64) -> Result<(), String> {
+    let from = inside(old, source);
+    let handle = match mounts::open_path(&from) {
+        Ok(handle) => handle,
+        Err(e) if e.raw_os_error() == Some(libc::ENOENT) => return Ok(()),
+        Err(e) => return Err(format!("cannot open {}: {e}", source.display())),
+    };
+    let meta = fs::File::from(handle.try_clone().map_err(|e| e.to_string())?)
+        .metadata()
+        .map_err(|e| format!("cannot look at {}: {e}", source.display()))?;
     if let Some(parent) = path.parent() {
         mkdir(parent)?;
     }
     if meta.file_type().is_symlink() {
         let target =
-            fs::read_link(&from).map_err(|e| format!("cannot read the link {}: {e}", from.display()))?;
+            link_target(&handle).map_err(|e| format!("cannot read the link {}: {e}", from.display()))?;
         return symlink(&target, path).map_err(|e| format!("cannot make the link {}: {e}", path.display()));
     }
     if meta.is_dir() {
@@ -126,7 +143,23 @@ fn place(old: &Path, path: &Path, attributes: u64) -> Result<(), String> {
     } else {
         fs::write(path, b"").map_err(|e| format!("cannot make {}: {e}", path.display()))?;
     }
-    mounts::bind(&from, path, attributes)
+    mounts::bind_opened(&handle, path, attributes)
+        .map_err(|e| format!("cannot bind {} at {}: {e}", source.display(), path.display()))
+}
+
+/// The target of the symbolic link open (`O_PATH | O_NOFOLLOW`) at `link`.
+fn link_target(link: &std::os::fd::OwnedFd) -> std::io::Result<PathBuf> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    let mut buf = vec![0u8; libc::PATH_MAX as usize];
+    // SAFETY: readlinkat on a valid descriptor with an empty path, into a buffer of the length
+    // given.
+    let n = unsafe { libc::readlinkat(link.as_raw_fd(), c"".as_ptr(), buf.as_mut_ptr().cast(), buf.len()) };
+    if n < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    buf.truncate(n as usize);
+    Ok(PathBuf::from(std::ffi::OsStr::from_bytes(&buf)))
 }
 
 /// Covers `path` (in the new root) with an empty read-only folder or file.

@@ -4,7 +4,9 @@
 //! `userfaultfd`, io_uring and `perf_event_open` (rarely needed, often the way into a kernel
 //! bug). Without namespaces, where nothing else stands between the bot and the machine, also:
 //! every `socket` (only `socketpair` of `AF_UNIX` stays, as runtimes use it to talk to
-//! themselves), and System V IPC (whose segments would outlive the run); and where the bot
+//! themselves), System V IPC (whose segments would outlive the run), and making itself
+//! non-dumpable (`prctl(PR_SET_DUMPABLE)`, which would hide its memory from the helper that
+//! counts it); and where the bot
 //! runs as the grader's own user (an unprivileged grader without namespaces), changing the
 //! mode, owner, times or extended attributes of a file by its path (Landlock does not cover
 //! metadata; a bot with a user of its own owns nothing outside its case folder). `clone3` is
@@ -124,6 +126,13 @@ fn programs(no_namespaces: bool, graders_user: bool) -> Result<[BpfProgram; 2], 
                 vec![SeccompRule::new(vec![by_path]).map_err(|e| e.to_string())?],
             );
         }
+        // A non-dumpable process hides its memory map and descriptors from a helper that may
+        // not trace it (an unprivileged grader's, which counts memory itself where no cgroup
+        // does).
+        let dumpable =
+            SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Eq, libc::PR_SET_DUMPABLE as u64)
+                .map_err(|e| e.to_string())?;
+        rules.insert(libc::SYS_prctl, vec![SeccompRule::new(vec![dumpable]).map_err(|e| e.to_string())?]);
         let not_unix =
             SeccompCondition::new(0, SeccompCmpArgLen::Dword, SeccompCmpOp::Ne, libc::AF_UNIX as u64)
                 .map_err(|e| e.to_string())?;

@@ -32,6 +32,11 @@ pub(crate) struct Request {
     /// Paths hidden from the bot whatever else allows them (corpus, golden answers, reports,
     /// arbiter itself).
     pub hidden: Vec<PathBuf>,
+    /// Copies of folders of `readable` that the bot's user could not read: (the original, its
+    /// copy). With its own root the bot finds each copy at the original's path; without, its
+    /// command names the copy instead.
+    #[serde(default)]
+    pub staged: Vec<(PathBuf, PathBuf)>,
     /// The bot's whole environment.
     pub env: Vec<(OsString, OsString)>,
     /// The user id the bot runs as (never 0): set with `setuid` when the helper is root, mapped
@@ -61,6 +66,9 @@ pub(crate) struct Request {
     pub strict: bool,
     /// Set everything up, report what could be done, and run nothing.
     pub probe: bool,
+    /// Fail the setup on purpose (`ARBITER_SANDBOX_FAIL_SETUPS`, for tests).
+    #[serde(default)]
+    pub fail_setup: bool,
 }
 
 /// What the helper reports, in order, one JSON line each.
@@ -73,6 +81,10 @@ pub enum Event {
     Missing { name: String, why: String },
     /// The sandbox could not be set up (or, in strict mode, not completely): nothing ran.
     SetupFailed { why: String },
+    /// Everything is set up: the bot's program is executed next (sent by the bot's process just
+    /// before). A session waits for it, so that a setup that failed is tried again before the
+    /// bot is spoken to.
+    Ready,
     /// The bot's program could not be executed.
     StartFailed { why: String },
     /// The bot exited by itself with this status.

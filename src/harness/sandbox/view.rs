@@ -9,6 +9,14 @@
 //! node, dotnet, mono, ruby, ...), through symbolic links, version-manager shims (pyenv), and
 //! virtual environments (`pyvenv.cfg`'s `home`).
 //!
+//! Every hop of a chain of links is located for real: its folder is canonicalised by the kernel
+//! (links and `..` resolved as `open` would resolve them), never normalised by hand, so that a
+//! link such as `python3 -> d/../../source/bin/python3`, `d` itself a link, names the folder it
+//! really reaches. The installations found are kept apart from the bot's own folders
+//! ([`View`]): the sandbox refuses an installation that holds the submission or any of the
+//! grader's folders. Files read here (scripts, `pyvenv.cfg`) are opened without following a
+//! link at their last step.
+//!
 //! Also here: the bot's environment (an exact allow-list), and reading a failed bot's stderr for
 //! paths the sandbox kept from it.
 
@@ -65,11 +73,33 @@ pub(crate) fn is_system(path: &Path) -> bool {
 type CommandKey = (OsString, Vec<OsString>);
 
 /// What each bot command may read, as worked out.
-type Views = HashMap<CommandKey, Result<Vec<PathBuf>, String>>;
+type Views = HashMap<CommandKey, Result<View, String>>;
+
+/// What a bot may read besides the system folders, canonical paths.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct View {
+    /// Its own folders: its program's folder, and the folders of files its command names.
+    pub own: Vec<PathBuf>,
+    /// Its interpreters' installations: (the installation, the interpreter that brought it).
+    pub installs: Vec<(PathBuf, PathBuf)>,
+}
+
+impl View {
+    /// Every folder, own folders first.
+    pub(crate) fn all(&self) -> Vec<PathBuf> {
+        let mut all = self.own.clone();
+        for (install, _) in &self.installs {
+            if !all.contains(install) {
+                all.push(install.clone());
+            }
+        }
+        all
+    }
+}
 
 /// What `bot` may read besides the system folders: its own folder(s) and its interpreters'
 /// installations, canonical paths. Worked out once per command and remembered.
-pub(crate) fn readable(bot: &BotCommand) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn readable(bot: &BotCommand) -> Result<View, String> {
     static CACHE: OnceLock<Mutex<Views>> = OnceLock::new();
     let key = (bot.program().to_os_string(), bot.args().to_vec());
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
@@ -81,7 +111,7 @@ pub(crate) fn readable(bot: &BotCommand) -> Result<Vec<PathBuf>, String> {
     found
 }
 
-fn work_out(bot: &BotCommand) -> Result<Vec<PathBuf>, String> {
+fn work_out(bot: &BotCommand) -> Result<View, String> {
     let mut found = Found::default();
     let program = Path::new(bot.program());
     if !program.as_os_str().as_bytes().contains(&b'/') {
@@ -100,31 +130,47 @@ fn work_out(bot: &BotCommand) -> Result<Vec<PathBuf>, String> {
             continue;
         }
         match path.canonicalize() {
-            Ok(real) if real.is_dir() => found.add(real),
+            Ok(real) if real.is_dir() => found.add_own(real),
             Ok(real) => {
                 if let Some(dir) = real.parent() {
-                    found.add(dir.to_path_buf());
+                    found.add_own(dir.to_path_buf());
                 }
             }
             Err(_) => {}
         }
     }
-    Ok(found.paths)
+    Ok(found.view)
 }
 
 /// The folders found so far.
 #[derive(Default)]
 struct Found {
-    paths: Vec<PathBuf>,
+    view: View,
 }
 
 impl Found {
-    /// Adds `path` unless it is a system folder, the root, a home folder, or already in.
-    fn add(&mut self, path: PathBuf) {
-        if path.parent().is_none() || is_system(&path) || is_home(&path) || self.paths.contains(&path) {
-            return;
+    /// Whether `path` is worth adding: not a system folder, the root, a home folder, or in
+    /// already.
+    fn wanted(&self, path: &Path) -> bool {
+        path.parent().is_some()
+            && !is_system(path)
+            && !is_home(path)
+            && !self.view.own.iter().any(|p| p == path)
+            && !self.view.installs.iter().any(|(p, _)| p == path)
+    }
+
+    /// Adds one of the bot's own folders.
+    fn add_own(&mut self, path: PathBuf) {
+        if self.wanted(&path) {
+            self.view.own.push(path);
         }
-        self.paths.push(path);
+    }
+
+    /// Adds the installation `path` of the interpreter `by`.
+    fn add_install(&mut self, path: PathBuf, by: &Path) {
+        if self.wanted(&path) {
+            self.view.installs.push((path, by.to_path_buf()));
+        }
     }
 
     /// The bot's own program: its folder alone, then whatever its `#!` line and its script
@@ -144,7 +190,7 @@ impl Found {
             }
             self.script(&real, 0);
         }
-        self.add(real_folder);
+        self.add_own(real_folder);
         Ok(())
     }
 
@@ -154,22 +200,27 @@ impl Found {
         if depth > 4 {
             return;
         }
-        let mut hop = path.to_path_buf();
+        // Each hop where it really is: a link's target is taken from the link's real folder,
+        // and the folder the target names is resolved by the kernel, so that `..` after a
+        // link goes where `open` would go, not where the text of the path seems to.
+        let mut hop = located(path);
         for _ in 0..16 {
-            self.install_of(&hop, depth);
-            let Ok(target) = fs::read_link(&hop) else { break };
-            let Some(dir) = hop.parent() else { break };
-            hop = normalize(&dir.join(target));
+            let Some(at) = hop else { break };
+            self.install_of(&at, path, depth);
+            let Ok(target) = fs::read_link(&at) else { break };
+            let Some(dir) = at.parent() else { break };
+            hop = located(&dir.join(target));
         }
         if let Ok(real) = path.canonicalize() {
-            self.install_of(&real, depth);
+            self.install_of(&real, path, depth);
             self.script(&real, depth + 1);
         }
     }
 
-    /// The installation prefix of the program at `path`: the folder above its `bin` (or
-    /// `shims`) folder, else its own folder; and a virtual environment's base interpreter.
-    fn install_of(&mut self, path: &Path, depth: usize) {
+    /// The installation prefix of the program at `path` (whose folder is canonical): the
+    /// folder above its `bin` (or `shims`) folder, else its own folder; and a virtual
+    /// environment's base interpreter. `by` is the interpreter as the bot named it.
+    fn install_of(&mut self, path: &Path, by: &Path, depth: usize) {
         if is_system(path) {
             return;
         }
@@ -178,30 +229,30 @@ impl Found {
             (Some("bin" | "sbin" | "shims"), Some(up)) if up.parent().is_some() && !is_home(up) => up,
             _ => dir,
         };
-        let prefix = prefix.canonicalize().unwrap_or_else(|_| prefix.to_path_buf());
-        if self.paths.contains(&prefix) {
+        let Ok(prefix) = prefix.canonicalize() else { return };
+        if !self.wanted(&prefix) {
             return;
         }
-        self.add(prefix.clone());
-        if let Ok(cfg) = fs::read_to_string(prefix.join("pyvenv.cfg"))
-            && let Some(home) = cfg.lines().find_map(|l| {
+        self.add_install(prefix.clone(), by);
+        if let Some(cfg) = read_no_follow(&prefix.join("pyvenv.cfg"))
+            && let Some(home) = String::from_utf8_lossy(&cfg).lines().find_map(|l| {
                 let (key, value) = l.split_once('=')?;
                 (key.trim() == "home").then(|| PathBuf::from(value.trim()))
             })
+            && home.is_absolute()
         {
-            self.runtime(&home.join("python3"), depth + 1);
-            self.install_of(&home.join("python3"), depth + 1);
+            let base = home.join("python3");
+            self.runtime(&base, depth + 1);
+            if let Some(base) = located(&base) {
+                self.install_of(&base, by, depth + 1);
+            }
         }
     }
 
     /// The interpreters a script at `path` runs: its `#!` line (`env NAME` looked up in
     /// `PATH`), and every word of it that names an interpreter, by name or by path.
     fn script(&mut self, path: &Path, depth: usize) {
-        let Ok(meta) = fs::metadata(path) else { return };
-        if !meta.is_file() || meta.len() > MAX_SCRIPT {
-            return;
-        }
-        let Ok(bytes) = fs::read(path) else { return };
+        let Some(bytes) = read_no_follow(path) else { return };
         if bytes.iter().take(512).any(|&b| b == 0) {
             return;
         }
@@ -248,6 +299,33 @@ impl Found {
             self.runtime(&path, depth + 1);
         }
     }
+}
+
+/// Where `path` really is: its folder canonical, its own name kept (it may be a link, whose
+/// target is the next hop); `None` if its folder does not exist.
+fn located(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?;
+    let dir = path.parent()?.canonicalize().ok()?;
+    Some(dir.join(name))
+}
+
+/// The contents of the regular file at `path`, at most [`MAX_SCRIPT`] bytes, opened without
+/// following a link at its last step; `None` for anything else.
+fn read_no_follow(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::File::options()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK | libc::O_CLOEXEC)
+        .open(path)
+        .ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > MAX_SCRIPT {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCRIPT).read_to_end(&mut bytes).ok()?;
+    Some(bytes)
 }
 
 /// `word` with a leading `~/`, `$HOME/` or runtime variable (`$JAVA_HOME/`, `${VIRTUAL_ENV}/`)
@@ -297,8 +375,8 @@ fn which(name: &std::ffi::OsStr) -> Option<PathBuf> {
     std::env::split_paths(&paths).map(|d| d.join(name)).find(|p| is_executable(p))
 }
 
-/// `path` without `.` and with `..` taken back lexically (a link target relative to its
-/// folder).
+/// `path` without `.` and with `..` taken back lexically: only for words of a bot's stderr,
+/// compared with what the bot could see (never to decide what it may see).
 fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for part in path.components() {
@@ -408,7 +486,7 @@ mod tests {
         write(&root.join("class/bob/run"), "#!/bin/sh\n", 0o755);
         let bot = BotCommand::parse_in(&root.join("class/bin/run").display().to_string(), &root).unwrap();
         let found = work_out(&bot).unwrap();
-        assert_eq!(found, vec![root.join("class/bin")]);
+        assert_eq!(found.all(), vec![root.join("class/bin")]);
     }
 
     #[test]
@@ -436,10 +514,35 @@ mod tests {
         let run = format!("#!/bin/sh\nexec {}/bin/python bot.py \"$@\"\n", venv.display());
         write(&root.join("sub/run"), &run, 0o755);
         let bot = BotCommand::parse_in(&root.join("sub/run").display().to_string(), &root).unwrap();
-        let found = work_out(&bot).unwrap();
+        let found = work_out(&bot).unwrap().all();
         for want in [root.join("sub"), venv, base] {
             assert!(found.contains(&want), "{want:?} not in {found:?}");
         }
+    }
+
+    /// Issue 30, item 2: `python3 -> d/../../source/bin/python3` with `d` a link inside the
+    /// submission reads, lexically, as the grader's `source/bin/python3`; for real it is the
+    /// submission's own `source/bin/python3`. Only the real one may be bound.
+    #[test]
+    fn a_link_chain_is_followed_for_real_not_by_its_text() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        // The grader's course folder, which has an installation-like `bin`.
+        write(&root.join("autograder/source/bin/python3"), "", 0o755);
+        write(&root.join("autograder/source/golden/answers.json"), "{}", 0o644);
+        let sub = root.join("autograder/submission");
+        write(&sub.join("source/bin/python3"), "#!/bin/sh\n", 0o755);
+        fs::create_dir_all(sub.join("x/y")).unwrap();
+        std::os::unix::fs::symlink("x/y", sub.join("d")).unwrap();
+        std::os::unix::fs::symlink("d/../../source/bin/python3", sub.join("python3")).unwrap();
+        let run = format!("#!/bin/sh\nexec {} bot.py\n", sub.join("python3").display());
+        write(&sub.join("run"), &run, 0o755);
+        let bot = BotCommand::parse_in(&sub.join("run").display().to_string(), &root).unwrap();
+        let found = work_out(&bot).unwrap();
+        let all = found.all();
+        assert!(!all.iter().any(|p| p.starts_with(root.join("autograder/source"))), "{found:?}");
+        assert!(!all.contains(&root.join("autograder")), "{found:?}");
+        assert!(all.contains(&sub.join("source")), "the real installation: {found:?}");
     }
 
     #[test]

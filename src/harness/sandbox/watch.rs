@@ -57,18 +57,31 @@ fn children(pid: i32) -> Vec<i32> {
 /// memfd files they hold, the bytes queued in their sockets, and (in the run's own IPC
 /// namespace) System V shared memory.
 pub(crate) fn memory(pids: &[i32], own_ipc: bool) -> u64 {
-    let pss: u64 = pids
-        .iter()
-        .filter_map(|pid| fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok())
-        .filter_map(|text| {
-            let line = text.lines().find(|l| l.starts_with("Pss:"))?;
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .sum::<u64>()
-        * 1024;
+    let pss: u64 =
+        pids.iter().filter_map(|&pid| proportional(pid).or_else(|| resident(pid))).sum::<u64>() * 1024;
     let held = held(pids);
     let sysv = if own_ipc { sysv_shm() } else { 0 };
     pss + held.memfd + super::sockets::queued(&held.sockets) + sysv
+}
+
+/// The proportional set size of `pid`, in KiB, where this process may read it.
+fn proportional(pid: i32) -> Option<u64> {
+    let text = fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+    kib(&text, "Pss:")
+}
+
+/// The resident and swapped memory of `pid`, in KiB, from `/proc/PID/status`, which anyone may
+/// read: for a process that made itself non-dumpable, whose `smaps_rollup` (and descriptors)
+/// only a process with the right to trace it may read. Pages it shares are counted whole.
+fn resident(pid: i32) -> Option<u64> {
+    let text = fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    Some(kib(&text, "VmRSS:")? + kib(&text, "VmSwap:").unwrap_or(0))
+}
+
+/// The number of KiB on the line starting with `key`.
+fn kib(text: &str, key: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok()
 }
 
 /// What the processes hold through their descriptors.
