@@ -47,7 +47,9 @@ impl Cluster {
         }
         cluster.munged_pid =
             fs::read_to_string(dir.join("munged.pid")).ok().and_then(|p| p.trim().parse().ok());
-        let host = nix::unistd::gethostname().unwrap().to_string_lossy().split('.').next().unwrap().to_string();
+        // Slurm knows a node by the short host name.
+        let host = fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+        let host = host.trim().split('.').next().unwrap().to_string();
         let conf = format!(
             "ClusterName=arbitertest\nSlurmctldHost={host}\nSlurmctldPort={}\nSlurmdPort={}\n\
              AuthType=auth/munge\nAuthInfo=socket={d}/munge.sock\nCredType=cred/munge\n\
