@@ -82,7 +82,8 @@ impl Cluster {
         // The node is up when sinfo says it is idle.
         let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
-            let out = Command::new("sinfo").args(["-h", "-o", "%t"]).env("SLURM_CONF", cluster.conf()).output();
+            let out =
+                Command::new("sinfo").args(["-h", "-o", "%t"]).env("SLURM_CONF", cluster.conf()).output();
             if matches!(&out, Ok(o) if String::from_utf8_lossy(&o.stdout).trim() == "idle") {
                 return Some(cluster);
             }
@@ -109,7 +110,8 @@ impl Drop for Cluster {
             let _ = child.wait();
         }
         if let Some(pid) = self.munged_pid {
-            let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGTERM);
+            let _ =
+                nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGTERM);
         }
     }
 }
@@ -126,7 +128,9 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     let time = header.iter().position(|h| h == "wall_seconds").expect("a wall_seconds column");
     let mut rows: Vec<Vec<String>> = reader
         .records()
-        .map(|r| r.unwrap().iter().enumerate().filter(|(i, _)| *i != time).map(|(_, c)| c.to_string()).collect())
+        .map(|r| {
+            r.unwrap().iter().enumerate().filter(|(i, _)| *i != time).map(|(_, c)| c.to_string()).collect()
+        })
         .collect();
     rows.sort();
     rows

@@ -38,7 +38,13 @@ pub trait Engine: Sync + Send {
     /// `side`'s advantage in `after`, a position reached from `before` by one move, where it
     /// was `before_advantage`: always equal to `advantage(after, side)`, which an engine may
     /// find faster from what the move changed (the oracle's inner loop asks it for every move).
-    fn advantage_after(&self, before: &Self::Pos, before_advantage: i32, after: &Self::Pos, side: Side) -> i32 {
+    fn advantage_after(
+        &self,
+        before: &Self::Pos,
+        before_advantage: i32,
+        after: &Self::Pos,
+        side: Side,
+    ) -> i32 {
         let _ = (before, before_advantage);
         self.advantage(after, side)
     }
