@@ -61,8 +61,9 @@ pub struct Args {
 
     /// Limits on each move. In a game with a clock (Pente) `--timeout` does not apply: a move is
     /// killed when its CPU time reaches what is left on the bot's clock (plus 1 s for system
-    /// time when the clock counts user time only), or at a wall-clock cap of 3 x the clock left
-    /// + 5 s, and a side may use at most 3 x its starting clock in wall time over the game.
+    /// time when the clock counts user time only), or when it has sat idle (no process running
+    /// or waiting for a processor) for the clock left + 1 s, and a side may sit idle at most its
+    /// starting clock + 1 s over the game. A busy machine changes neither.
     #[command(flatten)]
     limits: LimitArgs,
 
@@ -167,6 +168,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         starts,
         colours: args.colours.or(stage.map(|g| g.colours)).unwrap_or_default(),
         clock: args.clock.or(stage.and_then(|g| g.clock)),
+        clock_range: stage.and_then(|g| g.clock_range),
         clock_counts_system: args.clock_counts_system,
     };
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };

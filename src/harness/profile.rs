@@ -156,6 +156,11 @@ pub struct GamesStage {
     /// absent: the game's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<f64>,
+    /// `[low, high]`: each game's starting clock drawn from these seconds (whole seconds, by
+    /// the seed and the game's number, the same for both sides), for a course whose clock "will
+    /// vary from game to game" (CSCI561). `clock` or `--clock`, when given, wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_range: Option<[f64; 2]>,
     /// The score on reaching the stage (gated profiles only).
     #[serde(default)]
     pub base: f64,
@@ -289,6 +294,9 @@ pub struct GamesScore {
     /// For a win-rate threshold, the rate and how sure its verdict is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_rate: Option<WinRate>,
+    /// The games the bot lost by forfeit, by cause, when it lost any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeits: Option<crate::harness::forfeits::Forfeits>,
 }
 
 /// A games stage's win rate against its threshold, with the 95% interval that says how sure
@@ -340,6 +348,9 @@ pub struct Score {
     pub stopped_at: Option<String>,
     /// Games won in the final games stage, when it was played.
     pub games_won: Option<usize>,
+    /// The games of the final games stage the bot lost by forfeit, when it lost any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games_forfeits: Option<crate::harness::forfeits::Forfeits>,
     /// Differences between the corpus and the profile worth a warning.
     pub warnings: Vec<String>,
 }
@@ -511,6 +522,7 @@ impl Profile {
                         reached,
                         note: None,
                         win_rate: result.and_then(|p| stage.win_rate(p)),
+                        forfeits: None,
                     });
                 }
             }
@@ -549,6 +561,7 @@ impl Profile {
             stages,
             game_stages,
             games_won: games_won.filter(|_| stopped_at.is_none()),
+            games_forfeits: None,
             stopped_at,
             warnings,
         }
@@ -748,7 +761,7 @@ mod tests {
 
     #[test]
     fn a_profile_file_round_trips_with_its_stages_in_order() {
-        let p = parse(include_str!("../../corpus/network/marking-profile.json"));
+        let p = parse(include_str!("../../corpus/network/cs61b-alphabeta.json"));
         assert_eq!(p.order.last(), Some(&StageRef::Games(1)));
         let again: Profile = serde_json::from_value(serde_json::to_value(&p).unwrap()).unwrap();
         assert_eq!(again, p);
