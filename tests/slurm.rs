@@ -30,6 +30,7 @@ impl Cluster {
     /// printed as SKIPPED) when the node does not come up.
     fn start(dir: &Path) -> Option<Cluster> {
         let mut cluster = Cluster { dir: dir.to_path_buf(), daemons: Vec::new(), munged_pid: None };
+        fs::create_dir_all(dir).unwrap();
         let key = dir.join("munge.key");
         fs::write(&key, (0..1024).map(|i| (i * 7919 % 251) as u8).collect::<Vec<u8>>()).unwrap();
         fs::set_permissions(&key, fs::Permissions::from_mode(0o400)).unwrap();
