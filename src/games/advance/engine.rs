@@ -35,6 +35,20 @@ pub trait Engine: Sync + Send {
     /// `side`'s material minus the opponent's.
     fn advantage(&self, pos: &Self::Pos, side: Side) -> i32;
 
+    /// `side`'s advantage in `after`, a position reached from `before` by one move, where it
+    /// was `before_advantage`: always equal to `advantage(after, side)`, which an engine may
+    /// find faster from what the move changed (the oracle's inner loop asks it for every move).
+    fn advantage_after(
+        &self,
+        before: &Self::Pos,
+        before_advantage: i32,
+        after: &Self::Pos,
+        side: Side,
+    ) -> i32 {
+        let _ = (before, before_advantage);
+        self.advantage(after, side)
+    }
+
     /// True when `side`'s General is in danger.
     fn in_danger(&self, pos: &Self::Pos, side: Side) -> bool;
 

@@ -73,6 +73,12 @@ impl Engine for Fast {
         pos.material(side) - pos.material(side.opponent())
     }
 
+    fn advantage_after(&self, before: &Pos, before_advantage: i32, after: &Pos, side: Side) -> i32 {
+        let change = after.material_change(before, side) - after.material_change(before, side.opponent());
+        debug_assert_eq!(before_advantage + change, self.advantage(after, side), "material change");
+        before_advantage + change
+    }
+
     fn in_danger(&self, pos: &Pos, side: Side) -> bool {
         safety::in_danger(pos, side)
     }
