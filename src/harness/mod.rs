@@ -20,6 +20,7 @@ pub mod interrupt;
 pub mod machine;
 pub mod matches;
 pub mod output_file;
+pub mod perft;
 pub mod profile;
 pub mod rating;
 pub mod records;
