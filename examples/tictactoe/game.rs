@@ -11,6 +11,7 @@
 
 use arbiter::Side;
 use arbiter::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
+use arbiter::harness::perft::{perft, perft_divide};
 use arbiter::harness::referee::{
     BuiltinBot, Builtins, CaseSpec, Cases, Drawing, Fuzzing, GameState, Games, Grid, GridStyle, PreparedCase,
     Referee, RobustnessBoards, Stone,
@@ -96,7 +97,7 @@ impl Board {
     }
 
     /// The side to move.
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(self) -> Side {
         if self.count(Side::White) == self.count(Side::Black) { Side::White } else { Side::Black }
     }
 
@@ -181,21 +182,7 @@ impl Referee for TicTacToe {
     fn marking_profile(&self) -> &'static str {
         PROFILE
     }
-    fn cases(&self) -> Option<&dyn Cases> {
-        Some(self)
-    }
-    fn builtins(&self) -> Option<&dyn Builtins> {
-        Some(self)
-    }
-    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
-        Some(self)
-    }
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-    fn drawing(&self) -> Option<&dyn Drawing> {
-        Some(self)
-    }
+    arbiter::concerns!(cases, builtins, fuzzing, games, drawing);
 }
 
 /// A case ready to judge: its board, category and expected moves.
@@ -253,24 +240,28 @@ fn expected(board: &Board, category: &str) -> Vec<usize> {
 }
 
 /// What the bot to move on `before` wrote, judged: the move it played or why it is no move.
-fn judge_output(before: &Board, output: &[u8], origin: &str) -> Result<usize, Judgement> {
-    let after = Board::parse(output, origin).map_err(|(reason, location)| Judgement {
-        verdict: Some(Verdict::MalformedOutput),
-        reason,
-        location,
-        ..Judgement::default()
+fn judge_output(before: &Board, output: &[u8], origin: &str) -> Result<usize, Box<Judgement>> {
+    let after = Board::parse(output, origin).map_err(|(reason, location)| {
+        Box::new(Judgement {
+            verdict: Some(Verdict::MalformedOutput),
+            reason,
+            location,
+            ..Judgement::default()
+        })
     })?;
     if after == *before {
-        return Err(Judgement {
+        return Err(Box::new(Judgement {
             verdict: Some(Verdict::Unchanged),
             reason: "the board is unchanged".into(),
             ..Judgement::default()
-        });
+        }));
     }
-    before.move_to(&after).ok_or_else(|| Judgement {
-        verdict: Some(Verdict::IllegalMove),
-        reason: "no single legal move leads to this board".into(),
-        ..Judgement::default()
+    before.move_to(&after).ok_or_else(|| {
+        Box::new(Judgement {
+            verdict: Some(Verdict::IllegalMove),
+            reason: "no single legal move leads to this board".into(),
+            ..Judgement::default()
+        })
     })
 }
 
@@ -279,7 +270,7 @@ impl PreparedCase for Case {
         let expected = self.expected();
         let played = match judge_output(&self.board, output, origin) {
             Ok(played) => played,
-            Err(judgement) => return Judgement { expected, ..judgement },
+            Err(judgement) => return Judgement { expected, ..*judgement },
         };
         let pass = self.expected.contains(&played);
         Judgement {
@@ -439,13 +430,16 @@ impl GameState for Game {
         !self.0.moves().is_empty()
     }
     fn play_output(&mut self, output: &[u8]) -> Result<String, Box<Judgement>> {
-        let played = judge_output(&self.0, output, "output").map_err(Box::new)?;
+        let played = judge_output(&self.0, output, "output")?;
         self.0 = self.0.play(played);
         Ok(notation(played))
     }
     fn play_notation(&mut self, mv: &str) -> Result<(), String> {
         match cell(mv).filter(|c| self.0.moves().contains(c)) {
-            Some(c) => Ok(self.0 = self.0.play(c)),
+            Some(c) => {
+                self.0 = self.0.play(c);
+                Ok(())
+            }
             None => Err(format!("{mv} is not a legal move")),
         }
     }
@@ -516,15 +510,11 @@ impl Analyst for TicTacToe {
         9
     }
     fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64> {
-        Ok(perft(&read(position)?, depth))
+        Ok(perft(&read(position)?, depth, &Board::moves, &Board::play))
     }
     fn perft_divide(&self, position: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
-        let board = read(position)?;
-        Ok(board
-            .moves()
-            .into_iter()
-            .map(|m| (notation(m), perft(&board.play(m), depth.saturating_sub(1))))
-            .collect())
+        let divided = perft_divide(&read(position)?, depth, &Board::moves, &Board::play);
+        Ok(divided.into_iter().map(|(m, n)| (notation(m), n)).collect())
     }
     fn show(&self, position: &PositionInput) -> anyhow::Result<String> {
         let board = read(position)?;
@@ -539,12 +529,4 @@ impl Analyst for TicTacToe {
         }
         Ok(out)
     }
-}
-
-/// Move sequences of `depth` plies (a finished game ends a sequence early).
-fn perft(board: &Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    board.moves().into_iter().map(|m| perft(&board.play(m), depth - 1)).sum()
 }

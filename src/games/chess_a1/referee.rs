@@ -108,13 +108,7 @@ impl Referee for ChessA1Referee {
         if self.extras { vec![PROFILE_7030, PROFILE_1001] } else { vec![PROFILE_1001, PROFILE_7030] }
     }
 
-    fn cases(&self) -> Option<&dyn Cases> {
-        Some(self)
-    }
-
-    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
-        Some(self)
-    }
+    crate::concerns!(cases, fuzzing);
 }
 
 /// What a case expects.
