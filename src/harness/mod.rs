@@ -35,3 +35,4 @@ pub mod tournament;
 pub mod untrusted;
 pub mod verdict;
 pub mod verify;
+pub mod wilson;
