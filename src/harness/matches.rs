@@ -23,6 +23,7 @@ use super::referee::GameState;
 use super::referee::{Protocol, Referee};
 use super::runner::{IdleCap, Limits, Outcome, TimeLimit};
 use super::verify::{case_seed, decide, read_output};
+pub use super::wilson::wilson_interval;
 use crate::side::Side;
 
 /// Moves each side makes before the game is decided on material.
@@ -685,18 +686,6 @@ pub fn tally(records: &[GameRecord]) -> (usize, usize, usize) {
     let a = records.iter().filter(|r| r.a_outcome() == Some(true)).count();
     let b = records.iter().filter(|r| r.a_outcome() == Some(false)).count();
     (a, b, records.len() - a - b)
-}
-
-/// The Wilson score interval (95%) of a proportion `wins / games`.
-pub fn wilson_interval(wins: usize, games: usize) -> (f64, f64) {
-    if games == 0 {
-        return (0.0, 1.0);
-    }
-    let (n, p, z) = (games as f64, wins as f64 / games as f64, 1.959_963_984_540_054);
-    let centre = p + z * z / (2.0 * n);
-    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    let denom = 1.0 + z * z / n;
-    (((centre - spread) / denom).max(0.0), ((centre + spread) / denom).min(1.0))
 }
 
 #[cfg(test)]

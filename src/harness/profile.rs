@@ -287,7 +287,7 @@ impl GamesStage {
         if played.games == 0 {
             return None;
         }
-        let (lo, hi) = crate::harness::matches::wilson_interval(played.won, played.games);
+        let (lo, hi) = crate::harness::wilson::wilson_interval(played.won, played.games);
         Some(WinRate {
             rate: played.won as f64 / played.games as f64,
             above,

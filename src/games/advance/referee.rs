@@ -64,29 +64,7 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         include_str!("../../../corpus/marking-profile.json")
     }
 
-    fn cases(&self) -> Option<&dyn Cases> {
-        Some(self)
-    }
-
-    fn builtins(&self) -> Option<&dyn Builtins> {
-        Some(self)
-    }
-
-    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-
-    fn symmetry(&self) -> Option<&dyn Symmetry> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn crate::harness::referee::Drawing> {
-        Some(self)
-    }
+    crate::concerns!(cases, builtins, fuzzing, games, symmetry, drawing);
 }
 
 impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {

@@ -140,13 +140,7 @@ impl Referee for ChessA1Referee {
         vec![own, other, PROFILE_1001_EQUAL, PROFILE_7030_EQUAL]
     }
 
-    fn cases(&self) -> Option<&dyn Cases> {
-        Some(self)
-    }
-
-    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
-        Some(self)
-    }
+    crate::concerns!(cases, fuzzing);
 }
 
 /// What a case expects.

@@ -8,23 +8,13 @@ use super::rules::{Rules, legal_moves, play};
 
 /// The number of sequences of `depth` legal moves from `pos` (1 for depth 0).
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = legal_moves(pos, rules);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves.into_iter().map(|m| perft(&play(pos, m), rules, depth - 1)).sum()
+    crate::harness::perft::perft(pos, depth, &|p: &Position| legal_moves(p, rules), &play)
 }
 
 /// [`perft`] split by first move: each legal move with the number of sequences of `depth` moves
-/// that start with it, in notation order.
+/// that start with it, in the order of [`legal_moves`].
 pub fn perft_divide(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    legal_moves(pos, rules).into_iter().map(|m| (m, perft(&play(pos, m), rules, depth - 1))).collect()
+    crate::harness::perft::perft_divide(pos, depth, &|p: &Position| legal_moves(p, rules), &play)
 }
 
 #[cfg(test)]

@@ -111,21 +111,7 @@ impl Referee for NetworkReferee {
         vec![self.marking_profile(), include_str!("../../../corpus/network/cs61b-alphabeta.json")]
     }
 
-    fn cases(&self) -> Option<&dyn Cases> {
-        Some(self)
-    }
-
-    fn builtins(&self) -> Option<&dyn Builtins> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-
-    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
-        Some(self)
-    }
+    crate::concerns!(cases, builtins, games, fuzzing);
 
     fn benchmark(&self, min_time: std::time::Duration) -> Option<Value> {
         Some(super::bench::measure(min_time))

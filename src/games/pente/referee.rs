@@ -83,25 +83,7 @@ impl Referee for PenteReferee {
         vec![self.marking_profile(), include_str!("../../../corpus/pente/csci561.json")]
     }
 
-    fn cases(&self) -> Option<&dyn Cases> {
-        Some(self)
-    }
-
-    fn builtins(&self) -> Option<&dyn Builtins> {
-        Some(self)
-    }
-
-    fn fuzzing(&self) -> Option<&dyn Fuzzing> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn crate::harness::referee::Drawing> {
-        Some(self)
-    }
+    crate::concerns!(cases, builtins, fuzzing, games, drawing);
 }
 
 impl Cases for PenteReferee {

@@ -27,7 +27,7 @@ use super::turn::{Amount, MAX_ORDERS, Order};
 use super::visibility::View;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
 use crate::harness::host::{HostCall, HostSpec, JavaEntry, JavaSpec};
-use crate::harness::referee::{BuiltinBot, Builtins, Drawing, GameState, Games, Protocol, Referee};
+use crate::harness::referee::{BuiltinBot, Builtins, GameState, Games, Protocol, Referee};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
@@ -163,21 +163,7 @@ impl Referee for PlanetwarsReferee {
         Ok(Box::new(referee))
     }
 
-    fn builtins(&self) -> Option<&dyn Builtins> {
-        Some(self)
-    }
-
-    fn games(&self) -> Option<&dyn Games> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Drawing> {
-        Some(self)
-    }
-
-    fn fuzzing(&self) -> Option<&dyn crate::harness::referee::Fuzzing> {
-        Some(self)
-    }
+    crate::concerns!(builtins, games, drawing, fuzzing);
 }
 
 impl Builtins for PlanetwarsReferee {

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 
 mod builtins;
 mod cases;
+mod concerns;
 mod drawing;
 mod fuzzing;
 mod games;
