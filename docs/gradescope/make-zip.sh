@@ -3,8 +3,8 @@
 #   docs/gradescope/make-zip.sh advance|chess-a1|network|planetwars|pente DIR [--no-src]
 # setup.sh and run_autograder of the course, lib/ (what the five share), the course's wrappers,
 # its corpus and golden answers (as corpus/... and golden/..., the repository's layout), and
-# arbiter-src/, a copy of the repository at HEAD that setup.sh builds (left out by --no-src, for
-# a machine that has arbiter on PATH).
+# arbiter-src/, a copy of the repository (HEAD; outside git, the folder) that setup.sh builds:
+# left out by --no-src, for a machine that has arbiter on PATH.
 set -euo pipefail
 course=${1:?usage: make-zip.sh COURSE DIR [--no-src]}
 out=${2:?usage: make-zip.sh COURSE DIR [--no-src]}
@@ -27,5 +27,12 @@ case $course in
   planetwars|pente) ;; # graded by games alone: the profile is built in, no case is read
 esac
 if [ "${3:-}" != --no-src ]; then
-  git -C "$repo" archive --prefix=arbiter-src/ HEAD | tar x -C "$out"
+  if git -C "$repo" rev-parse --git-dir >/dev/null 2>&1; then
+    git -C "$repo" archive --prefix=arbiter-src/ HEAD | tar x -C "$out"
+  else # a copy of the repository without git: the folder as it is, builds and the zip left out
+    out_abs=$(cd "$out" && pwd)
+    mkdir -p "$out/arbiter-src"
+    tar -C "$repo" --exclude=./target --exclude=./.git --exclude="./${out_abs#"$repo"/}" -cf - . |
+      tar x -C "$out/arbiter-src"
+  fi
 fi
