@@ -128,14 +128,14 @@ fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
 }
 
 #[test]
-fn a_call_that_sleeps_is_stopped_by_the_wall_cap_and_says_so() {
+fn a_call_that_sleeps_is_stopped_by_its_idle_time_and_says_so() {
     if !have(&["python3"], "python sleeper") {
         return;
     }
     let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(200)).unwrap();
     let run = bot.run_script(&[call("call", json!({"function": "nap", "args": []}))], &limits(200));
     let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
-    assert!(why.contains("wall time") && why.contains("waiting"), "{why}");
+    assert!(why.contains("sat idle") && why.contains("its idle limit is 1.2 s"), "{why}");
 }
 
 #[test]

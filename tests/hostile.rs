@@ -4,8 +4,12 @@
 //! and run as `hostile_bot ATTACK MARKER ...`. Each `arbiter verify` run is checked for what
 //! every attack must leave intact, besides the attack's own assertions:
 //!
-//! - **time**: arbiter ends within `cases x (wall cap + 1 s) + 2 s`, and each case within
-//!   `wall cap + 1 s`, the wall cap being `3 x timeout + 1 s` (the timeout is CPU time);
+//! - **time**: arbiter ends within `cases x (stall bound + 1 s) + 2 s`, and each case within
+//!   `stall bound + 1 s`, the stall bound being `3 x timeout + 1 s`: a run ends at its CPU
+//!   time (the timeout) or its idle time (1 x timeout + 1 s), and more than this on a machine
+//!   not loaded by other work is a stall. On a loaded machine both bounds are stretched by the
+//!   runnable tasks per processor ([`slowdown`]): wall time is what the machine gave, and a
+//!   stall is wall time far past that;
 //! - **no survivors**: no process with the test's marker in its arguments is left in the
 //!   host's `/proc` 300 ms after arbiter ends (the bot's pids mean nothing outside its PID
 //!   namespace, its arguments do);
@@ -252,7 +256,8 @@ impl Lab {
             let verdict = case["verdict"].as_str().expect("a verdict");
             assert!(VERDICTS.contains(&verdict), "unknown verdict {verdict}");
             let elapsed = case["elapsed_ms"].as_f64().unwrap();
-            assert!(elapsed <= wall_cap(timeout) * 1000.0 + 1000.0, "a case took {elapsed} ms: {case}");
+            let limit = (stall_bound(timeout) * 1000.0 + 1000.0) * slowdown();
+            assert!(elapsed <= limit, "a case took {elapsed} ms, more than {limit} ms: {case}");
         }
         assert!(report["score"].is_number());
         self.check_reports(&reports[0], &reports[1], self.cases);
@@ -266,7 +271,7 @@ impl Lab {
     /// each case's sandbox is set up and torn down (seconds each on a loaded 2-core machine).
     /// What this catches is a stall: a bot holding arbiter far past every cap.
     fn bound(&self, timeout: f64, cases: usize) -> Duration {
-        Duration::from_secs_f64(cases as f64 * (2.0 * (wall_cap(timeout) + 1.0) + 3.0) + 10.0)
+        Duration::from_secs_f64(cases as f64 * (2.0 * (stall_bound(timeout) + 1.0) + 3.0) + 10.0)
     }
 
     /// Runs arbiter in the test's folder with `TMPDIR` in `cases/`; fails if it takes longer
@@ -298,7 +303,7 @@ impl Lab {
             if let Some(status) = child.try_wait().unwrap() {
                 break status;
             }
-            if start.elapsed() > bound + Duration::from_secs(10) {
+            if start.elapsed() > bound.mul_f64(slowdown()) + Duration::from_secs(10) {
                 let _ = child.kill();
                 let _ = child.wait();
                 panic!("arbiter hung: killed after {:?}", start.elapsed());
@@ -306,6 +311,7 @@ impl Lab {
             std::thread::sleep(Duration::from_millis(5));
         };
         let wall = start.elapsed();
+        let bound = bound.mul_f64(slowdown());
         let run = Run {
             status: status.code().unwrap_or(-1),
             stdout: stdout.join().unwrap(),
@@ -349,9 +355,22 @@ impl Lab {
     }
 }
 
-/// The wall-clock cap of a run whose CPU-time limit is `timeout` seconds (3 x + 1 s).
-fn wall_cap(timeout: f64) -> f64 {
+/// The longest a run whose CPU-time limit is `timeout` seconds should take in wall time on a
+/// machine not loaded by other work (3 x + 1 s); its limits are its CPU time and its idle time.
+fn stall_bound(timeout: f64) -> f64 {
     3.0 * timeout + 1.0
+}
+
+/// How much slower than an idle machine wall time runs now: the machine's runnable tasks per
+/// processor over the last minute, at least 1. A wall-time bound that catches a stall on an
+/// idle machine must not fail an honest run on a machine that other work keeps busy.
+fn slowdown() -> f64 {
+    let load = fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().and_then(|w| w.parse::<f64>().ok()))
+        .unwrap_or(0.0);
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    (load / cpus).max(1.0)
 }
 
 /// What running arbiter produced.

@@ -90,6 +90,57 @@ fn a_java_strategy_is_graded_by_the_profile_of_win_rates() {
 }
 
 #[test]
+fn games_lost_by_exception_are_counted_in_the_gradebook_and_said_in_the_reports() {
+    if !have_tools(&["java", "javac"], "planetwars forfeits in grade") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("profile.json");
+    std::fs::write(
+        &profile,
+        r#"{"name": "small", "stages": [
+            {"name": "games vs greedy", "games": 2, "opponent": "builtin:greedy", "colours": "alternate",
+             "per_win": 1}]}"#,
+    )
+    .unwrap();
+    let reports = dir.path().join("out");
+    let run = arbiter(
+        &[
+            "--game",
+            "planetwars",
+            "grade",
+            "--profile",
+            &profile.display().to_string(),
+            "--reports",
+            &reports.display().to_string(),
+            "--json",
+            "-q",
+            &data("thrower"),
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let row = &out["rows"][0];
+    assert_eq!((row["crashes"].as_u64(), row["timeouts"].as_u64()), (Some(2), Some(0)), "{row}");
+    let folder = reports.join(row["submission"].as_str().unwrap());
+    let text = std::fs::read_to_string(folder.join("report.txt")).unwrap();
+    // Long lines are folded at 80 columns.
+    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(joined.contains("0 of 2 won, 0 drawn, 0.00 points; 2 lost by exception: turn threw"), "{text}");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("report.json")).unwrap()).unwrap();
+    let forfeits = &report["game_stages"][0]["forfeits"];
+    assert_eq!(forfeits["causes"][0]["cause"], "exception", "{report}");
+    assert!(
+        forfeits["causes"][0]["first"].as_str().unwrap().contains("Thrower.takeTurn(Thrower.java:"),
+        "{forfeits}"
+    );
+    let gradescope = std::fs::read_to_string(folder.join("results.json")).unwrap();
+    assert!(gradescope.contains("2 lost by exception"), "{gradescope}");
+}
+
+#[test]
 fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
     if !have_tools(&["java", "javac"], "planetwars failing strategies") {
         return;
@@ -100,15 +151,11 @@ fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
     assert_eq!(games.len(), 2, "{all}");
     for (ending, detail) in games {
         assert_eq!(ending, "timeout", "{all}");
-        // The CPU limit, or on a machine too busy to give it a second of CPU in 4 s, the wall cap.
-        assert!(
-            detail.contains("turn used more than 1.0 s of CPU time")
-                || detail.contains("turn was still running after"),
-            "{detail}"
-        );
+        // The CPU limit, however busy the machine: a loop is never idle.
+        assert!(detail.contains("turn used more than 1.0 s of CPU time"), "{detail}");
     }
     // Killed at a second of CPU time a turn, not left to hang.
-    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert!(started.elapsed().as_secs_f64() < 60.0 * common::slowdown(), "{:?}", started.elapsed());
     let (report, all) = play(&data("thrower"), "builtin:greedy", "2");
     let games = endings(&report);
     assert_eq!(games.len(), 2, "{all}");

@@ -2,6 +2,10 @@
 //! could think of. Timeouts are short so the whole file runs in a few seconds.
 #![cfg(unix)]
 
+mod common;
+
+use common::bots::{burner, script};
+
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -9,23 +13,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use arbiter::harness::runner::{
-    AppliedLimits, BotCommand, CommandError, Limits, Outcome, RunReport, TimeLimit, WallCap, run,
+    AppliedLimits, BotCommand, CommandError, IdleCap, Limits, Outcome, RunReport, TimeLimit, run,
 };
 use tempfile::TempDir;
 
-/// Writes a `/bin/sh` script called `name` into `dir` and returns a command running it.
-///
-/// The script is run as `sh SCRIPT` rather than executed directly: exec'ing a file this
-/// process has just written fails now and then with ETXTBSY when another test thread forks
-/// while the write descriptor is open.
-fn script(dir: &Path, name: &str, body: &str) -> BotCommand {
-    fs::write(dir.join(name), body).expect("write test script");
-    BotCommand::parse_in(&format!("/bin/sh {name}"), dir).expect("parse test command")
-}
-
-/// Limits whose wall-clock cap is the timeout itself, so that sleepers end when it passes.
+/// Limits whose idle cap is the timeout itself, so that sleepers end when it passes.
 fn with_timeout(timeout: Duration) -> Limits {
-    Limits { timeout, wall_cap: WallCap { times: 1, plus: Duration::ZERO }, ..Limits::default() }
+    Limits { timeout, idle_cap: IdleCap { times: 1, plus: Duration::ZERO }, ..Limits::default() }
 }
 
 fn args(words: &[&str]) -> Vec<OsString> {
@@ -73,7 +67,8 @@ fn report(outcome: Outcome, stderr: &str) -> RunReport {
         stderr_truncated: false,
         elapsed: Duration::ZERO,
         timeout: Duration::from_secs(10),
-        wall_limit: Duration::from_secs(31),
+        idle_cap: IdleCap::default(),
+        idle: None,
         time_limit: None,
         limits_applied: AppliedLimits::default(),
         events: Vec::new(),
@@ -94,7 +89,7 @@ fn normal_exit_captures_stdout_and_stderr() {
     assert_eq!(r.stderr, b"warning\n");
     assert!(!r.stdout_truncated && !r.stderr_truncated);
     assert_eq!(r.describe(), "exited with status 0");
-    assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
+    assert!(r.elapsed < Duration::from_secs(2).mul_f64(common::slowdown()), "{:?}", r.elapsed);
 }
 
 #[test]
@@ -125,11 +120,11 @@ fn sleeping_bot_times_out_and_its_children_die() {
     let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_millis(300)));
     let wall = started.elapsed();
     assert_eq!(r.outcome, Outcome::TimedOut);
-    assert_eq!(r.time_limit, Some(TimeLimit::Wall));
-    assert!(r.describe().starts_with("timed out: still running after "), "{}", r.describe());
+    assert_eq!(r.time_limit, Some(TimeLimit::Idle));
+    assert!(r.describe().starts_with("timed out: idle (neither running nor waiting"), "{}", r.describe());
     assert!(r.cpu_time.is_some(), "a timeout still says how much CPU time it used");
     assert!(r.elapsed >= Duration::from_millis(300), "{:?}", r.elapsed);
-    assert!(wall < Duration::from_secs(2), "run took {wall:?}");
+    assert!(wall < Duration::from_secs(2).mul_f64(common::slowdown()), "run took {wall:?}");
     assert!(dies_soon(read_pid(&dir.path().join("child.pid"))));
 }
 
@@ -144,7 +139,7 @@ fn grandchild_holding_stdout_does_not_keep_the_run_alive() {
     let wall = started.elapsed();
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(r.stdout, b"done\n");
-    assert!(wall < Duration::from_secs(2), "run took {wall:?}");
+    assert!(wall < Duration::from_secs(2).mul_f64(common::slowdown()), "run took {wall:?}");
     let pid = read_pid(&dir.path().join("child.pid"));
     assert!(dies_soon(pid), "grandchild {pid} survived the run");
 }
@@ -172,7 +167,7 @@ fn process_escaping_the_group_does_not_hang_the_run() {
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(r.stdout, b"done\n");
     assert!(escaped, "the escaped process should have outlived the run");
-    assert!(wall < Duration::from_secs(3), "run took {wall:?}");
+    assert!(wall < Duration::from_secs(3).mul_f64(common::slowdown()), "run took {wall:?}");
 }
 
 #[test]
@@ -202,7 +197,7 @@ fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
     assert_eq!((head, r.stderr.len() - tail_start), (500, 500));
     assert!(r.stderr_truncated);
     assert!(r.stderr.starts_with(b"err\nerr\n"));
-    assert!(wall < Duration::from_secs(3), "run took {wall:?}");
+    assert!(wall < Duration::from_secs(3).mul_f64(common::slowdown()), "run took {wall:?}");
 }
 
 #[test]
@@ -371,31 +366,17 @@ fn descriptions_read_as_sentences() {
     r.time_limit = Some(TimeLimit::Cpu);
     r.cpu_time = Some(Duration::from_millis(10_240));
     assert_eq!(r.describe(), "timed out: used 10.2 s of CPU time, its limit 10 s");
-    r.time_limit = Some(TimeLimit::Wall);
+    r.time_limit = Some(TimeLimit::Idle);
     r.timeout = Duration::from_millis(1500);
     r.elapsed = Duration::from_secs(6);
+    r.idle = Some(Duration::from_millis(2510));
     r.cpu_time = Some(Duration::from_millis(200));
     assert_eq!(
         r.describe(),
-        "timed out: still running after 6 s of wall time, having used 0.2 s of CPU time (the wall-clock \
-         cap for a 1.5 s CPU limit)"
+        "timed out: idle (neither running nor waiting for a processor) for 2.5 s of 6.0 s of wall time, \
+         having used 0.2 s of CPU time; its idle limit is 2.5 s (1 x its 1.5 s CPU limit + 1 s)"
     );
     assert_eq!(report(Outcome::Signaled(9, "SIGKILL"), "").describe(), "killed by signal 9 (SIGKILL)");
-}
-
-/// A bot that burns `cpu_ms` of CPU time in a shell loop (roughly: the loop is calibrated by
-/// the CPU clock itself, reading /proc/self/stat), then exits.
-fn burner(dir: &Path, cpu_ms: u64) -> BotCommand {
-    // Busy work until this shell's own utime+stime (clock ticks) reaches the target.
-    let ticks = cpu_ms / 10;
-    script(
-        dir,
-        "burn.sh",
-        &format!(
-            "while :; do\n  set -- $(cut -d')' -f2 /proc/$$/stat)\n  t=$(( ${{12}} + ${{13}} + ${{14}} + ${{15}} ))\n  \
-             [ $t -ge {ticks} ] && exit 0\n  i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done\ndone\n"
-        ),
-    )
 }
 
 /// Loads every processor with busy loops for as long as the value lives.
@@ -427,7 +408,7 @@ impl Drop for Load {
 fn the_time_limit_is_cpu_time_whatever_the_load() {
     let dir = TempDir::new().unwrap();
     // 0.4 s of CPU against a 1.5 s limit passes; 2 s against the same limit is a timeout
-    // (by CPU, not by the wall clock, which is 5.5 s), on an idle and on a loaded machine.
+    // (by CPU, not by idle time), on an idle and on a loaded machine.
     let limits = Limits { timeout: Duration::from_millis(1500), ..Limits::default() };
     for loaded in [false, true] {
         let _load = loaded.then(Load::start);

@@ -187,9 +187,11 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if !errors.is_empty() {
         bail!("the corpus has {} case(s) that cannot be used:\n{}", errors.len(), errors.join("\n"));
     }
-    // One submission alone gets every job for its games; a class keeps one game per
-    // submission, the submissions themselves filling the jobs.
-    let game_jobs = if chosen.len() == 1 { jobs } else { 1 };
+    // `--jobs N` is N bots at once over the whole run: every case, game, bot name, calibration
+    // and hosted submission's loading holds one of N slots while its bot runs, whichever
+    // submission it belongs to. Games and cases may then be offered N at a time everywhere.
+    crate::harness::runner::slots::set_limit(jobs);
+    let game_jobs = jobs;
     let open_stage = |stage: &GamesStage, games: usize| -> anyhow::Result<Games> {
         let opponent = Bot::parse(&stage.opponent, referee).map_err(anyhow::Error::msg)?;
         // Fewer or more games than the profile's keep its share of first moves.
@@ -341,44 +343,49 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     let rows: Mutex<Vec<Row>> = Mutex::new(Vec::new());
     let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let csv_error: Mutex<Option<String>> = Mutex::new(None);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().context("cannot start threads")?;
-    pool.install(|| {
-        use rayon::prelude::*;
-        chosen.par_iter().for_each(|submission| {
-            let graded = grade::grade(submission, &setup, args.force, &|_| bar.inc(1));
-            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-            bar.set_message(format!("{finished}/{} submissions", chosen.len()));
-            let row = match graded {
-                Ok(Graded::Graded(row)) => {
-                    say(format!("{:<7} {}: {}", row.status, submission.name, describe(&row)));
-                    row
-                }
-                Ok(Graded::Skipped(row)) => {
-                    bar.inc(cases.len() as u64);
-                    say(format!(
-                        "skipped {}: already graded ({}; --force grades it again)",
-                        submission.name,
-                        describe(&row)
-                    ));
-                    row
-                }
-                Err(e) => {
-                    say(format!("error   {}: {e}", submission.name));
-                    failures
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(format!("{}: {e}", submission.name));
-                    return;
-                }
-            };
-            // The gradebook is rewritten as each submission finishes: a stopped run leaves the
-            // rows it finished (and `arbiter merge REPORTS` rebuilds it from grade.json files).
-            let mut rows = rows.lock().unwrap_or_else(|e| e.into_inner());
-            rows.push(row);
-            if let Err(e) = write_gradebook(&csv_path, &rows) {
-                csv_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+    // Plain threads taking submissions in order (the slots bound the bots): a rayon thread
+    // waiting for a submission's games would take up another submission meanwhile.
+    let next = AtomicUsize::new(0);
+    let grade_one = |submission: &Submission| {
+        let graded = grade::grade(submission, &setup, args.force, &|_| bar.inc(1));
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        bar.set_message(format!("{finished}/{} submissions", chosen.len()));
+        let row = match graded {
+            Ok(Graded::Graded(row)) => {
+                say(format!("{:<7} {}: {}", row.status, submission.name, describe(&row)));
+                row
             }
-        });
+            Ok(Graded::Skipped(row)) => {
+                bar.inc(cases.len() as u64);
+                say(format!(
+                    "skipped {}: already graded ({}; --force grades it again)",
+                    submission.name,
+                    describe(&row)
+                ));
+                row
+            }
+            Err(e) => {
+                say(format!("error   {}: {e}", submission.name));
+                failures.lock().unwrap_or_else(|e| e.into_inner()).push(format!("{}: {e}", submission.name));
+                return;
+            }
+        };
+        // The gradebook is rewritten as each submission finishes: a stopped run leaves the
+        // rows it finished (and `arbiter merge REPORTS` rebuilds it from grade.json files).
+        let mut rows = rows.lock().unwrap_or_else(|e| e.into_inner());
+        rows.push(row);
+        if let Err(e) = write_gradebook(&csv_path, &rows) {
+            csv_error.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(e);
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, chosen.len().max(1)) {
+            scope.spawn(|| {
+                while let Some(submission) = chosen.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    grade_one(submission);
+                }
+            });
+        }
     });
     bar.finish_and_clear();
     let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());

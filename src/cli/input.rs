@@ -189,8 +189,8 @@ impl EngineChoice {
     }
 }
 
-/// The number of jobs: as given, or the number of cores; never more than the cores (a run's
-/// wall-clock cap assumes it has a processor to itself), which is said on stderr when a larger
+/// The number of jobs: as given, or the number of cores; never more than the cores (more bots
+/// than processors would only wait for each other), which is said on stderr when a larger
 /// number was asked for.
 pub fn jobs(given: Option<usize>) -> usize {
     let cores = std::thread::available_parallelism()

@@ -14,8 +14,9 @@ use crate::harness::sandbox::{self, Mode, PassEnv, Policy, Summary};
 #[derive(clap::Args, Debug, Clone, serde::Serialize)]
 pub struct LimitArgs {
     /// CPU seconds (user + system, all its processes together) a bot may use for one move,
-    /// more than 0 and at most 3600. A bot still running after 3 x this + 1 s of wall time is
-    /// stopped too (a sleeper cannot stall the grader).
+    /// more than 0 and at most 3600. A bot that sits idle (none of its processes running or
+    /// waiting for a processor) for this + 1 s is stopped too: a sleeper cannot stall the
+    /// grader, and a bot slowed by a busy machine is judged by its CPU time alone.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = bounds::seconds(false, MAX_TIMEOUT_SECONDS))]
     pub timeout: f64,

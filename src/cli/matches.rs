@@ -61,8 +61,9 @@ pub struct Args {
 
     /// Limits on each move. In a game with a clock (Pente) `--timeout` does not apply: a move is
     /// killed when its CPU time reaches what is left on the bot's clock (plus 1 s for system
-    /// time when the clock counts user time only), or at a wall-clock cap of 3 x the clock left
-    /// + 5 s, and a side may use at most 3 x its starting clock in wall time over the game.
+    /// time when the clock counts user time only), or when it has sat idle (no process running
+    /// or waiting for a processor) for the clock left + 1 s, and a side may sit idle at most its
+    /// starting clock + 1 s over the game. A busy machine changes neither.
     #[command(flatten)]
     limits: LimitArgs,
 

@@ -29,7 +29,8 @@ pub struct RunArgs {
     #[arg(long)]
     pub strict: bool,
 
-    /// Bots run at once, 1 to 256 (default: the number of cores). Results do not depend on it.
+    /// Bots run at once, 1 to 256 (default: the number of cores), counted over every case, game
+    /// and submission together. Results do not depend on it.
     #[arg(long, short = 'j', value_name = "N", value_parser = bounds::whole::<usize>(1, MAX_JOBS))]
     pub jobs: Option<usize>,
 

@@ -38,8 +38,11 @@ pub struct Played {
     pub cpu: Option<Duration>,
     /// The user part of `cpu`, where it could be told apart.
     pub user: Option<Duration>,
-    /// Which limit ended a run that timed out: its CPU time or its wall-clock cap.
+    /// Which limit ended a run that timed out: its CPU time or its idle time.
     pub time_limit: Option<TimeLimit>,
+    /// The time none of the bot's tasks was running or waiting for a processor, where it was
+    /// measured (a program bot).
+    pub idle: Option<Duration>,
 }
 
 impl Played {
@@ -54,6 +57,7 @@ impl Played {
             cpu: None,
             user: None,
             time_limit: None,
+            idle: None,
         }
     }
 
@@ -94,6 +98,7 @@ impl Played {
             cpu: report.cpu_time,
             user: report.user_time,
             time_limit: report.time_limit,
+            idle: report.idle,
         }
     }
 }
@@ -199,6 +204,7 @@ impl Bot {
                     cpu,
                     user,
                     time_limit: None,
+                    idle: None,
                 }
             }
         }

@@ -87,7 +87,7 @@ fn stage_groups(cases: &[&ReadyCase], profile: &Profile) -> Vec<(String, Vec<usi
 }
 
 /// Runs `cases` as the profile's ladder under `rules` (see the module documentation), at most
-/// `options.jobs` at a time within the current rayon pool, calling `progress` with the case's
+/// `options.jobs` at a time (and within the command's `--jobs` slots, [`runner::slots`]), calling `progress` with the case's
 /// position in `cases` and its result as each case that runs finishes. Results come back in the
 /// order of `cases`; those not run have the verdict `not-run` and say why.
 pub fn run_ladder(
@@ -182,7 +182,10 @@ fn run_batch(
     let next = AtomicUsize::new(0);
     let workers = options.jobs.clamp(1, positions.len().max(1));
     // Workers take cases in order from a shared counter, so the cases run first are the first
-    // in run order: a `--max-timeouts` stop wastes at most the cases already running.
+    // in run order: a `--max-timeouts` stop wastes at most the cases already running. Each case
+    // holds one of the command's `--jobs` slots while it runs (other submissions' cases and
+    // games take the others). Plain threads, not rayon's: a rayon thread waiting for its
+    // workers would take up other work meanwhile, a second bot beside the first.
     let work = || {
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
@@ -194,16 +197,18 @@ fn run_batch(
                     continue;
                 }
             }
+            let slot = runner::slots::take();
             let result = run_case_settled(cases[i], bot, options);
+            drop(slot);
             let mut slots = slots.lock().unwrap_or_else(|e| e.into_inner());
             // Called under the lock: progress output from several threads stays whole.
             progress(i, &result);
             slots[k] = Some(result);
         }
     };
-    rayon::scope(|s| {
+    std::thread::scope(|s| {
         for _ in 0..workers {
-            s.spawn(|_| work());
+            s.spawn(work);
         }
     });
     slots.into_inner().unwrap_or_else(|e| e.into_inner())
@@ -536,7 +541,10 @@ pub fn grade(
     let start = Instant::now();
     let machine = Snapshot::take();
     let options = apply(&setup.options, &recorded);
+    // Compiling and loading a hosted submission runs it: one of the `--jobs` bots.
+    let slot = runner::slots::take();
     let (mut bot, refusal) = open_bot(submission, setup.referee, &options.limits, &setup.host)?;
+    drop(slot);
     let refusal = refusal.or_else(|| own.as_ref().err().cloned());
     // The submission's calibrate program, once, before anything of its bot runs.
     let mut calibration_note = None;
@@ -629,6 +637,18 @@ pub fn grade(
         notes.push(format!("options: {}", recorded.describe()));
     }
     let mut games_summary = None;
+    // Games lost by forfeit in every games stage: counted in the row, said in the reports.
+    let mut final_forfeits = None;
+    let mut game_timeouts = 0;
+    let mut game_crashes = 0;
+    let mut count_forfeits = |name: &str, records: &[GameRecord], notes: &mut Vec<String>| {
+        let forfeits = super::matches::forfeits(records);
+        game_timeouts += forfeits.timeouts();
+        game_crashes += forfeits.crashes();
+        let sentence = forfeits.sentence()?;
+        notes.push(format!("{name}: {} of {} won; {sentence}", tally(records).0, records.len()));
+        Some(forfeits)
+    };
     if let Some(games) = &setup.games
         && refusal.is_none()
     {
@@ -644,6 +664,8 @@ pub fn grade(
             )
             .map_err(|e| format!("cannot write {}: {e}", folder.join("games.json").display()))?;
             let (won, _, _) = tally(&records);
+            final_forfeits =
+                count_forfeits(&format!("games vs {}", games.opponent.label()), &records, &mut notes);
             let stage = setup.profile.games.as_ref().map(|g| games_stage_score(g, &records));
             let games_score = match stage {
                 Some(Ok(s)) => {
@@ -664,6 +686,7 @@ pub fn grade(
     // The games stages among the profile's stages, each when reached.
     let mut played: Vec<Option<Played>> = vec![None; setup.game_stages.len()];
     let mut stage_notes: Vec<Option<String>> = vec![None; setup.game_stages.len()];
+    let mut stage_forfeits = vec![None; setup.game_stages.len()];
     if refusal.is_none() {
         for (j, games) in setup.game_stages.iter().enumerate() {
             let stage = &setup.profile.game_stages[j];
@@ -675,6 +698,7 @@ pub fn grade(
             let file = folder.join(format!("{}.json", safe_name(&stage.label())));
             write_atomic(&file, &pretty(&serde_json::to_value(&records).unwrap_or_default()))
                 .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            stage_forfeits[j] = count_forfeits(&stage.label(), &records, &mut notes);
             if let Err(why) = games_stage_score(stage, &records) {
                 stage_notes[j] = Some(format!("the bot {why}"));
                 notes.push(format!("{}: the bot {why}", stage.label()));
@@ -685,10 +709,12 @@ pub fn grade(
     if !setup.game_stages.is_empty() {
         let won = score.games_won;
         score = setup.profile.score_all(&counts, &played, won);
-        for (g, note) in score.game_stages.iter_mut().zip(stage_notes) {
+        for ((g, note), forfeits) in score.game_stages.iter_mut().zip(stage_notes).zip(stage_forfeits) {
             g.note = note;
+            g.forfeits = forfeits;
         }
     }
+    score.games_forfeits = final_forfeits;
 
     let mut report = info.report(&results, &[], true);
     report.score = score.clone();
@@ -748,7 +774,8 @@ pub fn grade(
         games_score: games_summary.and_then(|g| g.2),
         cases_run: results.len() - count(Verdict::NotRun),
         not_run: count(Verdict::NotRun),
-        timeouts: count(Verdict::Timeout),
+        timeouts: count(Verdict::Timeout) + game_timeouts,
+        crashes: count(Verdict::Crash) + game_crashes,
         wall_seconds: (start.elapsed().as_secs_f64() * 10.0).round() / 10.0,
         note: notes.join("; "),
     };

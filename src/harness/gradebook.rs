@@ -4,8 +4,9 @@
 //! Columns: `submission`, `bot_name`, `status` (`graded` or `refused`), `score`, then for each
 //! stage of the marking profile `<stage>_passed` and `<stage>_total` (e.g. `grade4_passed`),
 //! `stopped_at`, `games_played`, `games_won`, `games_score` (empty when no games were played, or
-//! when the bot forfeited every game), `cases_run`, `not_run`, `timeouts`, `wall_seconds`,
-//! `note`. Rows are sorted by submission name.
+//! when the bot forfeited every game), `cases_run`, `not_run`, `timeouts` (cases that timed out,
+//! and games lost by running out of time), `crashes` (cases that crashed, and games lost by a
+//! crash or an exception), `wall_seconds`, `note`. Rows are sorted by submission name.
 //!
 //! Text a student controls (the bot's name, a folder's name, notes quoting the bot) is hostile:
 //! besides CSV quoting, a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets
@@ -50,7 +51,12 @@ pub struct Row {
     pub games_score: Option<f64>,
     pub cases_run: usize,
     pub not_run: usize,
+    /// Cases that timed out, and games lost by running out of time (CPU, idle time or clock).
     pub timeouts: usize,
+    /// Cases that crashed, and games lost by a crash or an exception (0 in rows older than the
+    /// column).
+    #[serde(default)]
+    pub crashes: usize,
     /// Seconds the submission took, tenths (measured, so not reproducible).
     pub wall_seconds: f64,
     /// Refusals, cases not run and why, games not scored.
@@ -77,6 +83,7 @@ pub fn header(categories: &[String]) -> Vec<String> {
         "cases_run",
         "not_run",
         "timeouts",
+        "crashes",
         "wall_seconds",
         "note",
     ] {
@@ -118,6 +125,7 @@ impl Row {
             self.cases_run.to_string(),
             self.not_run.to_string(),
             self.timeouts.to_string(),
+            self.crashes.to_string(),
             format!("{:.1}", self.wall_seconds),
             neutralise(&self.note),
         ]);
@@ -247,6 +255,7 @@ mod tests {
             cases_run: 2,
             not_run: 0,
             timeouts: 0,
+            crashes: 0,
             wall_seconds: 1.25,
             note: String::new(),
         }

@@ -44,6 +44,10 @@ pub struct Load {
     pub busy_percent: Option<f64>,
     /// The share of all cores' time stolen by the hypervisor over the run, in percent.
     pub steal_percent: Option<f64>,
+    /// How bots' idle time was measured, when not exactly (the kernel reports no per-task wait
+    /// for a processor): see [`crate::harness::runner::IdleMethod`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_time: Option<String>,
 }
 
 impl Snapshot {
@@ -69,6 +73,7 @@ impl Snapshot {
             load_end: now.load,
             busy_percent: shares.map(|s| s.0),
             steal_percent: shares.map(|s| s.1),
+            idle_time: crate::harness::runner::idle_method().caveat().map(str::to_string),
         }
     }
 }
@@ -89,6 +94,10 @@ impl Load {
         let mut line = format!("machine: {}", parts.join("; "));
         if self.loaded() {
             line.push_str(" (loaded: more runnable tasks than cores, so wall-clock times are longer)");
+        }
+        if let Some(caveat) = &self.idle_time {
+            line.push_str("; ");
+            line.push_str(caveat);
         }
         line
     }
@@ -158,6 +167,7 @@ mod tests {
             load_end: Some(6.95),
             busy_percent: Some(97.0),
             steal_percent: Some(0.4),
+            idle_time: None,
         };
         assert_eq!(
             load.line(),
@@ -166,5 +176,7 @@ mod tests {
         );
         let idle = Load { load_start: Some(0.1), load_end: None, busy_percent: None, ..load };
         assert_eq!(idle.line(), "machine: 2 cores; load 0.10 at the start");
+        let scaled = Load { idle_time: Some("idle limits scaled".to_string()), ..idle };
+        assert_eq!(scaled.line(), "machine: 2 cores; load 0.10 at the start; idle limits scaled");
     }
 }

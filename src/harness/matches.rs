@@ -11,17 +11,17 @@
 //! so results do not depend on how many games run at once.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use super::bot::Bot;
+pub use super::forfeits::{ForfeitCause, Forfeits};
 use super::host::case::first_failure;
 use super::host::{CallLimits, Session};
 pub use super::profile::Colours;
 use super::referee::GameState;
 use super::referee::{Protocol, Referee};
-use super::runner::{Limits, Outcome};
+use super::runner::{IdleCap, Limits, Outcome, TimeLimit};
 use super::verify::{case_seed, decide, read_output};
 use crate::side::Side;
 
@@ -153,6 +153,34 @@ pub fn games_stage_score(stage: &super::profile::GamesStage, records: &[GameReco
     Ok(stage.score_played(played(records)))
 }
 
+/// Bot A's forfeits in `records`, by cause (see [`Forfeits`]).
+pub fn forfeits(records: &[GameRecord]) -> Forfeits {
+    let mut forfeits = Forfeits::default();
+    for r in records.iter().filter(|r| r.a_forfeited()) {
+        let (cause, first) = forfeit_cause(r);
+        forfeits.add(&cause, r.number, first);
+    }
+    forfeits
+}
+
+/// The cause of a game bot A forfeited and its reason in one line.
+fn forfeit_cause(record: &GameRecord) -> (String, String) {
+    let why = record.detail.split_once(" forfeits: ").map_or(record.detail.as_str(), |(_, why)| why);
+    let mut lines = why.lines();
+    let mut first = lines.next().unwrap_or_default().trim().to_string();
+    // Where an exception was thrown: the first frame of its trace.
+    if let Some(frame) = lines.map(str::trim).find(|l| l.starts_with("at ")) {
+        first.push(' ');
+        first.push_str(frame);
+    }
+    let cause = match record.ending.as_str() {
+        "timeout" | "out-of-time" => "timeout",
+        "crash" if why.lines().next().is_some_and(|l| l.contains(" threw ")) => "exception",
+        other => other,
+    };
+    (cause.to_string(), first)
+}
+
 /// Bot A's games, wins and draws in `records`.
 pub fn played(records: &[GameRecord]) -> super::profile::Played {
     let (won, _, drawn) = tally(records);
@@ -175,22 +203,38 @@ pub fn play_match(
             .new_game(Some((label, board)))
             .map_err(|e| format!("bad start position: {e}"))?;
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.max(1))
-        .build()
-        .map_err(|e| e.to_string())?;
+    // Plain threads taking games in order, each game holding one of the command's `--jobs`
+    // slots (its two bots move in turn: one bot at a time).
+    let next = AtomicUsize::new(1);
+    let records: Mutex<Vec<Option<Result<GameRecord, String>>>> = Mutex::new(vec![None; options.games]);
     let lock = Mutex::new(());
-    pool.install(|| {
-        (1..=options.games)
-            .into_par_iter()
-            .map(|number| {
-                let record = play_game(referee, a, b, options, number)?;
-                let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-                progress(&record);
-                Ok(record)
-            })
-            .collect()
-    })
+    let workers = options.jobs.clamp(1, options.games.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                loop {
+                    let number = next.fetch_add(1, Ordering::Relaxed);
+                    if number > options.games {
+                        break;
+                    }
+                    let slot = super::runner::slots::take();
+                    let record = play_game(referee, a, b, options, number);
+                    drop(slot);
+                    if let Ok(record) = &record {
+                        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+                        progress(record);
+                    }
+                    records.lock().unwrap_or_else(|e| e.into_inner())[number - 1] = Some(record);
+                }
+            });
+        }
+    });
+    records
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| Err("a game was not played".to_string())))
+        .collect()
 }
 
 /// Plays game `number`.
@@ -248,11 +292,13 @@ fn play_game(
             Err(_) => {}
         }
     }
-    // Wall time each side has used, and what a side with a clock may use in all: three times
-    // its starting clock. The clock is charged CPU time, so without this a bot that sleeps
-    // instead of computing could hold the match up for ever.
-    let mut wall_used = [0.0f64; 2];
-    let wall_budget = [Side::White, Side::Black].map(|s| game.clock(s).map(|c| WALL_BUDGET_TIMES * c));
+    // Idle time each side has spent (no task running or waiting for a processor), and what a
+    // side with a clock may spend in all: its starting clock and a grace. The clock is charged
+    // CPU time, so without this a bot that sleeps instead of computing could hold the match up
+    // for ever; idle time, unlike wall time, does not grow when the machine is busy.
+    let mut idle_used = [0.0f64; 2];
+    let start_clock = [Side::White, Side::Black].map(|s| game.clock(s));
+    let idle_budget = start_clock.map(|c| c.map(game_idle_budget));
     let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
     let (result, ending, detail) = loop {
         if let Some(forfeit) = forfeit_at_start.take() {
@@ -303,7 +349,6 @@ fn play_game(
             let call = game.host_turn();
             let limit = call.limit.unwrap_or(options.limits.timeout);
             let record = session.call(&call.op, call.args, CallLimits::cpu(limit));
-            wall_used[turn] += record.wall.as_secs_f64();
             let ran_out = matches!(record.outcome, super::host::CallOutcome::TimedOut(_));
             // Hosted bots are charged user + system time: a session's calls are not split.
             let cpu = record.cpu.as_secs_f64();
@@ -402,13 +447,15 @@ fn play_game(
         }
         let mut limits = options.limits.clone();
         let clock_left = game.clock(side);
-        if let (Some(left), Some(budget)) = (clock_left, wall_budget[turn]) {
-            let (cpu, wall) = move_limits(left, budget - wall_used[turn], options.clock_counts_system);
-            limits.timeout = cpu;
-            limits.wall_cap = super::runner::WallCap { times: 0, plus: wall };
+        let mut caps = None;
+        if let (Some(left), Some(budget)) = (clock_left, idle_budget[turn]) {
+            let move_caps = move_limits(left, budget - idle_used[turn], options.clock_counts_system);
+            limits.timeout = move_caps.cpu;
+            limits.idle_cap = IdleCap::fixed(move_caps.idle);
+            caps = Some(move_caps);
         }
         let played = bot.play(side, dir.path(), "input.txt", output_name, &limits, turn_seed);
-        wall_used[turn] += played.elapsed.as_secs_f64();
+        idle_used[turn] += played.idle.unwrap_or_default().as_secs_f64();
         let output = read_output(&dir.path().join(output_name), Instant::now() + limits.timeout);
         *kept = persist
             .iter()
@@ -452,17 +499,36 @@ fn play_game(
             _ => None,
         };
         let (verdict, mut why) = decide(&played, &output, judgement.as_deref());
-        // In a game with a clock, say which cap ended a move that ran out of time.
-        if let (Outcome::TimedOut, Some(left)) = (&played.outcome, clock_left) {
+        // In a game with a clock, say which limit ended a move that ran out of time, with its
+        // formula and numbers.
+        if let (Outcome::TimedOut, Some(left), Some(caps)) = (&played.outcome, clock_left, caps) {
+            let idle = played.idle.unwrap_or_default().as_secs_f64();
+            let cpu = played.cpu_seconds();
             why.push_str(&match played.time_limit {
-                Some(super::runner::TimeLimit::Wall) => format!(
-                    "; ended by the wall-clock cap of {:.1} s (3 x the {left:.2} s on its clock + 5 s, \
-                     within its wall budget for the game), not by its CPU clock",
-                    limits.wall_limit().as_secs_f64()
+                Some(TimeLimit::Idle) if caps.by_budget => format!(
+                    "; ended by its idle budget for the game: idle (neither running nor waiting for a \
+                     processor) {:.1} s over its moves, the budget being {IDLE_BUDGET_TIMES} x its {:.2} s \
+                     starting clock + {IDLE_GRACE} s = {:.1} s (this move used {cpu:.2} s of CPU time; \
+                     {left:.2} s were left on its clock)",
+                    idle_used[turn],
+                    start_clock[turn].unwrap_or_default(),
+                    idle_budget[turn].unwrap_or_default(),
+                ),
+                Some(TimeLimit::Idle) => format!(
+                    "; ended by the idle cap of a move: idle (neither running nor waiting for a processor) \
+                     {idle:.1} s, the cap being the {left:.2} s left on its clock + {IDLE_GRACE} s = {:.2} s \
+                     (it used {cpu:.2} s of CPU time), not by its CPU clock",
+                    caps.idle.as_secs_f64()
+                ),
+                _ if options.clock_counts_system => format!(
+                    "; ended by its CPU clock: {left:.2} s were left, and a move is killed when its CPU \
+                     time reaches what is left"
                 ),
                 _ => format!(
-                    "; ended by its CPU clock: {left:.2} s were left (killed at {:.2} s of CPU time)",
-                    limits.timeout.as_secs_f64()
+                    "; ended by its CPU clock: {left:.2} s were left, and a move is killed at the clock \
+                     left + {SYSTEM_ALLOWANCE} s of user + system CPU time = {:.2} s (the clock counts \
+                     user time)",
+                    caps.cpu.as_secs_f64()
                 ),
             });
         }
@@ -501,29 +567,47 @@ fn play_game(
     })
 }
 
-/// A side with a clock may use at most this many times its starting clock in wall time over
-/// the game.
-pub const WALL_BUDGET_TIMES: f64 = 3.0;
+/// A side with a clock may sit idle (no task running or waiting for a processor) over a game
+/// this many times its starting clock, plus [`IDLE_GRACE`].
+pub const IDLE_BUDGET_TIMES: f64 = 1.0;
+
+/// Seconds of idle time a move may take beyond what is left on its clock, and a game beyond
+/// [`IDLE_BUDGET_TIMES`] x its starting clock: time to read a program from a disk.
+pub const IDLE_GRACE: f64 = 1.0;
+
+/// The idle time a side with a starting clock of `clock` seconds may spend over a game.
+pub fn game_idle_budget(clock: f64) -> f64 {
+    IDLE_BUDGET_TIMES * clock + IDLE_GRACE
+}
 
 /// The CPU time a bot whose clock counts only user time may use beyond what is left on its
 /// clock before it is killed: the runner watches user + system time as the bot runs, and the
 /// system part is not the bot's to pay for.
 pub const SYSTEM_ALLOWANCE: f64 = 1.0;
 
-/// The limits of one move by a side with `left` seconds on its clock and `wall_left` seconds of
-/// its game's wall budget: the CPU time after which it is killed (what is left on the clock,
-/// with [`SYSTEM_ALLOWANCE`] when the clock counts only user time) and its wall-clock cap, there
-/// only to stop a bot that sleeps instead of computing (3 x the clock left + 5 s, within the
-/// wall budget).
-pub fn move_limits(
-    left: f64,
-    wall_left: f64,
-    counts_system: bool,
-) -> (std::time::Duration, std::time::Duration) {
+/// The limits of one move in a game with a clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveLimits {
+    /// The CPU time after which the move is killed.
+    pub cpu: std::time::Duration,
+    /// The idle time after which the move is killed.
+    pub idle: std::time::Duration,
+    /// Whether the idle cap is what is left of the side's idle budget for the game rather than
+    /// the move's own cap.
+    pub by_budget: bool,
+}
+
+/// The limits of one move by a side with `left` seconds on its clock and `idle_left` seconds of
+/// its game's idle budget: the CPU time after which it is killed (what is left on the clock,
+/// with [`SYSTEM_ALLOWANCE`] when the clock counts only user time) and its idle cap, there only
+/// to stop a bot that sleeps instead of computing (the clock left + [`IDLE_GRACE`], within the
+/// idle budget).
+pub fn move_limits(left: f64, idle_left: f64, counts_system: bool) -> MoveLimits {
     let cpu = if counts_system { left } else { left + SYSTEM_ALLOWANCE };
-    let wall = (3.0 * left + 5.0).min(wall_left).max(0.05);
+    let own = left + IDLE_GRACE;
+    let idle = own.min(idle_left).max(0.05);
     let secs = |s: f64| std::time::Duration::from_secs_f64(s.max(0.01));
-    (secs(cpu), secs(wall))
+    MoveLimits { cpu: secs(cpu), idle: secs(idle), by_budget: idle_left < own }
 }
 
 /// Tells the opponent of `mover`, if it is hosted, the move just played. A call that fails
@@ -589,18 +673,63 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_move_is_killed_at_the_clock_and_its_wall_cap_only_stops_sleepers() {
+    fn a_move_is_killed_at_the_clock_and_its_idle_cap_only_stops_sleepers() {
         let secs = |d: std::time::Duration| d.as_secs_f64();
-        let (cpu, wall) = move_limits(100.0, 900.0, true);
-        assert_eq!((secs(cpu), secs(wall)), (100.0, 305.0));
+        let caps = move_limits(100.0, 900.0, true);
+        assert_eq!((secs(caps.cpu), secs(caps.idle), caps.by_budget), (100.0, 100.0 + IDLE_GRACE, false));
         // Counting user time only, the kill (on user + system) allows for the system part.
-        let (cpu, _) = move_limits(100.0, 900.0, false);
-        assert_eq!(secs(cpu), 100.0 + SYSTEM_ALLOWANCE);
-        // The wall cap stays within what is left of the side's wall budget for the game.
-        let (_, wall) = move_limits(100.0, 40.0, true);
-        assert_eq!(secs(wall), 40.0);
-        let (_, wall) = move_limits(1.0, -3.0, true);
-        assert_eq!(secs(wall), 0.05);
+        let caps = move_limits(100.0, 900.0, false);
+        assert_eq!(secs(caps.cpu), 100.0 + SYSTEM_ALLOWANCE);
+        // The idle cap stays within what is left of the side's idle budget for the game.
+        let caps = move_limits(100.0, 40.0, true);
+        assert_eq!((secs(caps.idle), caps.by_budget), (40.0, true));
+        let caps = move_limits(1.0, -3.0, true);
+        assert_eq!(secs(caps.idle), 0.05);
+        assert_eq!(game_idle_budget(300.0), 300.0 + IDLE_GRACE);
+    }
+
+    fn lost_game(number: usize, ending: &str, detail: &str) -> GameRecord {
+        GameRecord {
+            number,
+            game: String::new(),
+            rules: Vec::new(),
+            white: "a".into(),
+            black: "b".into(),
+            a_is_white: true,
+            start: "initial".into(),
+            start_board: String::new(),
+            moves: Vec::new(),
+            times: Vec::new(),
+            result: GameResult::Black,
+            ending: ending.into(),
+            detail: detail.into(),
+            final_board: String::new(),
+            forfeit_output: None,
+            material: [0, 0],
+            seed: 0,
+            notes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn forfeits_are_counted_by_cause_with_the_first_reason() {
+        let throw = "white (a) forfeits: takeTurn threw NullPointerException: x\n  at S.takeTurn(S.java:12)\n  at H.run(H.java:1)";
+        let records = vec![
+            lost_game(1, "no-legal-move", "white has no legal move after 9 moves"),
+            lost_game(2, "crash", throw),
+            lost_game(3, "timeout", "white (a) forfeits: the bot timed out: idle ..."),
+            lost_game(4, "crash", throw),
+            lost_game(5, "out-of-time", "white (a) used up its clock"),
+            lost_game(6, "crash", "white (a) forfeits: the bot exited with status 1 during takeTurn"),
+        ];
+        let f = forfeits(&records);
+        assert_eq!((f.lost, f.timeouts(), f.crashes()), (5, 2, 3));
+        assert_eq!(f.causes[0].cause, "exception");
+        assert_eq!(
+            f.sentence().unwrap().split("; ").next().unwrap(),
+            "2 lost by exception: takeTurn threw NullPointerException: x at S.takeTurn(S.java:12) (first in game 2)"
+        );
+        assert_eq!(forfeits(&records[..1]).sentence(), None);
     }
 
     #[test]

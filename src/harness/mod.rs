@@ -10,6 +10,7 @@ pub mod diagnostics;
 pub mod escape;
 pub mod failure;
 pub mod files;
+pub mod forfeits;
 pub mod fuzz;
 pub mod grade;
 pub mod gradebook;

@@ -289,6 +289,9 @@ pub struct GamesScore {
     /// For a win-rate threshold, the rate and how sure its verdict is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win_rate: Option<WinRate>,
+    /// The games the bot lost by forfeit, by cause, when it lost any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeits: Option<crate::harness::forfeits::Forfeits>,
 }
 
 /// A games stage's win rate against its threshold, with the 95% interval that says how sure
@@ -340,6 +343,9 @@ pub struct Score {
     pub stopped_at: Option<String>,
     /// Games won in the final games stage, when it was played.
     pub games_won: Option<usize>,
+    /// The games of the final games stage the bot lost by forfeit, when it lost any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games_forfeits: Option<crate::harness::forfeits::Forfeits>,
     /// Differences between the corpus and the profile worth a warning.
     pub warnings: Vec<String>,
 }
@@ -511,6 +517,7 @@ impl Profile {
                         reached,
                         note: None,
                         win_rate: result.and_then(|p| stage.win_rate(p)),
+                        forfeits: None,
                     });
                 }
             }
@@ -549,6 +556,7 @@ impl Profile {
             stages,
             game_stages,
             games_won: games_won.filter(|_| stopped_at.is_none()),
+            games_forfeits: None,
             stopped_at,
             warnings,
         }

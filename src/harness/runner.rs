@@ -4,13 +4,14 @@
 //! output, write huge files or allocate without end. [`run`] starts it with resource limits
 //! ([`Limits`]), inside the sandbox unless that is off ([`crate::harness::sandbox`]), drains its
 //! stdout and stderr on threads so it never blocks on a full pipe, and ends it when it has used
-//! its CPU time ([`Limits::timeout`]) or its wall-clock cap ([`Limits::wall_limit`]), whichever
-//! comes first. Then everything it started is killed, whether it timed out or exited normally.
+//! its CPU time ([`Limits::timeout`]) or has sat idle for too long ([`Limits::idle_limit`]),
+//! whichever comes first. Then everything it started is killed, whether it timed out or exited normally.
 //! [`Interactive`] runs a bot the same way but keeps it alive, talking to it over its stdin and
 //! stdout a line at a time.
 //!
-//! The time limit is CPU time, read while the bot runs ([`cpu`]): a neighbour that loads the
-//! machine slows a bot down but does not change its verdict.
+//! The time limit is CPU time, read while the bot runs ([`cpu`]), and the backstop for a bot
+//! that sleeps is idle time, the time none of its tasks was running or waiting for a processor
+//! ([`idle`]): a neighbour that loads the machine slows a bot down but changes neither.
 //!
 //! Without the sandbox (`--sandbox off`) the bot runs in a session of its own and its process
 //! group is killed at the end; a process that moves itself into another session escapes that
@@ -21,9 +22,11 @@
 mod capture;
 mod command;
 mod cpu;
+mod idle;
 mod interactive;
 mod limits;
 mod process;
+pub mod slots;
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -39,9 +42,10 @@ use capture::{Capture, Drained};
 pub use command::{BotCommand, CommandError, quote};
 use cpu::RunClock;
 pub(crate) use cpu::{CgroupClock, children, read_cgroup};
+pub use idle::{IdleMeter, IdleMethod, Tasks, idle_method};
 pub use interactive::{Interactive, MAX_LINE, Recv};
 pub(crate) use limits::RlimitPlan;
-pub use limits::{AppliedLimits, Limits, WallCap};
+pub use limits::{AppliedLimits, IdleCap, Limits};
 
 use super::sandbox;
 pub use process::kill_all_running;
@@ -65,6 +69,10 @@ const CPU_POLL_MIN: Duration = Duration::from_millis(10);
 /// The longest wait between two readings of a run's CPU time.
 const CPU_POLL_MAX: Duration = Duration::from_millis(250);
 
+/// The shortest time between two looks at a run's idle time asked for by a caller that polls
+/// (a hosted bot's session): the limits it guards are seconds long.
+const IDLE_LOOK_MIN: Duration = Duration::from_millis(20);
+
 /// How a bot run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -72,7 +80,7 @@ pub enum Outcome {
     Exited(i32),
     /// The bot was killed by a signal it did not catch (or sent itself): its number and name.
     Signaled(i32, &'static str),
-    /// The bot used up its CPU time or its wall-clock cap and was killed;
+    /// The bot used up its CPU time or sat idle for too long and was killed;
     /// [`RunReport::time_limit`] says which.
     TimedOut,
     /// The bot could not be started (no such program, not executable, ...): why.
@@ -91,8 +99,9 @@ pub enum Outcome {
 pub enum TimeLimit {
     /// It used its CPU time ([`Limits::timeout`]).
     Cpu,
-    /// It was still running at the wall-clock cap ([`Limits::wall_limit`]).
-    Wall,
+    /// It sat idle, neither running nor waiting for a processor, for its idle limit
+    /// ([`Limits::idle_limit`]).
+    Idle,
 }
 
 /// Everything known about one bot run.
@@ -113,8 +122,11 @@ pub struct RunReport {
     pub elapsed: Duration,
     /// The CPU-time limit the run had, to describe a [`Outcome::TimedOut`].
     pub timeout: Duration,
-    /// The wall-clock cap the run had.
-    pub wall_limit: Duration,
+    /// The idle-time cap the run had, as a formula of `timeout`.
+    pub idle_cap: IdleCap,
+    /// The time none of the run's tasks was running or waiting for a processor, as last
+    /// measured ([`idle`]); `None` when nothing could be started.
+    pub idle: Option<Duration>,
     /// Which limit ended the run, for [`Outcome::TimedOut`].
     pub time_limit: Option<TimeLimit>,
     /// The resource limits that were actually set on the bot.
@@ -145,7 +157,8 @@ impl RunReport {
             stderr_truncated: false,
             elapsed: Duration::ZERO,
             timeout: limits.timeout,
-            wall_limit: limits.wall_limit(),
+            idle_cap: limits.idle_cap,
+            idle: None,
             time_limit: None,
             limits_applied,
             events: Vec::new(),
@@ -161,21 +174,23 @@ impl RunReport {
     }
 
     /// One line saying how the run ended, e.g. "exited with status 3", "killed by signal 11
-    /// (SIGSEGV)", "timed out: used 10 s of CPU time", "could not start: No such file or
-    /// directory". What the sandbox denied a failing bot follows, with the option that allows
-    /// it.
+    /// (SIGSEGV)", "timed out: used 10.2 s of CPU time, its limit 10 s", "timed out: idle for
+    /// 11 s ...", "could not start: No such file or directory". What the sandbox denied a failing
+    /// bot follows, with the option that allows it.
     pub fn describe(&self) -> String {
         let cpu = self.cpu_time.unwrap_or_default();
         let mut line = match &self.outcome {
             Outcome::Exited(code) => format!("exited with status {code}"),
             Outcome::Signaled(signal, name) => format!("killed by signal {signal} ({name})"),
             Outcome::TimedOut => match self.time_limit {
-                Some(TimeLimit::Wall) => format!(
-                    "timed out: still running after {} of wall time, having used {} of CPU time (the \
-                     wall-clock cap for a {} CPU limit)",
-                    format_duration(self.elapsed),
+                Some(TimeLimit::Idle) => format!(
+                    "timed out: idle (neither running nor waiting for a processor) for {} of {} of wall \
+                     time, having used {} of CPU time; its idle limit is {}{}",
+                    format_seconds(self.idle.unwrap_or_default()),
+                    format_seconds(self.elapsed),
                     format_seconds(cpu),
-                    format_duration(self.timeout)
+                    format_duration(self.idle_cap.of(self.timeout)),
+                    self.idle_cap.formula(self.timeout).map(|f| format!(" ({f})")).unwrap_or_default()
                 ),
                 _ => format!(
                     "timed out: used {} of CPU time, its limit {}",
@@ -219,6 +234,8 @@ impl RunReport {
 /// passes, its whole process group is killed with SIGKILL, so children it left behind die too
 /// and release the output pipes.
 pub fn run(command: &BotCommand, args: &[OsString], cwd: &Path, limits: &Limits) -> RunReport {
+    // One of the command's `--jobs` bots at once (a no-op inside a case's or a game's slot).
+    let _slot = slots::take();
     let mut started = match start(command, args, cwd, limits, false) {
         Ok(started) => started,
         Err(report) => return *report,
@@ -262,6 +279,8 @@ pub(crate) struct Started {
     /// What the exit watcher said, once it has.
     watched: Option<io::Result<()>>,
     clock: RunClock,
+    /// The run's idle time, measured look by look.
+    idle: IdleMeter,
     start: Instant,
     /// The CPU time last read while the run went on.
     cpu_seen: Duration,
@@ -380,6 +399,7 @@ fn spawn_child(
         exited,
         watched: None,
         clock: RunClock::new(pid, 0, None),
+        idle: IdleMeter::new(Tasks::Tree(pid), false, start),
         start,
         cpu_seen: Duration::ZERO,
         report,
@@ -450,6 +470,13 @@ fn spawn_helper(
         }
     };
     let clock = RunClock::new(pid, 1, launch.cpu_clock());
+    // The run's tasks: its cgroup's, where there is one (and the helper's, which sets the run
+    // up before its init joins the cgroup), else the helper's process tree.
+    let tasks = match launch.cgroup.as_ref().and_then(sandbox::RunCgroup::threads_file) {
+        Some(file) => Tasks::Cgroup { file, helper: pid },
+        None => Tasks::Tree(pid),
+    };
+    let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
     Ok(Started {
         process: Proc::Helper(pidfd),
         pid,
@@ -461,6 +488,7 @@ fn spawn_helper(
         exited,
         watched: None,
         clock,
+        idle,
         start,
         cpu_seen: Duration::ZERO,
         report,
@@ -499,25 +527,41 @@ impl Started {
         }
     }
 
+    /// The time the run has sat idle so far (see [`idle`]), looking again unless the last
+    /// look was less than [`IDLE_LOOK_MIN`] ago.
+    pub(crate) fn idle_time(&mut self) -> Duration {
+        if self.watched.is_none() && self.idle.last_look().elapsed() >= IDLE_LOOK_MIN {
+            self.look();
+        }
+        self.idle.idle()
+    }
+
+    /// Reads the run's CPU time and looks at its idle time, now.
+    fn look(&mut self) {
+        let cpu = self.clock.read();
+        self.cpu_seen = self.cpu_seen.max(cpu);
+        self.idle.look(cpu);
+    }
+
     /// Waits for the run to end by itself or to reach a time limit, whichever is first;
     /// returns the limit it reached.
     pub(crate) fn wait(&mut self, limits: &Limits) -> Option<TimeLimit> {
-        let wall_deadline = self.start + limits.wall_limit();
+        let idle_limit = limits.idle_limit();
         loop {
-            let now = Instant::now();
-            if now >= wall_deadline {
-                self.cpu_time();
-                return Some(TimeLimit::Wall);
-            }
-            // The soonest the CPU limit can be reached: what is left of it, spent on every
-            // processor at once.
-            let left = limits.timeout.saturating_sub(self.cpu_seen) / cpu::online_cpus();
-            let wait = left.clamp(CPU_POLL_MIN, CPU_POLL_MAX).min(wall_deadline - now);
+            // The soonest a limit can be reached: what is left of the CPU time, spent on every
+            // processor at once, or what is left of the idle time.
+            let cpu_left = limits.timeout.saturating_sub(self.cpu_seen) / cpu::online_cpus();
+            let idle_left = idle_limit.saturating_sub(self.idle.idle());
+            let wait = cpu_left.min(idle_left).clamp(CPU_POLL_MIN, CPU_POLL_MAX);
             if self.ended_within(wait) {
                 return None;
             }
+            self.look();
             if self.over_cpu(limits) {
                 return Some(TimeLimit::Cpu);
+            }
+            if self.idle.idle() >= idle_limit {
+                return Some(TimeLimit::Idle);
             }
         }
     }
@@ -539,6 +583,7 @@ impl Started {
         let mut report =
             std::mem::replace(&mut self.report, RunReport::starting(limits, AppliedLimits::default()));
         report.elapsed = self.start.elapsed();
+        report.idle = Some(self.idle.idle());
         if self.watched.is_none()
             && let Some(launch) = self.launch.as_mut()
         {

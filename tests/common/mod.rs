@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: hand-drawn boards and random positions.
 #![allow(dead_code)]
 
+pub mod bots;
+pub mod burners;
 pub mod junit;
 pub mod strategy;
 
@@ -83,4 +85,18 @@ pub fn have_tools(needed: &[&str], test: &str) -> bool {
     };
     println!("SKIPPED: {test}: `{missing}` is not installed (apt-get install {package})");
     false
+}
+
+/// How much slower than an idle machine wall time runs now: the machine's runnable tasks per
+/// processor over the last minute, at least 1. A wall-time bound that catches a stall on an
+/// idle machine is multiplied by this, so that it does not fail an honest run on a machine
+/// other work keeps busy (CI's may be).
+#[allow(dead_code)]
+pub fn slowdown() -> f64 {
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().and_then(|w| w.parse::<f64>().ok()))
+        .unwrap_or(0.0);
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    (load / cpus).max(1.0)
 }

@@ -28,6 +28,12 @@ pub trait Channel: Send {
     /// CPU time (user + system) used so far by every process of the host.
     fn cpu_time(&mut self) -> Duration;
 
+    /// Time the host has sat idle so far: none of its tasks running or waiting for a processor
+    /// (`runner::IdleMeter`). A transport that cannot tell gives its wall time.
+    fn idle_time(&mut self) -> Duration {
+        self.elapsed()
+    }
+
     /// How the host ended, if it has: "exited with status 1", "was killed by signal 9".
     fn exit_status(&mut self) -> Option<String>;
 

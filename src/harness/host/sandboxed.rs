@@ -79,6 +79,14 @@ impl Channel for Sandboxed {
         }
     }
 
+    fn idle_time(&mut self) -> Duration {
+        match (&mut self.run, &self.ended) {
+            (Some(run), _) => run.idle_time(),
+            (None, Some(report)) => report.idle.unwrap_or_default(),
+            (None, None) => Duration::ZERO,
+        }
+    }
+
     /// Called once a call has failed (the host closed a pipe, or went silent): ends the
     /// process for good, so that what it reports is final.
     fn exit_status(&mut self) -> Option<String> {

@@ -1,5 +1,6 @@
 //! A conversation with one host process: the hello, then one request and one response at a
-//! time, each call timed in CPU time and killed at its limit.
+//! time, each call timed in CPU time and killed at its limit, or when it has sat idle (none of
+//! the host's tasks running or waiting for a processor) for longer than its idle cap.
 
 use std::time::{Duration, Instant};
 
@@ -20,14 +21,16 @@ const MAX_STDOUT: usize = 64 << 10;
 pub struct CallLimits {
     /// CPU time (user + system, all of the host's processes and threads).
     pub cpu: Duration,
-    /// Wall time, to stop a host that sleeps or waits instead of computing.
-    pub wall: Duration,
+    /// Idle time (no task of the host running or waiting for a processor), to stop a host
+    /// that sleeps or waits instead of computing; a busy machine does not lengthen it.
+    pub idle: Duration,
 }
 
 impl CallLimits {
-    /// A CPU limit with the harness's usual wall cap: three times the limit plus a second.
+    /// A CPU limit with the harness's usual idle cap (`runner::IdleCap`'s default): the limit
+    /// plus a second.
     pub fn cpu(limit: Duration) -> CallLimits {
-        CallLimits { cpu: limit, wall: limit * 3 + Duration::from_secs(1) }
+        CallLimits { cpu: limit, idle: crate::harness::runner::IdleCap::default().of(limit) }
     }
 }
 
@@ -38,7 +41,7 @@ pub enum CallOutcome {
     Value(Value),
     /// The host answered with an error (the submission threw, or could not be loaded).
     Error(HostError),
-    /// The call went over its CPU or wall limit; the host was killed. Says which.
+    /// The call went over its CPU or idle limit; the host was killed. Says which.
     TimedOut(String),
     /// The host ended during the call: how ("exited with status 1").
     Died(String),
@@ -99,7 +102,8 @@ impl Session {
     /// Waits for the host's hello, at most `limits` (start-up: a JVM takes a while).
     pub fn start(mut channel: Box<dyn Channel>, limits: CallLimits) -> Result<Session, String> {
         let cpu_start = channel.cpu_time();
-        let line = match wait_line(channel.as_mut(), Instant::now(), cpu_start, limits) {
+        let idle_start = channel.idle_time();
+        let line = match wait_line(channel.as_mut(), Instant::now(), (cpu_start, idle_start), limits) {
             Ok(line) => line,
             Err(why) => {
                 let tail = stderr_tail(&channel.stderr(), 8);
@@ -144,13 +148,14 @@ impl Session {
         }
         self.next_id += 1;
         let cpu_before = self.channel.cpu_time();
+        let idle_before = self.channel.idle_time();
         let started = Instant::now();
         if let Err(e) = self.channel.send(&line) {
             let how = self.channel.exit_status().unwrap_or_else(|| format!("closed its input ({e})"));
             self.end(how.clone());
             return record(CallOutcome::Died(how), String::new(), Duration::ZERO, started.elapsed());
         }
-        let answer = wait_line(self.channel.as_mut(), started, cpu_before, limits);
+        let answer = wait_line(self.channel.as_mut(), started, (cpu_before, idle_before), limits);
         let cpu = self.channel.cpu_time().saturating_sub(cpu_before);
         let wall = started.elapsed();
         let line = match answer {
@@ -232,7 +237,13 @@ enum Waited {
     Eof,
     TooLong,
     Cpu(Duration),
-    Wall(Duration, Duration),
+    /// Idle time, wall time and CPU time of the call, and its idle limit.
+    Idle {
+        idle: Duration,
+        wall: Duration,
+        cpu: Duration,
+        limit: Duration,
+    },
 }
 
 impl std::fmt::Display for Waited {
@@ -243,28 +254,29 @@ impl std::fmt::Display for Waited {
                 write!(f, "wrote a line longer than {} bytes", crate::harness::runner::MAX_LINE)
             }
             Waited::Cpu(limit) => write!(f, "used more than {:.1} s of CPU time", limit.as_secs_f64()),
-            Waited::Wall(wall, cpu) => write!(
+            Waited::Idle { idle, wall, cpu, limit } => write!(
                 f,
-                "was still running after {:.1} s of wall time ({:.1} s of CPU): waiting, not computing",
+                "sat idle (neither computing nor waiting for a processor) for {:.1} s of {:.1} s, having \
+                 used {:.1} s of CPU time; its idle limit is {:.1} s",
+                idle.as_secs_f64(),
                 wall.as_secs_f64(),
-                cpu.as_secs_f64()
+                cpu.as_secs_f64(),
+                limit.as_secs_f64()
             ),
         }
     }
 }
 
-/// Waits for a line, checking every [`POLL`] the CPU time used since `started` (when the host
-/// had used `cpu_start`).
+/// Waits for a line, checking every [`POLL`] the CPU time and the idle time used since
+/// `started` (when the host had used `(cpu, idle)` of them).
 fn wait_line(
     channel: &mut dyn Channel,
     started: Instant,
-    cpu_start: Duration,
+    (cpu_start, idle_start): (Duration, Duration),
     limits: CallLimits,
 ) -> Result<Vec<u8>, Waited> {
     loop {
-        let wall_deadline = started + limits.wall;
-        let next = (Instant::now() + POLL).min(wall_deadline);
-        match channel.recv_line(next) {
+        match channel.recv_line(Instant::now() + POLL) {
             Recv::Line(line) => return Ok(line),
             Recv::Eof => return Err(Waited::Eof),
             Recv::TooLong => return Err(Waited::TooLong),
@@ -273,8 +285,9 @@ fn wait_line(
                 if cpu > limits.cpu {
                     return Err(Waited::Cpu(limits.cpu));
                 }
-                if Instant::now() >= wall_deadline {
-                    return Err(Waited::Wall(started.elapsed(), cpu));
+                let idle = channel.idle_time().saturating_sub(idle_start);
+                if idle >= limits.idle {
+                    return Err(Waited::Idle { idle, wall: started.elapsed(), cpu, limit: limits.idle });
                 }
             }
         }

@@ -229,7 +229,14 @@ fn shares(report: &VerifyReport) -> Shares {
             name: "games stage".to_string(),
             score,
             max: (games.max - games.base).max(score),
-            output: format!("{won} games won against {}", games.opponent),
+            output: format!("{won} games won against {}", games.opponent)
+                + &report
+                    .score
+                    .games_forfeits
+                    .as_ref()
+                    .and_then(|f| f.sentence())
+                    .map(|f| format!("; {f}"))
+                    .unwrap_or_default(),
         });
     }
     // Games stages among the stages, each a test of its own.
@@ -243,7 +250,13 @@ fn shares(report: &VerifyReport) -> Shares {
                     p.drawn,
                     g.opponent,
                     note.as_ref().map(|n| format!(" ({n})")).unwrap_or_default()
-                ) + &g.win_rate.map(|r| format!("; {}", r.sentence())).unwrap_or_default()
+                ) + &g
+                    .forfeits
+                    .as_ref()
+                    .and_then(|f| f.sentence())
+                    .map(|f| format!("; {f}"))
+                    .unwrap_or_default()
+                    + &g.win_rate.map(|r| format!("; {}", r.sentence())).unwrap_or_default()
             }
             (None, Some(note)) => note.clone(),
             (None, None) => "not played".to_string(),

@@ -247,6 +247,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             (None, Some(note)) => note.clone(),
             (None, None) => "not played".to_string(),
         };
+        // Games lost by forfeit, beside the wins: "9 of 20 won; 11 lost by exception: ...".
+        let forfeits = g.forfeits.as_ref().and_then(|f| f.sentence()).map(|f| format!("; {f}"));
+        let result = result + &forfeits.unwrap_or_default();
         let _ = writeln!(out, "{}{}: {result}", g.name, if g.reached { "" } else { "*" });
         if let (Some(_), Some(note)) = (g.played, &g.note) {
             let _ = writeln!(out, "  {note}");
@@ -289,9 +292,11 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             );
         }
         None => {
-            let games = match report.score.games_won {
-                Some(w) => format!(" with {w} games won"),
-                None => "\n(the games stage was not played; `arbiter match` plays it)".to_string(),
+            let forfeits = report.score.games_forfeits.as_ref().and_then(|f| f.sentence());
+            let games = match (report.score.games_won, forfeits) {
+                (Some(w), Some(f)) => format!(" with {w} games won\n(games: {f})"),
+                (Some(w), None) => format!(" with {w} games won"),
+                (None, _) => "\n(the games stage was not played; `arbiter match` plays it)".to_string(),
             };
             let _ = writeln!(
                 out,

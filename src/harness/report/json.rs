@@ -43,6 +43,10 @@ pub fn render(report: &VerifyReport) -> Value {
         }),
         "stages": report.score.stages,
         "games_won": report.score.games_won,
+        // The games stages among the stages (wins, draws, points, forfeits by cause) and the
+        // final games stage's forfeits.
+        "game_stages": report.score.game_stages,
+        "games_forfeits": report.score.games_forfeits,
         "warnings": report.score.warnings,
         "verdicts": counts,
         "disagreements": report.disagreements,

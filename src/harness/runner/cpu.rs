@@ -51,6 +51,11 @@ impl RunClock {
         RunClock { root, plumbing, cgroup }
     }
 
+    /// Whether [`RunClock::read`] counts in ns (a cgroup's counter) rather than clock ticks.
+    pub(crate) fn counts_exactly(&self) -> bool {
+        self.cgroup.is_some()
+    }
+
     /// The CPU time the run has used so far.
     pub(crate) fn read(&self) -> Duration {
         if let Some((file, kind, base)) = &self.cgroup

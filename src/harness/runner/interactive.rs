@@ -4,10 +4,10 @@
 //!
 //! It runs exactly as [`super::run`] runs a bot, in the same sandbox, with the same limits on
 //! the whole session: memory and processes for all its processes together, its case folder's
-//! size, and [`Limits::timeout`] as the CPU time of the whole session. The wall-clock cap does
-//! not apply (a session waits for its opponent); every read takes a deadline instead, and the
-//! caller holds each answer to a CPU budget of its own by reading [`Interactive::cpu_time`]
-//! before and after.
+//! size, and [`Limits::timeout`] as the CPU time of the whole session. The idle cap does not
+//! apply to the session (it waits for its opponent); every read takes a deadline instead, and
+//! the caller holds each answer to a CPU budget and an idle budget of its own by reading
+//! [`Interactive::cpu_time`] and [`Interactive::idle_time`] before and after.
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -95,10 +95,10 @@ impl Interactive {
     }
 
     /// Writes `line` to the bot's stdin (add the `\n` yourself). Waits while the bot does not
-    /// read, up to the wall-clock cap of [`Limits::wall_limit`]; fails if the bot has closed
-    /// its stdin or ended, or did not read in that time.
+    /// read, up to [`Limits::idle_limit`] of its idle time; fails if the bot has closed its
+    /// stdin or ended, or sat idle that long without reading.
     pub fn send(&mut self, line: &[u8]) -> io::Result<()> {
-        let deadline = Instant::now() + self.limits.wall_limit();
+        let idle_limit = self.idle_time() + self.limits.idle_limit();
         let mut rest = line;
         while !rest.is_empty() {
             let Some(stdin) = self.stdin.as_mut() else {
@@ -108,13 +108,13 @@ impl Interactive {
                 Ok(n) => rest = &rest[n..],
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    if Instant::now() >= deadline {
+                    let fd = stdin.as_raw_fd();
+                    if self.idle_time() >= idle_limit {
                         return Err(io::Error::new(
                             io::ErrorKind::TimedOut,
                             "the bot does not read its stdin",
                         ));
                     }
-                    let fd = stdin.as_raw_fd();
                     wait_for(fd, libc::POLLOUT, LOOK_EVERY);
                     if self.over_limit() {
                         return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the bot has ended"));
@@ -173,6 +173,13 @@ impl Interactive {
     /// The CPU time every process of the session has used so far.
     pub fn cpu_time(&mut self) -> Duration {
         self.started.as_mut().map_or(Duration::ZERO, Started::cpu_time)
+    }
+
+    /// The time the session has sat idle so far: none of its tasks running or waiting for a
+    /// processor (see [`super::idle`]). Read at most every few tens of milliseconds; between
+    /// reads the last value is given again.
+    pub fn idle_time(&mut self) -> Duration {
+        self.started.as_mut().map_or(Duration::ZERO, Started::idle_time)
     }
 
     /// Ends the session: closes the bot's stdin, kills every process of it, reaps them and

@@ -10,7 +10,9 @@ use crate::harness::sandbox::Policy;
 /// Time is CPU time: `timeout` counts the user and system time of every process of the run
 /// together, measured while it runs, so that a bot gets the same verdict on an idle machine
 /// and on a busy one. A bot that sleeps, or waits for something that never comes, uses no CPU;
-/// it is stopped by the wall-clock cap instead ([`Limits::wall_limit`]).
+/// it is stopped by its idle time instead ([`Limits::idle_limit`]): the time none of its tasks
+/// was running or waiting for a processor ([`super::idle`]), which a busy machine does not
+/// lengthen.
 ///
 /// The `Option` limits are enforced with `setrlimit` in the bot's process before it starts,
 /// with the soft and hard limits both set so that the bot cannot raise them again. Children
@@ -22,9 +24,10 @@ pub struct Limits {
     /// CPU time (user + system) all the run's processes may use together before the run is
     /// killed. Default 10 s.
     pub timeout: Duration,
-    /// How much wall-clock time the run gets, as a multiple of `timeout` plus a fixed grace:
-    /// a sleeper cannot stall the grader. Default 3 x timeout + 1 s.
-    pub wall_cap: WallCap,
+    /// How long the run may sit idle (no task running or waiting for a processor), as a
+    /// multiple of `timeout` plus a fixed grace: a sleeper cannot stall the grader. Default
+    /// 1 x timeout + 1 s.
+    pub idle_cap: IdleCap,
     /// Memory the bot may allocate, enforced as `RLIMIT_DATA` (heap and private writable
     /// mappings, per process). Default 4 GiB.
     ///
@@ -57,7 +60,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             timeout: Duration::from_secs(10),
-            wall_cap: WallCap::default(),
+            idle_cap: IdleCap::default(),
             memory_bytes: Some(4 << 30),
             max_processes: Some(512),
             open_files: Some(1024),
@@ -70,32 +73,49 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The wall-clock time after which a run is killed whatever CPU it used:
-    /// `wall_cap.times` x `timeout` + `wall_cap.plus`.
-    pub fn wall_limit(&self) -> Duration {
-        self.wall_cap.of(self.timeout)
+    /// The idle time after which a run is killed whatever CPU it used:
+    /// `idle_cap.times` x `timeout` + `idle_cap.plus`.
+    pub fn idle_limit(&self) -> Duration {
+        self.idle_cap.of(self.timeout)
     }
 }
 
-/// The wall-clock cap of a run, relative to its CPU-time limit.
+/// The idle-time cap of a run, relative to its CPU-time limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WallCap {
+pub struct IdleCap {
     /// The multiple of the CPU-time limit.
     pub times: u32,
-    /// Added to the multiple: time to start an interpreter, whatever the limit.
+    /// Added to the multiple: time to read an interpreter and its libraries from a disk,
+    /// whatever the limit.
     pub plus: Duration,
 }
 
-impl Default for WallCap {
+impl Default for IdleCap {
     fn default() -> Self {
-        WallCap { times: 3, plus: Duration::from_secs(1) }
+        IdleCap { times: 1, plus: Duration::from_secs(1) }
     }
 }
 
-impl WallCap {
+impl IdleCap {
     /// The cap for a CPU-time limit of `cpu`.
     pub fn of(&self, cpu: Duration) -> Duration {
         cpu.saturating_mul(self.times).saturating_add(self.plus)
+    }
+
+    /// A cap of exactly `idle`, whatever the CPU limit.
+    pub fn fixed(idle: Duration) -> IdleCap {
+        IdleCap { times: 0, plus: idle }
+    }
+
+    /// The cap for a CPU limit of `cpu` as a formula, "1 x its 10 s CPU limit + 1 s"; `None`
+    /// for a fixed cap.
+    pub fn formula(&self, cpu: Duration) -> Option<String> {
+        let cpu = super::format_duration(cpu);
+        match (self.times, self.plus.is_zero()) {
+            (0, _) => None,
+            (n, true) => Some(format!("{n} x its {cpu} CPU limit")),
+            (n, false) => Some(format!("{n} x its {cpu} CPU limit + {}", super::format_duration(self.plus))),
+        }
     }
 }
 

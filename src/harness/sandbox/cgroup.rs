@@ -205,6 +205,13 @@ impl RunCgroup {
         if self.v2 { "cgroup v2" } else { "cgroup v1" }
     }
 
+    /// The file listing the id of every thread in the cgroup (`cgroup.threads` in v2, `tasks`
+    /// in v1), for the runner's measure of idle time.
+    pub(crate) fn threads_file(&self) -> Option<PathBuf> {
+        let dir = self.dirs.first()?;
+        Some(dir.join(if self.v2 { "cgroup.threads" } else { "tasks" }))
+    }
+
     /// The files a process writes its pid into to join the cgroup.
     pub(crate) fn procs_files(&self) -> Vec<PathBuf> {
         self.dirs.iter().map(|d| d.join("cgroup.procs")).collect()
