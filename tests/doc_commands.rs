@@ -123,7 +123,11 @@ fn readme_commands_run_in_order_as_a_newcomer_runs_them() {
             assert!(dir.path().join(&page).is_file(), "README.md:{line}: `{command}` left no {page}");
         }
     }
-    assert_eq!(not_run, ["cargo install --locked --path .", "cargo test"], "only the cargo lines are not run");
+    assert_eq!(
+        not_run,
+        ["cargo install --locked --path .", "cargo test"],
+        "only the cargo lines are not run"
+    );
 }
 
 /// The repository paths a command names (arguments under corpus/, golden/, tests/data/, docs/).
@@ -152,16 +156,18 @@ fn every_arbiter_command_of_the_guides_is_accepted_as_written() {
         let text = fs::read_to_string(page).unwrap();
         for (line, command) in sh_commands(&text) {
             // The arbiter part of a line (`echo 9P > out.txt && arbiter ...`).
-            let Some(at) = command.find("arbiter ").filter(|&at| {
-                at == 0 || command[..at].ends_with("&& ") || command[..at].ends_with("| ")
-            }) else {
+            let Some(at) = command
+                .find("arbiter ")
+                .filter(|&at| at == 0 || command[..at].ends_with("&& ") || command[..at].ends_with("| "))
+            else {
                 continue;
             };
             let call = command[at..].split(" #").next().unwrap();
             let call = call.split(" > ").next().unwrap();
             let call = call.split(" && ").next().unwrap();
             // `bot` takes the assignment's command line as it is (no --help): it is run.
-            let check = if call.starts_with("arbiter bot ") { call.to_string() } else { format!("{call} --help") };
+            let check =
+                if call.starts_with("arbiter bot ") { call.to_string() } else { format!("{call} --help") };
             let out = Command::new("bash")
                 .args(["-c", &check])
                 .current_dir(repo())

@@ -114,7 +114,10 @@ fn answers_hidden(graded: &Graded, category: &str, detail: &str) {
         let text = test["output"].as_str().unwrap_or("");
         if name.starts_with(category) {
             assert_eq!(test["visibility"], "hidden", "{name} is hidden");
-            if test["score"].as_f64() == Some(0.0) && !text.contains("not run") && !text.contains("not reached") {
+            if test["score"].as_f64() == Some(0.0)
+                && !text.contains("not run")
+                && !text.contains("not reached")
+            {
                 failed += 1;
                 assert!(text.contains("A hidden test"), "{name}: {text}");
                 assert!(!text.contains(detail), "hidden {name} gives its answer: {text}");
@@ -123,7 +126,10 @@ fn answers_hidden(graded: &Graded, category: &str, detail: &str) {
     }
     assert!(failed > 0, "no failed test of {category} to look at");
     assert!(
-        graded.tests().iter().any(|t| t["visibility"] != "hidden" && t["output"].as_str().unwrap_or("").contains(detail)),
+        graded
+            .tests()
+            .iter()
+            .any(|t| t["visibility"] != "hidden" && t["output"].as_str().unwrap_or("").contains(detail)),
         "no visible failure shows `{detail}`"
     );
 }
@@ -197,8 +203,13 @@ fn network_player_in_a_folder_is_found_and_graded() {
     if !have_system_tools(&["javac", "java"], "network_gradescope") {
         return;
     }
-    let player = fs::read_to_string(repo().join("tests/data/network/naive/player/MachinePlayer.java")).unwrap();
-    let graded = autograde("network", &[("pj2/player/MachinePlayer.java", &player), ("pj2/GRADER", "us\n")], "--games 1");
+    let player =
+        fs::read_to_string(repo().join("tests/data/network/naive/player/MachinePlayer.java")).unwrap();
+    let graded = autograde(
+        "network",
+        &[("pj2/player/MachinePlayer.java", &player), ("pj2/GRADER", "us\n")],
+        "--games 1",
+    );
     // It accepts every move: the accept cases pass, the others mostly fail.
     let score = graded.score();
     assert!(score > 10.0 && score < 60.0, "{score}: {}", graded.output());
