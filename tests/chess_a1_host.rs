@@ -154,6 +154,26 @@ fn a_module_that_cannot_be_imported_is_refused_and_no_case_runs() {
 }
 
 #[test]
+fn a_module_that_python_3_9_cannot_parse_gets_no_functionality_mark_and_the_line_is_named() {
+    if !have_tools(&["python3"], "an a1.py with a match statement") {
+        return;
+    }
+    // The correct module with one function that uses `match` (Python 3.10): Section 5.1, "Your
+    // program must run using the Python 3.9 interpreter ... you will get zero".
+    let report = verify("newer-python", &[]);
+    let refused = report["refused"].as_str().unwrap_or_default();
+    assert!(
+        refused.contains("a1.py line 124 needs a Python newer than 3.9")
+            && refused.contains("match piece.lower():"),
+        "{refused}"
+    );
+    let all = cases(&report);
+    assert_eq!(all.len(), 400);
+    assert!(all.iter().all(|c| c.1 == "not-run"), "{:?}", all[0]);
+    assert_eq!(report["score"].as_f64(), Some(0.0), "{}", report["score"]);
+}
+
+#[test]
 fn a_graders_support_module_and_texts_replace_arbiters() {
     if !have_tools(&["python3"], "--support and --rule texts=FILE") {
         return;

@@ -166,6 +166,40 @@ mod extras {
     }
 
     #[test]
+    fn castle_king_path_checks_only_the_kings_square_and_the_two_it_crosses() {
+        let king_path = |b: &Board, m: &str| castle_check_with(b, mv(m), true, FREE, CastleSafety::KingPath);
+        // b1 attacked (a bishop on e4): the seed's span refuses the long castle, the king's path
+        // (e1 d1 c1) allows it.
+        let b1 = board("....k... ........ ........ ........ ....b... ........ ........ R...K..R");
+        assert_eq!(castle_check(&b1, mv("e1 c1"), true, FREE), Err(NoCastle::Attacked(Pos::new(7, 1))));
+        assert_eq!(king_path(&b1, "e1 c1"), Ok(()));
+        // h1 attacked (a rook on h7): likewise for the short castle.
+        let h1 = board("....k... .......r ........ ........ ........ ........ ........ R...K..R");
+        assert_eq!(castle_check(&h1, mv("e1 g1"), true, FREE), Err(NoCastle::Attacked(Pos::new(7, 7))));
+        assert_eq!(king_path(&h1, "e1 g1"), Ok(()));
+        // The king's own square, the one it crosses and the one it lands on still count.
+        let check = board("....k... ....r... ........ ........ ........ ........ ........ R...K..R");
+        assert_eq!(king_path(&check, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 4))));
+        let through = board("....k... ........ ........ ........ ..b..... ........ ........ R...K..R");
+        assert_eq!(king_path(&through, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 5))));
+        // A bishop on e2 attacks d1, the square the long castle crosses; one on e3 attacks c1,
+        // where it lands.
+        let across = board("....k... ........ ........ ........ ........ ........ ....b... R...K..R");
+        assert_eq!(king_path(&across, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 3))));
+        let onto = board("....k... ........ ........ ........ ........ ....b... ........ R...K..R");
+        assert_eq!(king_path(&onto, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 2))));
+        let lands = board("....k... ......r. ........ ........ ........ ........ ........ R...K..R");
+        assert_eq!(king_path(&lands, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 6))));
+        // The other conditions are the same: a piece on b1 still blocks.
+        let blocked = board("....k... ........ ........ ........ ........ ........ ........ RN..K..R");
+        assert_eq!(king_path(&blocked, "e1 c1"), Err(NoCastle::Blocked(Pos::new(7, 1))));
+        // And main()'s game follows the option: the long castle with b1 attacked is a move.
+        let game = |castle_safety| Game { board: b1, castle_safety, ..Game::new() };
+        assert_eq!(game(CastleSafety::KingPath).kind(mv("e1 c1")), Some(Kind::Castle));
+        assert_eq!(game(CastleSafety::Inclusive).kind(mv("e1 c1")), None);
+    }
+
+    #[test]
     fn castling_is_only_the_kings_two_square_step_from_its_first_square() {
         let b = board(CORNERS);
         for m in ["e1 f1", "e1 h1", "e1 a1", "e1 e3", "e1 b1"] {
@@ -216,10 +250,15 @@ mod extras {
         // A transcript: en passant is refused one move too late.
         let texts = Texts::default();
         let script = |s: &str| s.split('|').map(str::to_string).collect::<Vec<_>>();
-        let late = play_with(&script("e2 e4|a7 a6|e4 e5|d7 d5|h2 h3|h7 h6|e5 d6|q|y"), &texts, true);
+        let late = play_with(
+            &script("e2 e4|a7 a6|e4 e5|d7 d5|h2 h3|h7 h6|e5 d6|q|y"),
+            &texts,
+            Some(CastleSafety::Inclusive),
+        );
         assert_eq!(late.ending, Ending::Quit);
         assert!(late.text().ends_with("Invalid move\n\n") || late.text().contains("Invalid move\n\n"));
-        let now = play_with(&script("e2 e4|a7 a6|e4 e5|d7 d5|e5 d6|q|y"), &texts, true);
+        let now =
+            play_with(&script("e2 e4|a7 a6|e4 e5|d7 d5|e5 d6|q|y"), &texts, Some(CastleSafety::Inclusive));
         assert!(!now.text().contains("Invalid move"), "{}", now.text());
         assert!(
             now.text().contains("rnbqkbnr  8\n.pp.pppp  7\np..P....  6\n........  5\n"),
@@ -235,7 +274,7 @@ mod extras {
         for (typed, row8) in [("q", "Qn.qkb.r"), ("n", "Nn.qkb.r"), ("r", "Rn.qkb.r"), ("b", "Bn.qkb.r")] {
             let inputs: Vec<String> =
                 opening.split('|').chain(["x", "Q", typed, "q", "y"]).map(str::to_string).collect();
-            let t = play_with(&inputs, &texts, true);
+            let t = play_with(&inputs, &texts, Some(CastleSafety::Inclusive));
             assert_eq!(t.ending, Ending::Quit, "{typed}");
             let text = t.text();
             let asked = "What piece would you like (q, n, r, b)? ";
@@ -247,7 +286,7 @@ mod extras {
         }
         // The same moves under CSSE1001's rules leave a pawn.
         let inputs: Vec<String> = opening.split('|').chain(["q", "y"]).map(str::to_string).collect();
-        let t = play_with(&inputs, &texts, false);
+        let t = play_with(&inputs, &texts, None);
         assert!(t.text().contains("Pn.qkb.r  8\n"), "{}", t.text());
         assert_eq!(promotion_piece("Q", true), None, "upper case is not asked of students (RULES.md)");
     }

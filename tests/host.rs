@@ -23,7 +23,8 @@ fn have(tools_needed: &[&str], test: &str) -> bool {
     true
 }
 
-const PYTHON: HostSpec = HostSpec { java: None, python: Some(PythonSpec { module: "a1.py", support: &[] }) };
+const PYTHON: HostSpec =
+    HostSpec { java: None, python: Some(PythonSpec { module: "a1.py", support: &[], python: None }) };
 
 const JAVA: HostSpec = HostSpec {
     java: Some(JavaSpec {

@@ -94,6 +94,32 @@ fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_r
 }
 
 #[test]
+fn a_player_in_another_package_is_hosted_by_its_full_name_and_one_in_none_is_refused_with_its_name() {
+    if !have_tools(&["java", "javac"], "network players outside the player package") {
+        return;
+    }
+    let corpus = small_corpus();
+    // cs61bxyz.player.MachinePlayer, as CS61B's tournament builds name a login's player.
+    let cases = verify(corpus.path(), "other-package");
+    assert_eq!(verdict(&cases, "accept/white/001").0, "pass");
+    let (v, why) = verdict(&cases, "reject/black/002-cluster");
+    assert_eq!(v, "wrong-answer", "{why}");
+    // No package line: refused, naming the file and the line it needs.
+    let bot = root().join("tests/data/network/no-package").display().to_string();
+    let run = arbiter(
+        &["--game", "network", "verify", &corpus.path().join("corpus").display().to_string(), "--bot", &bot],
+        "",
+    );
+    let said = format!("{}{}", run.stdout, run.stderr);
+    assert!(
+        said.contains("MachinePlayer is in no package (MachinePlayer.java)")
+            && said.contains("package player;"),
+        "{said}"
+    );
+    assert!(!said.contains("has no player/MachinePlayer.java"), "{said}");
+}
+
+#[test]
 fn a_hosted_player_that_plays_an_illegal_move_forfeits_the_game() {
     if !have_tools(&["java", "javac"], "network match") {
         return;

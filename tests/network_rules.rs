@@ -365,6 +365,52 @@ fn a_step_that_completes_networks_for_both_loses_for_its_mover() {
     assert!(oracle.losing.contains(&double));
     assert!(!oracle.win.contains(&double));
     assert!(Oracle::new(&s, &referee).win.contains(&double));
+    // The course's referee gives it to White, the mover here.
+    let white = Rules { double: DoubleNetwork::White, ..TEXT };
+    assert_eq!(
+        outcome(&s, &white, double),
+        Status::Won { winner: Color::White, reason: WinReason::DoubleNetwork }
+    );
+    assert!(Oracle::new(&s, &white).win.contains(&double));
+}
+
+/// The board of [`STEPPING`] mirrored on its diagonal with the colours swapped: Black to move,
+/// and Black's step 40 43 completes networks for both players.
+const STEPPING_MIRRORED: &str = "#.....b#/.......w/w..w..b./.b.wbw../......b./w.b.bw.w/wb...wb./#....b.#";
+
+#[test]
+fn double_white_gives_a_double_network_to_white_whoever_moved() {
+    let s = pos(STEPPING_MIRRORED, Color::Black);
+    let double = step("40", "43");
+    let after = play(&s, double);
+    assert!(has_network(&after.board, Color::Black) && has_network(&after.board, Color::White));
+    let won = |rules: Rules| match outcome(&s, &rules, double) {
+        Status::Won { winner, reason: WinReason::DoubleNetwork } => winner,
+        other => panic!("{other:?}"),
+    };
+    // The text: the other player (White) wins; double=mover: Black; the course's referee: White.
+    assert_eq!(won(TEXT), Color::White);
+    assert_eq!(won(Rules { double: DoubleNetwork::Mover, ..TEXT }), Color::Black);
+    assert_eq!(won(Rules { double: DoubleNetwork::White, ..TEXT }), Color::White);
+    // So under double=white Black's double is a losing move, and White's (the mirror) a win.
+    let white = Rules { double: DoubleNetwork::White, ..TEXT };
+    assert!(Oracle::new(&s, &white).losing.contains(&double));
+    assert!(!Oracle::new(&s, &white).win.contains(&double));
+}
+
+#[test]
+fn engine_course_takes_every_reading_of_the_course_referee() {
+    let course = Rules::default().with_option("engine=course").unwrap();
+    assert_eq!(course, Rules { double: DoubleNetwork::White, lift: Lift::NoDouble });
+    assert_eq!(course, Rules::COURSE);
+    assert_eq!(course.describe(), vec!["double=white", "lift=no-double"]);
+    assert_eq!(course.with_option("engine=seed").unwrap(), Rules::default());
+    // Both readings at once: the lifted double is refused, and White's double wins for White.
+    let s = pos("#.b....#/wb....../w..b.bbw/.bw.w..w/w.....b./.bw..ww./.....b../#.....b#", Color::White);
+    assert_eq!(check(&s, &course, step("31", "55")), Err(Illegal::LiftDouble));
+    let s = pos(STEPPING, Color::White);
+    assert!(Oracle::new(&s, &course).win.contains(&step("04", "34")));
+    assert!(Rules::default().with_option("engine=referee").unwrap_err().contains("engine=course"));
 }
 
 #[test]
@@ -429,7 +475,9 @@ fn rule_options_are_key_value() {
     let r = Rules::default().with_option("double=mover").unwrap().with_option("lift=no-double").unwrap();
     assert_eq!(r, Rules { double: DoubleNetwork::Mover, lift: Lift::NoDouble });
     assert_eq!(r.describe(), vec!["double=mover", "lift=no-double"]);
-    assert!(Rules::default().with_option("double=both").unwrap_err().contains("double=opponent"));
+    assert!(Rules::default().with_option("double=both").unwrap_err().contains("double=white"));
+    let w = Rules::default().with_option("double=white").unwrap();
+    assert_eq!((w.double, w.describe()), (DoubleNetwork::White, vec!["double=white"]));
     assert!(Rules::default().with_option("opening=seed").unwrap_err().contains("`double` and `lift`"));
     assert!(Rules::default().with_option("double").is_err());
 }

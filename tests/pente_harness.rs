@@ -303,7 +303,8 @@ fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
     let run = folder.join("run");
     fs::write(
         &run,
-        "#!/bin/sh\nexec \"$(dirname \"$0\")/engine\" --game pente bot --builtin minimax --seed 3\n",
+        // The random agent: quick games (the graders' minimax searches full-width at depth 3).
+        "#!/bin/sh\nexec \"$(dirname \"$0\")/engine\" --game pente bot --builtin random-adjacent --seed 3\n",
     )
     .unwrap();
     let mut perms = fs::metadata(&run).unwrap().permissions();
@@ -564,4 +565,42 @@ fn verify_kills_a_pente_bot_after_the_time_its_input_gives() {
     let case = &r["cases"][0];
     assert_eq!(case["verdict"], "timeout", "{r}");
     assert!(case["reason"].as_str().unwrap().contains("the play time the case's input gives"), "{r}");
+}
+
+/// `csci561`'s games stages draw each game's clock from 100 to 300 s by the seed ("This total
+/// amount of time will vary from game to game"): the same clocks for the same seed, the clock on
+/// the first input's time line and in the record; `--clock` gives every game one clock.
+#[test]
+fn csci561_varies_the_clock_from_game_to_game_by_the_seed_and_records_it() {
+    let clocks = |extra: &[&str]| -> Vec<(Option<u64>, String)> {
+        let mut args = vec!["--profile", "csci561", "--seed", "11"];
+        args.extend_from_slice(extra);
+        let (status, m) = pente_match("builtin:random-adjacent", "builtin:random-adjacent", "6", &args);
+        assert_eq!(status, 0, "{m}");
+        m["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                let note = g["notes"].as_array().and_then(|n| n.first()).and_then(|n| n.as_str());
+                let seconds = note.map(|n| {
+                    let at = n.strip_prefix("each side's clock started at ").unwrap_or_else(|| panic!("{n}"));
+                    at.split(' ').next().unwrap().parse::<u64>().unwrap_or_else(|e| panic!("{e}: {n}"))
+                });
+                let time_line = g["start_board"].as_str().unwrap().lines().nth(1).unwrap().to_string();
+                (seconds, time_line)
+            })
+            .collect()
+    };
+    let varied = clocks(&[]);
+    for (seconds, time_line) in &varied {
+        let s = seconds.expect("every game notes its clock");
+        assert!((100..=300).contains(&s), "{varied:?}");
+        assert_eq!(time_line.parse::<f64>().ok(), Some(s as f64), "the record's start board gives the clock");
+    }
+    let distinct: std::collections::BTreeSet<_> = varied.iter().map(|(s, _)| s).collect();
+    assert!(distinct.len() > 1, "the clock varies from game to game: {varied:?}");
+    assert_eq!(clocks(&[]), varied, "the same seed, the same clocks");
+    let fixed = clocks(&["--clock", "42"]);
+    assert!(fixed.iter().all(|(s, t)| s.is_none() && t.parse::<f64>().ok() == Some(42.0)), "{fixed:?}");
 }

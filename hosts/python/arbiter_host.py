@@ -6,6 +6,7 @@
 #
 # MIT licence. Part of arbiter.
 
+import ast
 import importlib.util
 import io
 import json
@@ -52,6 +53,10 @@ def decode(value):
     return value
 
 
+# Statements of grammars newer than 3.9: match (3.10), except* (3.11), type aliases (3.12).
+NEWER_STATEMENTS = ("Match", "TryStar", "TypeAlias")
+
+
 class LoadError(Exception):
     pass
 
@@ -94,8 +99,43 @@ class Host:
         if not isinstance(module, str) or "/" in module or not module.endswith(".py"):
             raise ProtocolError("load needs a module file name such as a1.py")
         self.module_file = module
+        version = args.get("python")
+        if version is not None:
+            self.check_version(version)
         self.import_module()
         return None
+
+    def check_version(self, version):
+        """Refuses a module that the course's Python (version = [major, minor]) could not parse,
+        naming the line: ast.parse with that version's grammar. A module that does not parse at
+        all is left to the import, which reports its syntax error as such."""
+        if not (isinstance(version, list) and len(version) == 2 and all(isinstance(v, int) for v in version)):
+            raise ProtocolError("load's python is [major, minor]")
+        path = os.path.join(self.submission, self.module_file)
+        try:
+            with open(path, "rb") as f:
+                source = f.read()
+            tree = ast.parse(source, filename=self.module_file)
+        except (OSError, SyntaxError, ValueError):
+            return
+        try:
+            ast.parse(source, filename=self.module_file, feature_version=tuple(version))
+        except SyntaxError as exc:
+            # The parser may point at a statement's last line; a construct of a newer grammar
+            # that spans it is named by its first.
+            line = exc.lineno or 0
+            for node in ast.walk(tree):
+                end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
+                if type(node).__name__ in NEWER_STATEMENTS and node.lineno <= line <= end:
+                    line = node.lineno
+                    break
+            lines = source.decode("utf-8", "replace").splitlines()
+            shown = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+            raise LoadError(
+                "%s line %d needs a Python newer than %d.%d, the version the course runs (%s)%s"
+                % (self.module_file, line, version[0], version[1], exc.msg,
+                   ":\n    " + shown if shown else "")
+            ) from None
 
     def import_module(self):
         path = os.path.join(self.submission, self.module_file)

@@ -201,7 +201,14 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
             }
             other => other,
         };
-        Ok(Games { games, opponent, jobs: game_jobs, colours, clock: stage.clock })
+        Ok(Games {
+            games,
+            opponent,
+            jobs: game_jobs,
+            colours,
+            clock: stage.clock,
+            clock_range: stage.clock_range,
+        })
     };
     let games = match args.games {
         None => None,

@@ -168,6 +168,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         starts,
         colours: args.colours.or(stage.map(|g| g.colours)).unwrap_or_default(),
         clock: args.clock.or(stage.and_then(|g| g.clock)),
+        clock_range: stage.and_then(|g| g.clock_range),
         clock_counts_system: args.clock_counts_system,
     };
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };

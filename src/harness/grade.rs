@@ -395,6 +395,8 @@ pub struct Games {
     pub colours: super::matches::Colours,
     /// Each side's starting clock, for a game with a clock; `None`: the game's own.
     pub clock: Option<f64>,
+    /// Each game's starting clock drawn from this range instead (see `MatchOptions`).
+    pub clock_range: Option<[f64; 2]>,
 }
 
 /// What became of one submission.
@@ -845,6 +847,7 @@ fn play_games(
         starts: Vec::new(),
         colours: games.colours,
         clock: games.clock,
+        clock_range: games.clock_range,
         clock_counts_system: false,
     };
     play_match(setup.referee, bot, &games.opponent, &options, &|_| {})

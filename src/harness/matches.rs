@@ -45,6 +45,9 @@ pub struct MatchOptions {
     /// Both sides' starting clock in seconds, for a game with a clock (`--clock`). `None`: a
     /// start file's time line, else the game's own (Pente: 300 s).
     pub clock: Option<f64>,
+    /// Without `clock`: each game's starting clock drawn from `[low, high]` seconds by the seed
+    /// and the game's number ([`varied_clock`]), and noted in its record.
+    pub clock_range: Option<[f64; 2]>,
     /// Charge a game clock user + system CPU time (`--clock-counts-system`); by default it is
     /// charged user time only, as the Unix `time` command the Pente graders use counts it.
     pub clock_counts_system: bool,
@@ -237,6 +240,16 @@ pub fn play_match(
         .collect()
 }
 
+/// Game `number`'s starting clock, drawn from `[low, high]` seconds by `seed` (whole seconds
+/// where the range holds one): the same for every run with the seed, whatever the order the
+/// games are played in.
+pub fn varied_clock([low, high]: [f64; 2], seed: u64, number: usize) -> f64 {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(case_seed(seed, &format!("clock {number}")));
+    let (first, last) = (low.ceil(), high.floor());
+    if first <= last { rng.gen_range(first as u64..=last as u64) as f64 } else { low }
+}
+
 /// Plays game `number`.
 fn play_game(
     referee: &dyn Referee,
@@ -252,7 +265,8 @@ fn play_game(
     let mut game = referee
         .require_games()?
         .new_game_seeded(start.map(|(label, board)| (label.as_str(), board.as_slice())), map_seed)?;
-    if let Some(seconds) = options.clock {
+    let varied = options.clock.is_none().then_some(options.clock_range).flatten();
+    if let Some(seconds) = options.clock.or(varied.map(|range| varied_clock(range, options.seed, number))) {
         game.set_clock(seconds);
     }
     let start_board = String::from_utf8_lossy(&game.record_file()).into_owned();
@@ -260,6 +274,11 @@ fn play_game(
     let mut moves = Vec::new();
     let mut times: Vec<MoveTime> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
+    if let (Some([low, high]), Some(seconds)) = (varied, game.clock(Side::White)) {
+        notes.push(format!(
+            "each side's clock started at {seconds} s (drawn from {low}-{high} s by the seed)"
+        ));
+    }
     let mut thrown_turns = 0usize;
     let mut forfeit_output = None;
     let persist: &[&str] = match referee.protocol() {
@@ -671,6 +690,16 @@ pub fn wilson_interval(wins: usize, games: usize) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_varied_clock_is_whole_seconds_in_its_range_and_the_seeds() {
+        let clocks: Vec<f64> = (1..=20).map(|n| varied_clock([100.0, 300.0], 7, n)).collect();
+        assert!(clocks.iter().all(|&c| (100.0..=300.0).contains(&c) && c.fract() == 0.0), "{clocks:?}");
+        assert!(clocks.iter().any(|&c| c != clocks[0]), "{clocks:?}");
+        assert_eq!(clocks, (1..=20).map(|n| varied_clock([100.0, 300.0], 7, n)).collect::<Vec<_>>());
+        assert_ne!(clocks, (1..=20).map(|n| varied_clock([100.0, 300.0], 8, n)).collect::<Vec<_>>());
+        assert_eq!(varied_clock([2.5, 2.7], 7, 1), 2.5, "a range without a whole second gives its low end");
+    }
 
     #[test]
     fn a_move_is_killed_at_the_clock_and_its_idle_cap_only_stops_sleepers() {

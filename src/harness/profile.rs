@@ -156,6 +156,11 @@ pub struct GamesStage {
     /// absent: the game's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<f64>,
+    /// `[low, high]`: each game's starting clock drawn from these seconds (whole seconds, by
+    /// the seed and the game's number, the same for both sides), for a course whose clock "will
+    /// vary from game to game" (CSCI561). `clock` or `--clock`, when given, wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_range: Option<[f64; 2]>,
     /// The score on reaching the stage (gated profiles only).
     #[serde(default)]
     pub base: f64,
@@ -756,7 +761,7 @@ mod tests {
 
     #[test]
     fn a_profile_file_round_trips_with_its_stages_in_order() {
-        let p = parse(include_str!("../../corpus/network/marking-profile.json"));
+        let p = parse(include_str!("../../corpus/network/cs61b-alphabeta.json"));
         assert_eq!(p.order.last(), Some(&StageRef::Games(1)));
         let again: Profile = serde_json::from_value(serde_json::to_value(&p).unwrap()).unwrap();
         assert_eq!(again, p);

@@ -63,6 +63,7 @@ pub fn play_round_robin(
                 starts: Vec::new(),
                 colours: Default::default(),
                 clock: None,
+                clock_range: None,
                 clock_counts_system: false,
             };
             let records = play_match(referee, &bots[a], &bots[b], &match_options, progress)?;

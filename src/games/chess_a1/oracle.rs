@@ -80,25 +80,26 @@ fn player(white: bool) -> &'static str {
 /// one the assignment defines (an unknown function, arguments of the wrong kind, or arguments
 /// outside what the function may assume, such as `process_move` of a malformed move).
 pub fn expect(function: &str, args: &[Py], texts: &Texts) -> Result<Expected, String> {
-    expect_with(function, args, &[], texts, false)
+    expect_with(function, args, &[], texts, None)
 }
 
 /// The expected answer of `function(*args)` with `inputs` typed on its standard input (only
-/// `attempt_promotion` reads any); with `extras`, CSSE7030's functions too.
+/// `attempt_promotion` reads any); with `extras` (the squares castling needs safe), CSSE7030's
+/// functions too.
 pub fn expect_with(
     function: &str,
     args: &[Py],
     inputs: &[String],
     texts: &Texts,
-    extras: bool,
+    extras: Option<extras::CastleSafety>,
 ) -> Result<Expected, String> {
     if EXTRA_FUNCTIONS.contains(&function) {
-        if !extras {
+        let Some(safety) = extras else {
             return Err(format!(
                 "{function} is CSSE7030's (Section 4.6): grade its cases with --rule extras=on"
             ));
-        }
-        return expect_extra(function, args, inputs, texts);
+        };
+        return expect_extra(function, args, inputs, texts, safety);
     }
     if !inputs.is_empty() {
         return Err(format!("{function} reads no input"));
@@ -255,7 +256,13 @@ fn sq(p: Pos) -> String {
 }
 
 /// CSSE7030's functions (Section 4.6).
-fn expect_extra(function: &str, args: &[Py], inputs: &[String], texts: &Texts) -> Result<Expected, String> {
+fn expect_extra(
+    function: &str,
+    args: &[Py],
+    inputs: &[String],
+    texts: &Texts,
+    safety: extras::CastleSafety,
+) -> Result<Expected, String> {
     let arity = match function {
         "attempt_promotion" | "perform_castling" => 2,
         "perform_en_passant" | "update_castling_info" | "update_en_passant_position" => 3,
@@ -319,7 +326,7 @@ fn expect_extra(function: &str, args: &[Py], inputs: &[String], texts: &Texts) -
             let board = board_arg(args, 1, function)?;
             let white = bool_arg(args, 2, function)?;
             let castling = castling_arg(args, 3, function)?;
-            let verdict = extras::castle_check(&board, mv, white, castling);
+            let verdict = extras::castle_check_with(&board, mv, white, castling, safety);
             let why = match verdict {
                 Ok(()) => format!("{} to {} is a valid castling for {}", sq(mv.0), sq(mv.1), player(white)),
                 Err(e) => format!("{} to {} is not a valid castling: {}", sq(mv.0), sq(mv.1), e.sentence()),
@@ -333,7 +340,7 @@ fn expect_extra(function: &str, args: &[Py], inputs: &[String], texts: &Texts) -
             if board.at(mv.0) != b'K' && board.at(mv.0) != b'k' {
                 return Err("perform_castling is given a valid castling move; this one moves no king".into());
             }
-            extras::castle_check(&board, mv, white, (false, false, false)).map_err(|e| {
+            extras::castle_check_with(&board, mv, white, (false, false, false), safety).map_err(|e| {
                 format!("perform_castling is given a valid castling move; this one is not: {}", e.sentence())
             })?;
             let rook = if mv.1.col > mv.0.col { 7 } else { 0 };

@@ -7,6 +7,7 @@
 use serde_json::{Value, json};
 
 use super::case_file::CaseFile;
+use super::extras::CastleSafety;
 use super::generate::{CATEGORIES, CATEGORIES_7030};
 use super::judge::{first_difference, visible};
 use super::oracle::{self, Expected};
@@ -24,14 +25,24 @@ pub const HOST: HostSpec = HostSpec {
     python: Some(PythonSpec {
         module: "a1.py",
         support: &[("a1_support.py", include_str!("../../../hosts/python/chess_a1/a1_support.py"))],
+        // Section 5.1: "Your program must run using the Python 3.9 interpreter ... you will get
+        // zero for the functionality mark."
+        python: Some((3, 9)),
     }),
 };
 
-/// CSSE1001's marking profile, `csse1001-a1`.
+/// CSSE1001's marking profile, `csse1001-a1`: the sections weighted as the specification's
+/// Table 1 weights them.
 pub const PROFILE_1001: &str = include_str!("../../../corpus/chess-a1/marking-profile.json");
 
-/// CSSE7030's marking profile, `csse7030-a1` (with `--rule extras=on`).
+/// CSSE7030's marking profile, `csse7030-a1` (with `--rule extras=on`), weighted by Table 1.
 pub const PROFILE_7030: &str = include_str!("../../../corpus/chess-a1/marking-profile-7030.json");
+
+/// `csse1001-a1-equal`: every test the same weight, the alternative reading of Section 5.1.
+pub const PROFILE_1001_EQUAL: &str = include_str!("../../../corpus/chess-a1/marking-profile-equal.json");
+
+/// `csse7030-a1-equal`: every test the same weight, with the special moves.
+pub const PROFILE_7030_EQUAL: &str = include_str!("../../../corpus/chess-a1/marking-profile-7030-equal.json");
 
 /// The harness's view of the chess assignment, with its fixed texts.
 #[derive(Clone, Debug, Default)]
@@ -43,12 +54,16 @@ pub struct ChessA1Referee {
     /// CSSE7030's special moves (`--rule extras=on`): promotion, castling and en passant in
     /// `main()`, the `extras` category of cases and the `csse7030-a1` profile by default.
     pub extras: bool,
+    /// Which squares castling needs safe (`--rule castle=inclusive|king-path`; CSSE7030's).
+    pub castle: CastleSafety,
     analyst: super::analyst::ChessA1Analyst,
 }
 
 impl ChessA1Referee {
     /// Applies a rule option: `texts=FILE` replaces the fixed texts; `extras=on` grades
-    /// CSSE7030's special moves.
+    /// CSSE7030's special moves; `castle=king-path` reads castling's "under attack" as the
+    /// course's sample solution does (only the king's squares), `castle=inclusive` as the seed
+    /// writes it.
     pub fn with_option(mut self, option: &str) -> Result<ChessA1Referee, String> {
         match option.split_once('=') {
             Some(("texts", path)) => {
@@ -67,7 +82,19 @@ impl ChessA1Referee {
             Some(("extras", other)) => Err(format!(
                 "extras is `on` (CSSE7030's promotion, castling and en passant) or `off`, not `{other}`"
             )),
-            _ => Err("the options are texts=FILE (the fixed texts, see corpus/chess-a1/texts.json) and extras=on|off (CSSE7030's special moves)".into()),
+            Some(("castle", "inclusive")) => {
+                self.castle = CastleSafety::Inclusive;
+                Ok(self)
+            }
+            Some(("castle", "king-path")) => {
+                self.castle = CastleSafety::KingPath;
+                Ok(self)
+            }
+            Some(("castle", other)) => Err(format!(
+                "castle is `inclusive` (every square from the king's to the rook's must be safe, as the seed \
+                 writes) or `king-path` (only the king's square and the two it crosses), not `{other}`"
+            )),
+            _ => Err("the options are texts=FILE (the fixed texts, see corpus/chess-a1/texts.json), extras=on|off (CSSE7030's special moves) and castle=inclusive|king-path (the squares castling needs safe)".into()),
         }
     }
 }
@@ -84,6 +111,9 @@ impl Referee for ChessA1Referee {
         }
         if self.extras {
             args.extend(["--rule".to_string(), "extras=on".to_string()]);
+        }
+        if self.castle != CastleSafety::Inclusive {
+            args.extend(["--rule".to_string(), format!("castle={}", self.castle.word())]);
         }
         args
     }
@@ -105,7 +135,9 @@ impl Referee for ChessA1Referee {
     }
 
     fn marking_profiles(&self) -> Vec<&'static str> {
-        if self.extras { vec![PROFILE_7030, PROFILE_1001] } else { vec![PROFILE_1001, PROFILE_7030] }
+        let (own, other) =
+            if self.extras { (PROFILE_7030, PROFILE_1001) } else { (PROFILE_1001, PROFILE_7030) };
+        vec![own, other, PROFILE_1001_EQUAL, PROFILE_7030_EQUAL]
     }
 
     fn cases(&self) -> Option<&dyn Cases> {
@@ -127,9 +159,14 @@ enum Answer {
 }
 
 impl ChessA1Referee {
+    /// CSSE7030's special moves with castling's reading, when `extras=on`.
+    fn special(&self) -> Option<CastleSafety> {
+        self.extras.then_some(self.castle)
+    }
+
     fn answer(&self, file: &CaseFile, origin: &str) -> Result<Answer, String> {
         if file.function == "main" {
-            let t = transcript::play_with(&file.inputs, &self.texts, self.extras);
+            let t = transcript::play_with(&file.inputs, &self.texts, self.special());
             if t.ending == transcript::Ending::OutOfInput {
                 return Err(format!(
                     "{origin}: the script ends before the game does (end it with `q` and `y`)"
@@ -143,7 +180,7 @@ impl ChessA1Referee {
             }
             return Ok(Answer::Main(t));
         }
-        oracle::expect_with(&file.function, &file.args, &file.inputs, &self.texts, self.extras)
+        oracle::expect_with(&file.function, &file.args, &file.inputs, &self.texts, self.special())
             .map(Answer::Call)
             .map_err(|e| format!("{origin}: {e}"))
     }

@@ -5,7 +5,7 @@
 //! prompts and what the program prints, nothing else.
 
 use super::board::{Board, Move, parse_move};
-use super::extras::{self, Game, Kind};
+use super::extras::{self, CastleSafety, Game, Kind};
 use super::rules::{self, Status};
 use super::texts::Texts;
 
@@ -50,15 +50,18 @@ impl Transcript {
 
 /// Plays `inputs` (lines without their newline) as CSSE1001's `main()` must.
 pub fn play(inputs: &[String], texts: &Texts) -> Transcript {
-    play_with(inputs, texts, false)
+    play_with(inputs, texts, None)
 }
 
-/// Plays `inputs` as `main()` must, with CSSE7030's special moves when `extras` is set: a move
+/// Plays `inputs` as `main()` must, with CSSE7030's special moves when `extras` is given (with
+/// the squares castling needs safe): a move
 /// `is_move_valid` refuses may be en passant or castling (`Game::kind`), and a pawn reaching its
 /// last row is promoted by `attempt_promotion`, which asks for the piece (again after a choice
 /// that is not one) before the board is printed.
-pub fn play_with(inputs: &[String], texts: &Texts, extras: bool) -> Transcript {
-    let mut game = Game::new();
+pub fn play_with(inputs: &[String], texts: &Texts, extras: Option<CastleSafety>) -> Transcript {
+    let castle_safety = extras.unwrap_or_default();
+    let extras = extras.is_some();
+    let mut game = Game { castle_safety, ..Game::new() };
     let mut board = game.board;
     let mut white = true;
     let mut steps = Vec::new();

@@ -104,6 +104,13 @@ impl Referee for NetworkReferee {
         include_str!("../../../corpus/network/marking-profile.json")
     }
 
+    /// `cs61b` (the default: the cases, then games against the random player only, the games
+    /// the assignment names) and `cs61b-alphabeta` (half of those games against arbiter's
+    /// alpha-beta player instead).
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        vec![self.marking_profile(), include_str!("../../../corpus/network/cs61b-alphabeta.json")]
+    }
+
     fn cases(&self) -> Option<&dyn Cases> {
         Some(self)
     }

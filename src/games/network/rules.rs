@@ -1,7 +1,8 @@
 //! The rules of Network, written to be read next to `docs/games/network/RULES.md`: which moves
 //! are legal ([`check`], [`legal_moves`]), what a move does ([`play`]) and when the game is over
-//! ([`status`]). The two places where the course's referee is reported to read the text
-//! differently are [`Rules`] options; the defaults follow the text.
+//! ([`status`]). Where the course's referee (the `Network.class` kit handed to students) reads
+//! the text differently, its reading is a [`Rules`] option; the defaults follow the text, and
+//! `engine=course` takes every reading of the referee at once ([`Rules::COURSE`]).
 
 use std::fmt;
 
@@ -20,8 +21,12 @@ pub enum DoubleNetwork {
     /// the other player wins."
     #[default]
     Opponent,
-    /// The reading reported of the course's referee: the player who made the move wins.
+    /// The player who made the move wins (a reading of the text's "the other player" as the
+    /// other of the two networks' owners; no referee is known to read it so).
     Mover,
+    /// White wins, whoever moved: the course's referee looks for Black's network, then for
+    /// White's, and the last one found names the winner.
+    White,
 }
 
 /// What lifting the chip of a step move may do before it is put down again.
@@ -32,8 +37,8 @@ pub enum Lift {
     /// intact when the chip has been placed back on the board").
     #[default]
     Final,
-    /// The reading reported of the course's referee: a step is illegal when the board with its
-    /// chip lifted has a network for both players.
+    /// The course referee's reading: a step is illegal when the board with its chip lifted has
+    /// a network for both players.
     NoDouble,
 }
 
@@ -47,29 +52,46 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// These rules with one option changed, given as `KEY=VALUE`: `double=opponent` (the text)
-    /// or `double=mover`, `lift=final` (the text) or `lift=no-double`. An error says what is
-    /// accepted.
+    /// Every reading of the course's referee (`engine=course`): a double network is White's
+    /// (`double=white`) and a step whose lifted board has both networks is illegal
+    /// (`lift=no-double`). Its other behaviours are not rules of the game (RULES.md, "The
+    /// course's referee").
+    pub const COURSE: Rules = Rules { double: DoubleNetwork::White, lift: Lift::NoDouble };
+
+    /// These rules with one option changed, given as `KEY=VALUE`: `double=opponent` (the text),
+    /// `double=mover` or `double=white`; `lift=final` (the text) or `lift=no-double`;
+    /// `engine=course` (every reading of the course's referee) or `engine=seed` (the text's
+    /// rules). An error says what is accepted.
     pub fn with_option(self, option: &str) -> Result<Rules, String> {
         let Some((key, value)) = option.split_once('=') else {
-            return Err("expected KEY=VALUE, e.g. double=mover or lift=no-double".to_string());
+            return Err("expected KEY=VALUE, e.g. engine=course, double=white or lift=no-double".to_string());
         };
         match (key.trim(), value.trim()) {
+            ("engine", "course") => Ok(Rules::COURSE),
+            ("engine", "seed") => Ok(Rules::default()),
+            ("engine", other) => Err(format!("expected engine=seed or engine=course, found `{other}`")),
             ("double", "opponent") => Ok(Rules { double: DoubleNetwork::Opponent, ..self }),
             ("double", "mover") => Ok(Rules { double: DoubleNetwork::Mover, ..self }),
-            ("double", other) => Err(format!("expected double=opponent or double=mover, found `{other}`")),
+            ("double", "white") => Ok(Rules { double: DoubleNetwork::White, ..self }),
+            ("double", other) => {
+                Err(format!("expected double=opponent, double=mover or double=white, found `{other}`"))
+            }
             ("lift", "final") => Ok(Rules { lift: Lift::Final, ..self }),
             ("lift", "no-double") => Ok(Rules { lift: Lift::NoDouble, ..self }),
             ("lift", other) => Err(format!("expected lift=final or lift=no-double, found `{other}`")),
-            (other, _) => Err(format!("Network's rule options are `double` and `lift`; found `{other}`")),
+            (other, _) => {
+                Err(format!("Network's rule options are `engine`, `double` and `lift`; found `{other}`"))
+            }
         }
     }
 
     /// The options that differ from the text, as `KEY=VALUE` words (empty for the text's rules).
     pub fn describe(&self) -> Vec<&'static str> {
         let mut out = Vec::new();
-        if self.double == DoubleNetwork::Mover {
-            out.push("double=mover");
+        match self.double {
+            DoubleNetwork::Opponent => {}
+            DoubleNetwork::Mover => out.push("double=mover"),
+            DoubleNetwork::White => out.push("double=white"),
         }
         if self.lift == Lift::NoDouble {
             out.push("lift=no-double");
@@ -166,7 +188,7 @@ impl Illegal {
             Illegal::Corner => "No chip may be placed in any of the four corners.",
             Illegal::OpponentGoal => "No chip may be placed in a goal of the opposite color.",
             Illegal::Occupied => "No chip may be placed in a square that is already occupied.",
-            Illegal::LiftDouble => "(rule option lift=no-double, the course referee's reported reading)",
+            Illegal::LiftDouble => "(rule option lift=no-double, the course referee's reading)",
             Illegal::Cluster => {
                 "A player may not have more than two chips in a connected group, whether connected orthogonally or diagonally."
             }
@@ -220,6 +242,7 @@ pub fn status(pos: &Position, rules: &Rules) -> Status {
             winner: match rules.double {
                 DoubleNetwork::Opponent => pos.to_move,
                 DoubleNetwork::Mover => last,
+                DoubleNetwork::White => Color::White,
             },
             reason: WinReason::DoubleNetwork,
         },

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use super::channel::Channel;
 use super::sandboxed::Sandboxed;
 use super::session::{CallLimits, CallOutcome, CallRecord, Session};
-use super::spec::{HostSpec, JavaEntry};
+use super::spec::{HostSpec, JavaEntry, PythonSpec};
 use super::{java, python};
 use crate::harness::runner::{BotCommand, Limits};
 
@@ -104,6 +104,15 @@ impl HostCall {
     }
 }
 
+/// The `load` request for a Python module: its file, and the version whose grammar it must
+/// parse under when the course names one.
+fn python_load(py: &PythonSpec) -> Value {
+    match py.python {
+        Some((major, minor)) => json!({"module": py.module, "python": [major, minor]}),
+        None => json!({"module": py.module}),
+    }
+}
+
 impl HostedBot {
     /// Makes `given` ready: a folder of Java sources is compiled (in the sandbox), a Python
     /// module gets arbiter's host beside it, anything else is a program that speaks the
@@ -122,7 +131,7 @@ impl HostedBot {
                 (Language::Java, prepared.command, prepared.load, Some(prepared.build))
             } else if let Some(py) = spec.python.as_ref().filter(|py| path.join(py.module).is_file()) {
                 let prepared = python::prepare(path, py, options, limits)?;
-                (Language::Python, prepared.command, Some(json!({"module": py.module})), Some(prepared.build))
+                (Language::Python, prepared.command, Some(python_load(py)), Some(prepared.build))
             } else {
                 return Err(format!("{given} holds no submission: {}", expected_files(spec)));
             }
@@ -142,7 +151,7 @@ impl HostedBot {
         {
             let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
             let prepared = python::prepare(folder, py, options, limits)?;
-            (Language::Python, prepared.command, Some(json!({"module": py.module})), Some(prepared.build))
+            (Language::Python, prepared.command, Some(python_load(py)), Some(prepared.build))
         } else {
             let command = BotCommand::parse(given)
                 .map_err(|e| format!("cannot read the bot command `{given}`: {e}"))?;

@@ -100,7 +100,7 @@ pub fn prepare(
     untrusted::copy_files(&submission, &src, SOURCE_DEPTH, &is_java, &untrusted::SOURCES)
         .map_err(|e| e.to_string())?;
     let chosen = chosen.map(|c| within(folder, c).map(|relative| src.join(relative))).transpose()?;
-    let sources = submission_sources(&src, spec)?;
+    let (sources, entry_class) = submission_sources(&src, spec)?;
     let mut files: Vec<OsString> = Vec::new();
     for (path, text) in spec.api {
         let file = build_path.join("api").join(path);
@@ -112,7 +112,11 @@ pub fn prepare(
     // tests or scratch files that the player never uses are not compiled, as the course's
     // referee never loads them.
     let (entries, load): (Vec<&Source>, Option<Value>) = match spec.entry {
-        JavaEntry::Class(class) => (sources.iter().filter(|s| s.class == class).collect(), None),
+        // The course's class, or the one found in another package (loaded by its full name).
+        JavaEntry::Class(class) => (
+            sources.iter().filter(|s| s.class == entry_class).collect(),
+            (entry_class != class).then(|| json!({"class": entry_class})),
+        ),
         JavaEntry::Implements(interface) => {
             let picked: Vec<&Source> = match &chosen {
                 Some(file) => {
@@ -257,8 +261,12 @@ fn names(text: &str, word: &str) -> bool {
 }
 
 /// The submission's `.java` files, less its own copies of the course's API (arbiter's
-/// replace them, as the course's build does), after checking that a fixed entry class is there.
-fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<Source>, String> {
+/// replace them, as the course's build does), and for a fixed entry class the class that
+/// stands for it: the class itself, or else the one class of its simple name in another
+/// package (CS61B's tournament builds rename `player` to a login's package,
+/// `cs61bayn.player.MachinePlayer`, and the course's referee loads it by that name); anything
+/// else is refused, naming what was found.
+fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<(Vec<Source>, String), String> {
     let api: Vec<&str> = spec.api.iter().map(|(p, _)| *p).collect();
     let mut sources = Vec::new();
     let interface = match spec.entry {
@@ -297,15 +305,40 @@ fn submission_sources(folder: &Path, spec: &JavaSpec) -> Result<Vec<Source>, Str
             });
         }
     }
-    if let JavaEntry::Class(entry) = spec.entry
-        && !sources.iter().any(|s| s.class == entry)
-    {
-        return Err(format!(
+    let entry = match spec.entry {
+        JavaEntry::Class(entry) => entry_in(&sources, entry)?,
+        JavaEntry::Implements(interface) => interface.to_string(),
+    };
+    Ok((sources, entry))
+}
+
+/// The class that stands for the fixed entry class `entry` among `sources` (see
+/// [`submission_sources`]).
+fn entry_in(sources: &[Source], entry: &str) -> Result<String, String> {
+    if sources.iter().any(|s| s.class == entry) {
+        return Ok(entry.to_string());
+    }
+    let simple = simple_name(entry);
+    let same_name: Vec<&Source> = sources.iter().filter(|s| simple_name(&s.class) == simple).collect();
+    let packaged: Vec<&&Source> = same_name.iter().filter(|s| s.class.contains('.')).collect();
+    match (packaged.as_slice(), same_name.as_slice()) {
+        ([one], _) => Ok(one.class.clone()),
+        ([], []) => Err(format!(
             "the submission has no {}.java (the class {entry} the course asks for)",
             entry.replace('.', "/")
-        ));
+        )),
+        ([], found) => Err(format!(
+            "the submission's {simple} is in no package ({}), so it cannot be loaded as {entry}, the class the \
+             course asks for: its file needs the line `package {};`",
+            found.iter().map(|s| s.package_path.as_str()).collect::<Vec<_>>().join(", "),
+            entry.rsplit_once('.').map_or("", |(p, _)| p)
+        )),
+        (several, _) => Err(format!(
+            "the submission has no {entry} but several classes named {simple}: {}; arbiter cannot tell which \
+             one the course would load",
+            several.iter().map(|s| s.class.as_str()).collect::<Vec<_>>().join(", ")
+        )),
     }
-    Ok(sources)
 }
 
 /// The package a Java source declares, if any.

@@ -51,6 +51,11 @@ pub struct PythonSpec {
     pub module: &'static str,
     /// Files arbiter places beside it unless the grader gives their own (`a1_support.py`).
     pub support: &'static [(&'static str, &'static str)],
+    /// The Python the course runs, as (major, minor): the module must parse under that
+    /// version's grammar (`ast.parse(..., feature_version=...)`, in the sandbox), or it is not
+    /// loaded, as the course gives no functionality marks to a module its interpreter refuses.
+    /// `None`: whatever the host's interpreter takes.
+    pub python: Option<(u8, u8)>,
 }
 
 /// arbiter's generic Java host sources: (path under the source root, text).

@@ -161,6 +161,13 @@ fn games_problems(at: &str, games: &GamesStage, gated: bool, out: &mut Vec<Strin
     {
         out.push(format!("{at}.clock is {c}; it must be more than 0 and at most 86400 seconds"));
     }
+    if let Some([low, high]) = games.clock_range
+        && !(low.is_finite() && high.is_finite() && low > 0.0 && low <= high && high <= 86_400.0)
+    {
+        out.push(format!(
+            "{at}.clock_range is [{low}, {high}]; it must be [low, high] seconds with 0 < low <= high <= 86400"
+        ));
+    }
 }
 
 #[cfg(test)]
@@ -219,6 +226,23 @@ mod tests {
                 "games.max is inf; it must be a number from 0 to 100"
             ]
         );
+    }
+
+    #[test]
+    fn a_clock_range_must_be_low_then_high_seconds() {
+        let with = |range: &str| {
+            profile(&format!(
+                r#"{{"name": "r", "stages": [{{"games": 2, "opponent": "builtin:grade4", "clock_range": {range}, "per_win": 1}}]}}"#
+            ))
+        };
+        assert_eq!(problems(&with("[100, 300]"), ADVANCE), Vec::<String>::new());
+        assert_eq!(
+            problems(&with("[300, 100]"), ADVANCE),
+            vec![
+                "stages[0].clock_range is [300, 100]; it must be [low, high] seconds with 0 < low <= high <= 86400"
+            ]
+        );
+        assert_eq!(problems(&with("[0, 10]"), ADVANCE).len(), 1);
     }
 
     #[test]

@@ -9,10 +9,15 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import java.util.Map;
 
-/** Requests: new {color, depth?}, force {move}, opponent {move}, choose {}. */
+/**
+ * Requests: load {class} (a MachinePlayer in another package than player, as CS61B's tournament
+ * builds name it), new {color, depth?}, force {move}, opponent {move}, choose {}.
+ */
 public final class NetworkAdapter implements Adapter {
     private ClassLoader loader;
     private Object player;
+    /** The player's class: player.MachinePlayer unless load names another. */
+    private String playerClass = "player.MachinePlayer";
 
     @Override
     public void reset(ClassLoader loader) {
@@ -23,6 +28,12 @@ public final class NetworkAdapter implements Adapter {
     @Override
     public Object call(String op, Map<String, Object> args) throws Throwable {
         switch (op) {
+            case "load":
+                if (!(args.get("class") instanceof String)) {
+                    throw Adapter.Failure.protocol("load needs a class name");
+                }
+                playerClass = (String) args.get("class");
+                return null;
             case "new":
                 player = create(args);
                 return null;
@@ -50,7 +61,7 @@ public final class NetworkAdapter implements Adapter {
         } else {
             throw Adapter.Failure.protocol("color must be \"black\" or \"white\", not " + color);
         }
-        Class<?> cls = loader.loadClass("player.MachinePlayer");
+        Class<?> cls = loader.loadClass(playerClass);
         Object depth = args.get("depth");
         try {
             if (depth instanceof Number) {
@@ -59,7 +70,7 @@ public final class NetworkAdapter implements Adapter {
             }
             return cls.getConstructor(int.class).newInstance(c);
         } catch (NoSuchMethodException e) {
-            throw Adapter.Failure.load("player.MachinePlayer has no public constructor MachinePlayer(int"
+            throw Adapter.Failure.load(playerClass + " has no public constructor MachinePlayer(int"
                     + (depth instanceof Number ? ", int)" : ")"));
         }
     }
@@ -86,7 +97,7 @@ public final class NetworkAdapter implements Adapter {
         try {
             m = player().getClass().getMethod(name, parameters);
         } catch (NoSuchMethodException e) {
-            throw Adapter.Failure.load("player.MachinePlayer has no public method " + name);
+            throw Adapter.Failure.load(playerClass + " has no public method " + name);
         }
         m.setAccessible(true);
         return m;
