@@ -48,7 +48,7 @@ pub struct LimitArgs {
 
     /// How bots are confined: `auto` uses the strongest sandbox this kernel allows (and the
     /// report says what it was), `strict` refuses to run bots without namespaces and
-    /// Landlock, `off` runs them with per-process limits only. See README, "Sandbox".
+    /// Landlock, `off` runs them with per-process limits only. See docs/SANDBOX.md.
     #[arg(long, value_enum, default_value_t = Mode::Auto, value_name = "LEVEL")]
     pub sandbox: Mode,
 
