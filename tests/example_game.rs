@@ -88,6 +88,7 @@ fn a_match_is_played_and_every_game_drawn_in_the_viewer() {
         colours: Default::default(),
         clock: None,
         clock_counts_system: false,
+        clock_range: None,
     };
     let records = play_match(&referee, &perfect, &random, &options, &|_| {}).expect("a match");
     assert_eq!(records.len(), 6);

@@ -66,6 +66,7 @@ fn main() -> Result<(), String> {
                 colours: Default::default(),
                 clock: None,
                 clock_counts_system: false,
+                clock_range: None,
             };
             std::fs::create_dir_all(folder).map_err(|e| e.to_string())?;
             for record in play_match(&referee, &a, &b, &options, &|_| {})? {
