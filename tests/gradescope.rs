@@ -237,7 +237,7 @@ fn planetwars_strategy_is_graded_by_games() {
     }
     let files: Vec<(&str, &str)> = files.iter().map(|(p, c)| (p.as_str(), c.as_str())).collect();
     let graded = autograde("planetwars", &files, "--games 2");
-    for stage in ["games vs random", "games vs greedy", "games vs defensive", "games vs attacker"] {
+    for stage in ["games vs random", "games vs timid", "games vs scatter", "games vs settler"] {
         assert!(!graded.named(stage).is_empty(), "a test for {stage}: {}", graded.results);
     }
     let score = graded.score();

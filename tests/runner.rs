@@ -145,7 +145,7 @@ fn grandchild_holding_stdout_does_not_keep_the_run_alive() {
 }
 
 #[test]
-fn process_escaping_the_group_does_not_hang_the_run() {
+fn process_escaping_the_group_does_not_hang_the_run_and_is_killed_with_it() {
     let dir = TempDir::new().unwrap();
     // `setsid` moves the sleep out of the bot's process group, out of reach of the group
     // kill, still holding stdout open. The pid file is written from inside the new session,
@@ -166,7 +166,13 @@ fn process_escaping_the_group_does_not_hang_the_run() {
     unsafe { libc::kill(pid, libc::SIGKILL) };
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(r.stdout, b"done\n");
-    assert!(escaped, "the escaped process should have outlived the run");
+    // Where arbiter can make the run a cgroup of its own (root here), the process that left the
+    // group is found in it and killed with the run; elsewhere it outlives it, and the run still
+    // ends (the header says detached processes are not tracked).
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        assert!(!escaped, "the escaped process outlived the run although the run had a cgroup");
+    }
     assert!(wall < Duration::from_secs(3).mul_f64(common::slowdown()), "run took {wall:?}");
 }
 

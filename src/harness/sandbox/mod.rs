@@ -356,9 +356,15 @@ fn readable_for(bot: &BotCommand, limits: &Limits, hidden: &[PathBuf]) -> Result
             if !path.is_dir() {
                 return Err(unreachable(&why, path, "the file"));
             }
-            let copy =
-                stage::stage(path).map_err(|e| format!("{}; {e}", unreachable(&why, path, "the folder")))?;
-            staged.push((path.clone(), copy));
+            match stage::stage(path) {
+                Ok(copy) => staged.push((path.clone(), copy)),
+                // The folder itself can be reached and only something deep inside it cannot (a
+                // build tool's lock file of mode 0600 in a large folder, say): bound as it is, the
+                // bot reads all but that, which it may never need. Refused only when the folder
+                // itself is in the way.
+                Err(_) if stage::obstacle(path, ancestors, false).is_none() => {}
+                Err(e) => return Err(format!("{}; {e}", unreachable(&why, path, "the folder"))),
+            }
         }
         for (install, by) in &view.installs {
             if hidden.iter().any(|h| install.starts_with(h)) {
