@@ -207,11 +207,7 @@ pub fn prepare(
     // tell them from the student's threads; nothing may attach to it; its messages go to
     // stderr, never into the protocol on stdout. The class-data sharing archive of the host's
     // classes, when there is one, saves their loading at every start.
-    let archive = host
-        .archive
-        .as_ref()
-        .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
-        .unwrap_or_default();
+    let archive = host.archive_flag();
     let line = format!(
         "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
@@ -328,11 +324,7 @@ pub fn prepare_jar(
         .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
     // The same JVM as a submission's (see `prepare`): its flags and the host's archive.
-    let archive = host
-        .archive
-        .as_ref()
-        .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
-        .unwrap_or_default();
+    let archive = host.archive_flag();
     let line = format!(
         "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
@@ -381,19 +373,13 @@ fn api_classes(javac: &Path, spec: &JavaSpec) -> Result<PathBuf, String> {
         write(&file, text)?;
         files.push(file);
     }
-    let output = std::process::Command::new(javac)
-        .args(["-encoding", "UTF-8", "-nowarn", "-implicit:none", "-d"])
-        .arg(dir.path().join("classes"))
-        .args(&files)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", javac.display()))?;
-    if !output.status.success() {
-        return Err(format!(
-            "arbiter's copy of the course's API does not compile with {}:\n{}",
-            javac.display(),
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
+    compile_own(
+        javac,
+        &["-implicit:none"],
+        &dir.path().join("classes"),
+        &files,
+        "arbiter's copy of the course's API",
+    )?;
     let classes = dir.path().join("classes");
     cache.insert(spec.adapter_class, Arc::new(dir));
     Ok(classes)
@@ -526,6 +512,44 @@ struct HostClasses {
     _dir: Arc<tempfile::TempDir>,
 }
 
+impl HostClasses {
+    /// The JVM flag that maps the class-data sharing archive, with a space after it; empty
+    /// without one.
+    fn archive_flag(&self) -> String {
+        self.archive
+            .as_ref()
+            .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
+            .unwrap_or_default()
+    }
+}
+
+/// Compiles arbiter's own Java sources `files` (outside the sandbox: they are arbiter's code,
+/// not a submission's) into `classes`; `what` names them in the error.
+fn compile_own(
+    javac: &Path,
+    extra: &[&str],
+    classes: &Path,
+    files: &[PathBuf],
+    what: &str,
+) -> Result<(), String> {
+    let output = std::process::Command::new(javac)
+        .args(["-encoding", "UTF-8", "-nowarn"])
+        .args(extra)
+        .arg("-d")
+        .arg(classes)
+        .args(files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", javac.display()))?;
+    if !output.status.success() {
+        return Err(format!(
+            "{what} does not compile with {}:\n{}",
+            javac.display(),
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    Ok(())
+}
+
 /// The folders of [`host_classes`], by adapter class.
 static HOST_CLASSES: OnceLock<Mutex<HashMap<&'static str, HostClasses>>> = OnceLock::new();
 
@@ -559,19 +583,13 @@ fn host_classes(javac: &Path, java: &Path, spec: &JavaSpec) -> Result<HostClasse
         write(&file, text)?;
         files.push(file);
     }
-    let output = std::process::Command::new(javac)
-        .args(["-encoding", "UTF-8", "-nowarn", "-d"])
-        .arg(dir.path().join("classes"))
-        .args(&files)
-        .output()
-        .map_err(|e| format!("cannot run {}: {e}", javac.display()))?;
-    if !output.status.success() {
-        return Err(format!(
-            "arbiter's own Java host does not compile with {} (a JDK older than 11?):\n{}",
-            javac.display(),
-            String::from_utf8_lossy(&output.stderr)
-        ));
-    }
+    compile_own(
+        javac,
+        &[],
+        &dir.path().join("classes"),
+        &files,
+        "arbiter's own Java host (a JDK older than 11?)",
+    )?;
     let classes = dir.path().join("classes");
     let archive = class_archive(java, &classes, spec);
     // Read by the host and the build step, in the sandbox, as its own user.
