@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::channel::Channel;
 use super::sandboxed::Sandboxed;
 use super::session::{CallLimits, CallOutcome, CallRecord, Session, UseEnd};
+use super::options::HostOptions;
 use super::spec::{HostSpec, JavaEntry, PythonSpec};
 use super::{java, python};
 use crate::harness::runner::{BotCommand, Limits};
@@ -29,16 +30,6 @@ pub enum Language {
     Python,
     /// A program that speaks the protocol itself.
     Protocol,
-}
-
-/// Options for preparing hosted submissions.
-#[derive(Clone, Debug, Default)]
-pub struct HostOptions {
-    /// Files that replace arbiter's own support files (`--support a1_support.py`).
-    pub support: Vec<PathBuf>,
-    /// The class to play, for a game whose submissions name their own (`class = "..."` in the
-    /// submission's `arbiter.toml`, or the grader's `--overrides`).
-    pub class: Option<String>,
 }
 
 /// A submission ready to be started as many times as needed.
