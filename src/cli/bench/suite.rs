@@ -125,11 +125,13 @@ pub fn run(hosted_count: usize) -> Json {
     // Engines playing: built-in bots, no process.
     for (game, a, b) in SELF_PLAY {
         let games = 20usize.to_string();
-        let measured = arbiter(&["--game", game, "match", "--games", &games, "--bot", a, "--bot", b, "--json"])
-            .map(|(_, wall, cpu)| {
-                json!({"games": 20, "wall_ms_per_game": ms(wall) / 20.0, "cpu_ms_per_game": ms(cpu) / 20.0,
+        let measured = arbiter(&[
+            "--game", game, "match", "--games", &games, "--bot", a, "--bot", b, "--json",
+        ])
+        .map(|(_, wall, cpu)| {
+            json!({"games": 20, "wall_ms_per_game": ms(wall) / 20.0, "cpu_ms_per_game": ms(cpu) / 20.0,
                        "bots": format!("{a} vs {b}")})
-            });
+        });
         put(format!("{game} self-play"), measured);
     }
 
@@ -138,8 +140,18 @@ pub fn run(hosted_count: usize) -> Json {
     for (game, submission, what) in HOSTED {
         let corpus = format!("corpus/{game}");
         let measured = arbiter(&[
-            "--game", game, "bench", "--min-time", "0", "--hosted", submission, "--hosted-count", &count,
-            "--corpus", &corpus, "--json",
+            "--game",
+            game,
+            "bench",
+            "--min-time",
+            "0",
+            "--hosted",
+            submission,
+            "--hosted-count",
+            &count,
+            "--corpus",
+            &corpus,
+            "--json",
         ])
         .and_then(|(out, wall, cpu)| {
             let mut row: Json = serde_json::from_str(&out).map_err(|e| format!("bench --hosted: {e}"))?;
@@ -154,7 +166,8 @@ pub fn run(hosted_count: usize) -> Json {
     let sandbox = (|| {
         let mut row = json!({"bot": "true (exits at once, writes nothing)", "corpus": "corpus/grade4"});
         for level in ["off", "on"] {
-            let mut args = vec!["verify", "--corpus", "corpus/grade4", "--bot", "true", "--jobs", "1", "--json"];
+            let mut args =
+                vec!["verify", "--corpus", "corpus/grade4", "--bot", "true", "--jobs", "1", "--json"];
             if level == "off" {
                 args.extend(["--sandbox", "off"]);
             }
@@ -174,7 +187,8 @@ pub fn run(hosted_count: usize) -> Json {
 
     // A class of a few submissions.
     let class = (|| {
-        let reports = tempfile::Builder::new().prefix("arbiter-bench-class-").tempdir().map_err(|e| e.to_string())?;
+        let reports =
+            tempfile::Builder::new().prefix("arbiter-bench-class-").tempdir().map_err(|e| e.to_string())?;
         let dir = reports.path().to_string_lossy().into_owned();
         let mut args = vec!["--game", "chess-a1", "grade", "--corpus", "corpus/chess-a1", "--reports", &dir];
         args.extend(CLASS);
@@ -182,9 +196,15 @@ pub fn run(hosted_count: usize) -> Json {
         let mut bot_ms = 0u64;
         let mut cases = 0usize;
         for submission in CLASS {
-            let name = Path::new(submission).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let report = std::fs::read_to_string(reports.path().join(&name).join("report.json")).unwrap_or_default();
-            if let Some(list) = serde_json::from_str::<Json>(&report).ok().and_then(|j| j["cases"].as_array().cloned()) {
+            let name = Path::new(submission)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let report =
+                std::fs::read_to_string(reports.path().join(&name).join("report.json")).unwrap_or_default();
+            if let Some(list) =
+                serde_json::from_str::<Json>(&report).ok().and_then(|j| j["cases"].as_array().cloned())
+            {
                 cases += list.len();
                 bot_ms += list.iter().filter_map(|c| c["cpu_ms"].as_u64()).sum::<u64>();
             }
@@ -225,24 +245,45 @@ pub fn print(rows: &Json) {
                 .unwrap_or_default();
             format!("{} cases: {:.3} ms a case{base}", row["cases"], f("ms_per_case"))
         } else if row.get("wall_ms_per_game").is_some() {
-            format!("{}, {} games: {:.1} ms a game (CPU {:.1} ms)", row["bots"].as_str().unwrap_or(""),
-                    row["games"], f("wall_ms_per_game"), f("cpu_ms_per_game"))
+            format!(
+                "{}, {} games: {:.1} ms a game (CPU {:.1} ms)",
+                row["bots"].as_str().unwrap_or(""),
+                row["games"],
+                f("wall_ms_per_game"),
+                f("cpu_ms_per_game")
+            )
         } else if let Some(on) = row.get("sandbox_on") {
             let off = &row["sandbox_off"];
             let g = |r: &Json, k: &str| r.get(k).and_then(Json::as_f64).unwrap_or(0.0);
-            format!("{} cases: {:.2} ms a case in the sandbox (CPU {:.2} ms); {:.2} ms with --sandbox off (CPU {:.2} ms)",
-                    on["cases"], g(on, "wall_ms_per_case"), g(on, "cpu_ms_per_case"), g(off, "wall_ms_per_case"), g(off, "cpu_ms_per_case"))
+            format!(
+                "{} cases: {:.2} ms a case in the sandbox (CPU {:.2} ms); {:.2} ms with --sandbox off (CPU {:.2} ms)",
+                on["cases"],
+                g(on, "wall_ms_per_case"),
+                g(on, "cpu_ms_per_case"),
+                g(off, "wall_ms_per_case"),
+                g(off, "cpu_ms_per_case")
+            )
         } else if row.get("submissions").is_some() {
-            format!("{} submissions of {}, {} cases: {:.2} s a submission (CPU {:.2} s), the bots' own CPU {:.2} s",
-                    row["submissions"], row["game"].as_str().unwrap_or(""), row["cases"],
-                    f("wall_s_per_submission"), f("cpu_s_per_submission"), f("bot_cpu_s_per_submission"))
+            format!(
+                "{} submissions of {}, {} cases: {:.2} s a submission (CPU {:.2} s), the bots' own CPU {:.2} s",
+                row["submissions"],
+                row["game"].as_str().unwrap_or(""),
+                row["cases"],
+                f("wall_s_per_submission"),
+                f("cpu_s_per_submission"),
+                f("bot_cpu_s_per_submission")
+            )
         } else {
             let mut parts = Vec::new();
             for (key, value) in row.as_object().into_iter().flatten() {
                 if let Some(r) = value.as_object().filter(|r| r.contains_key("beyond_bot_ms")) {
                     let g = |k: &str| r.get(k).and_then(Json::as_f64).unwrap_or(0.0);
-                    parts.push(format!("{key}: {:.3} ms (bot CPU {:.3} ms, arbiter CPU {:.3} ms)",
-                                       g("wall_ms"), g("bot_cpu_ms"), g("arbiter_cpu_ms")));
+                    parts.push(format!(
+                        "{key}: {:.3} ms (bot CPU {:.3} ms, arbiter CPU {:.3} ms)",
+                        g("wall_ms"),
+                        g("bot_cpu_ms"),
+                        g("arbiter_cpu_ms")
+                    ));
                 }
             }
             format!("{} {}", row["what"].as_str().unwrap_or(""), parts.join("; "))

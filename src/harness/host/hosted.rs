@@ -8,9 +8,9 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::channel::Channel;
+use super::options::HostOptions;
 use super::sandboxed::Sandboxed;
 use super::session::{CallLimits, CallOutcome, CallRecord, Session, UseEnd};
-use super::options::HostOptions;
 use super::spec::{HostSpec, JavaEntry, PythonSpec};
 use super::{java, python};
 use crate::harness::runner::{BotCommand, Limits};
