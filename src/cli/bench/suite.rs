@@ -11,7 +11,9 @@
 //! - a class of a few submissions (`grade`), beside the submissions' own CPU time.
 //!
 //! Measurements that run arbiter again (a class, the sandbox, hosting) do so as a child
-//! process: its wall time and its CPU time (every process it waited for) are what is shown.
+//! process: its wall time and its CPU time (every process it waited for: a bot in the sandbox,
+//! reaped by the sandbox's own process, is not among them) are what is shown; the bots' own CPU
+//! time comes from the reports.
 
 use std::path::Path;
 use std::process::Command;
@@ -41,8 +43,8 @@ const CLASS: &[&str] = &[
 /// Games whose built-in bots play each other in the suite: (game, bot A, bot B).
 const SELF_PLAY: &[(&str, &str, &str)] = &[
     ("planetwars", "builtin:greedy", "builtin:timid"),
-    ("pente", "builtin:greedy", "builtin:random"),
-    ("network", "builtin:greedy", "builtin:random"),
+    ("pente", "builtin:minimax", "builtin:random-adjacent"),
+    ("network", "builtin:alphabeta", "builtin:random"),
 ];
 
 /// CPU time (user + system) of the children this process has waited for.
@@ -166,8 +168,7 @@ pub fn run(hosted_count: usize) -> Json {
     let sandbox = (|| {
         let mut row = json!({"bot": "true (exits at once, writes nothing)", "corpus": "corpus/grade4"});
         for level in ["off", "on"] {
-            let mut args =
-                vec!["verify", "--corpus", "corpus/grade4", "--bot", "true", "--jobs", "1", "--json"];
+            let mut args = vec!["verify", "corpus/grade4", "--bot", "true", "--jobs", "1", "--json"];
             if level == "off" {
                 args.extend(["--sandbox", "off"]);
             }
@@ -265,7 +266,7 @@ pub fn print(rows: &Json) {
             )
         } else if row.get("submissions").is_some() {
             format!(
-                "{} submissions of {}, {} cases: {:.2} s a submission (CPU {:.2} s), the bots' own CPU {:.2} s",
+                "{} submissions of {}, {} cases: {:.2} s a submission (CPU of the processes waited for {:.2} s), the bots' own CPU {:.2} s",
                 row["submissions"],
                 row["game"].as_str().unwrap_or(""),
                 row["cases"],
