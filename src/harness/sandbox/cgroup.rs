@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::harness::runner::CgroupClock;
+use crate::harness::runner::cpu::{CgroupClock, read_cgroup};
+use crate::harness::runner::limits::Limits;
 
 /// Numbers each run's cgroup, so parallel runs get folders of their own.
 static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -66,11 +67,7 @@ impl RunCgroup {
             None => Self::make(memory_bytes, max_processes)?,
         };
         cg.oom_base = cg.oom_kills();
-        cg.cpu_base = cg
-            .clock
-            .as_ref()
-            .and_then(|(file, kind)| crate::harness::runner::read_cgroup(file, *kind))
-            .unwrap_or_default();
+        cg.cpu_base = cg.clock.as_ref().and_then(|(file, kind)| read_cgroup(file, *kind)).unwrap_or_default();
         Some(cg)
     }
 
@@ -164,7 +161,7 @@ impl RunCgroup {
     }
 
     /// What the cgroup does, for the report header.
-    pub(crate) fn describe(&self, limits: &crate::harness::runner::Limits) -> String {
+    pub(crate) fn describe(&self, limits: &Limits) -> String {
         let mut what = Vec::new();
         if self.limits_memory() {
             what.push(format!("memory {}", super::bytes(limits.memory_bytes.unwrap_or(0))));

@@ -20,6 +20,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
+use super::helper;
+use crate::harness::runner::cpu::children;
+
 /// The descriptor on which the zygote finds its socket.
 const SOCKET_FD: RawFd = 3;
 
@@ -197,6 +200,15 @@ fn receive(socket: RawFd, bytes: &mut Vec<u8>) -> Option<Vec<OwnedFd>> {
     Some(fds)
 }
 
+/// Runs the zygote (`arbiter __sandbox zygote`), which starts every run; never returns.
+pub fn main() -> ! {
+    if std::env::args_os().nth(2).is_some_and(|a| a == ZYGOTE_ARG) {
+        serve();
+    }
+    eprintln!("arbiter {}: the sandbox helper is started by arbiter itself", super::HELPER_ARG);
+    std::process::exit(2)
+}
+
 /// The zygote's loop; never returns.
 pub(crate) fn serve() -> ! {
     // SAFETY: prctl with integer arguments.
@@ -213,7 +225,7 @@ pub(crate) fn serve() -> ! {
         } else {
             match serde_json::from_slice(&request) {
                 Ok(request) => {
-                    let pid = super::helper::start_run(&request, &fds);
+                    let pid = helper::start_run(&request, &fds);
                     if pid > 0 {
                         helpers.push(pid);
                     }
@@ -244,30 +256,12 @@ fn reap(helpers: &mut Vec<libc::pid_t>) {
         helpers.retain(|&h| h != pid);
     }
     let me = std::process::id() as libc::pid_t;
-    for child in crate::harness::runner::children(me) {
+    for child in children(me) {
         if !helpers.contains(&child) {
             // SAFETY: kill with a positive pid of this process's own child.
             unsafe {
                 libc::kill(child, libc::SIGKILL);
             }
         }
-    }
-}
-
-/// In a run's init, just cloned: the run's descriptors on 0 to 4, nothing else open, a
-/// session of its own.
-pub(crate) fn take_fds(fds: &[OwnedFd]) {
-    // SAFETY: plain descriptor calls. Each descriptor is first copied above 10, so that none
-    // is overwritten before it is moved.
-    unsafe {
-        let high: Vec<RawFd> =
-            fds.iter().map(|fd| libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10)).collect();
-        for (target, fd) in high.iter().enumerate() {
-            libc::dup2(*fd, target as RawFd);
-        }
-        libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 0u32);
-        libc::fcntl(super::spec::STATUS_FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        libc::fcntl(super::spec::CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        libc::setsid();
     }
 }
