@@ -42,7 +42,7 @@ mod supervise;
 pub use command::{BotCommand, CommandError, quote};
 pub(crate) use cpu::{CgroupClock, parse_cgroup};
 pub use idle::{IdleMeter, IdleMethod, Tasks, idle_method};
-pub use interactive::{Interactive, MAX_LINE, Recv};
+pub use interactive::{Interactive, MAX_LINE, Recv, grader_failed};
 pub use limits::{AppliedLimits, IdleCap, Limits};
 pub use process::kill_all_running;
 pub(crate) use process::user_time;

@@ -116,7 +116,7 @@ pub(crate) fn start(
         let tracker = RunCgroup::create(None, None);
         let joins: Vec<std::ffi::CString> = tracker
             .iter()
-            .flat_map(RunCgroup::procs_files)
+            .flat_map(RunCgroup::join_files)
             .filter_map(|p| std::ffi::CString::new(p.into_os_string().into_encoded_bytes()).ok())
             .collect();
         // SAFETY: the closure runs in the child between fork and exec, where only

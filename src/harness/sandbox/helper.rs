@@ -119,7 +119,7 @@ fn begin_run(request: &Request, entered: Result<Entered, String>, outside: (u32,
                 .to_string(),
         });
     }
-    for file in &request.cgroup_procs {
+    for file in &request.cgroup_join {
         // "0" is the writing process, whatever its number in its own PID namespace.
         if let Err(e) = std::fs::write(file, "0") {
             finish(Event::SetupFailed { why: format!("cannot join the cgroup {}: {e}", file.display()) });

@@ -50,7 +50,7 @@ impl Launch {
     pub(super) fn for_request(mut request: Request, limits: &Limits) -> io::Result<Launch> {
         let cgroup = RunCgroup::create(limits.memory_bytes, limits.max_processes);
         if let Some(cg) = &cgroup {
-            request.cgroup_procs = cg.procs_files();
+            request.cgroup_join = cg.join_files();
             request.cgroup_memory = cg.limits_memory();
             request.cgroup_pids = cg.limits_processes();
         }

@@ -293,7 +293,7 @@ pub(super) fn request(
         max_file_bytes: limits.max_file_bytes,
         open_files: limits.open_files,
         disk_bytes: limits.disk_bytes,
-        cgroup_procs: Vec::new(),
+        cgroup_join: Vec::new(),
         cgroup_memory: false,
         cgroup_pids: false,
         no_namespaces: std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some(),
