@@ -45,7 +45,7 @@ pub fn earlier_grading(
 /// path: the reports folder can be moved, or shown).
 #[derive(Serialize, Deserialize)]
 pub struct SavedRow {
-    /// The settings shared by the class (see [`Setup::settings`]).
+    /// The settings shared by the class (see [`super::Setup::settings`]).
     pub settings: serde_json::Value,
     /// The submission's own options (`arbiter.toml`, `--overrides`).
     #[serde(default)]

@@ -233,8 +233,15 @@ impl HostedBot {
             .tempdir()
             .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
         let channel: Box<dyn Channel> = Box::new(
-            Sandboxed::spawn(&self.command, &[], dir.path(), limits, &self.readable())
-                .map_err(|e| format!("the bot could not start: {e}"))?,
+            Sandboxed::spawn(&self.command, &[], dir.path(), limits, &self.readable()).map_err(|e| {
+                // A sandbox that could not be set up, tried again and again, is the grader's
+                // failure: said so, never "the bot could not start".
+                if crate::harness::runner::grader_failed(&e) {
+                    format!("{e}; grade this submission again")
+                } else {
+                    format!("the bot could not start: {e}")
+                }
+            })?,
         );
         let mut session = Session::start(channel, CallLimits::cpu(START_CPU))?;
         session.keep_dir(dir);
