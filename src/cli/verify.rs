@@ -38,8 +38,8 @@ pub struct Args {
     #[arg(long, value_name = "COMMAND")]
     bot: String,
 
-    /// Run this calibrate program once first (Pente: it leaves calibration.txt, which the bot
-    /// then finds beside input.txt in every case).
+    /// Run this calibrate program once first, in a game that has one: the file it leaves is
+    /// given to the bot in every case.
     #[arg(long, value_name = "PROGRAM")]
     calibrate: Option<String>,
 
@@ -52,7 +52,7 @@ pub struct Args {
     support: Vec<PathBuf>,
 
     /// Read golden answers from DIR, mirroring each case's path inside the corpus
-    /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
+    /// (`DIR/CATEGORY/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
     /// of a `golden` folder beside a folder named `corpus`.
     #[arg(long, value_name = "DIR")]
     golden_dir: Option<PathBuf>,
