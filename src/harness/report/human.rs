@@ -158,15 +158,26 @@ fn short(v: Verdict) -> &'static str {
 fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let mut out = String::new();
     let counts = report.verdict_counts();
-    let _ = writeln!(
-        out,
-        "bot {}  corpus {}  seed {}  ({} cases in {:.1} s)",
-        report.bot,
-        report.paths.corpus_label(std::path::Path::new(&report.corpus)),
-        report.seed,
-        report.cases.len(),
-        report.elapsed.as_secs_f64()
-    );
+    if report.planned_cases == 0 && report.score.stages.is_empty() {
+        // A grade by games alone has no corpus to name.
+        let _ = writeln!(
+            out,
+            "bot {}  seed {}  (games only, in {:.1} s)",
+            report.bot,
+            report.seed,
+            report.elapsed.as_secs_f64()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "bot {}  corpus {}  seed {}  ({} cases in {:.1} s)",
+            report.bot,
+            report.paths.corpus_label(std::path::Path::new(&report.corpus)),
+            report.seed,
+            report.cases.len(),
+            report.elapsed.as_secs_f64()
+        );
+    }
     if !report.complete {
         let _ = writeln!(
             out,
@@ -182,7 +193,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         let _ = writeln!(out, "{note}");
     }
     // What the sandbox did is one line here, named by its layers; the details (limits, the
-    // uid, each layer's reach) close the report, where a grader looks for them.
+    // uid, each layer's reach) close the report, with a pointer to docs/SANDBOX.md.
     let _ = writeln!(out, "{}", sandbox_brief(&report.sandbox));
     let _ = writeln!(out, "{}", report.machine.line());
     let (rerun, again) = report.timeout_reruns();
@@ -360,7 +371,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     let failures: Vec<&CaseResult> = report.failures().collect();
     if failures.is_empty() {
-        let _ = writeln!(out, "\n{}", report.sandbox.line());
+        let _ = writeln!(out, "\nin full (docs/SANDBOX.md): {}", report.sandbox.line());
         return out;
     }
     // Only a bot that ended normally and changed its input file may have written its answer
@@ -379,7 +390,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         );
     }
     super::failures::render(&mut out, report, detailed);
-    let _ = writeln!(out, "\n{}", report.sandbox.line());
+    let _ = writeln!(out, "\nin full (docs/SANDBOX.md): {}", report.sandbox.line());
     out
 }
 
