@@ -145,6 +145,16 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     let profile =
         Profile::choose(args.run.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    if profile.stages.is_empty() {
+        // A profile of games alone scores no case: running the corpus under it would print 0%.
+        bail!(
+            "the profile `{name}` scores games only, and `verify` runs test cases, so nothing would be \
+             verified: grade its games with `arbiter --game {game} grade --profile {name} SUBMISSION...` \
+             (or play them with `match --profile {name}`), and verify the cases without --profile",
+            name = profile.name,
+            game = referee.game(),
+        );
+    }
     let jobs = super::input::jobs(args.run.jobs);
     let mut specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
