@@ -456,7 +456,7 @@ fn a_reproduce_line_runs_as_printed_in_a_copy_of_the_students_folder() {
     let failed = report["cases"].as_array().unwrap().iter().find(|c| c["verdict"] == "wrong-move").unwrap();
     let line = failed["reproduce"].as_str().unwrap();
     assert!(line.starts_with("printf '%s\\n' "), "{line}");
-    assert!(line.contains(" && ./run white input.txt output.txt ; cat output.txt"), "{line}");
+    assert!(line.contains(" && ./run white in.txt out.txt ; cat out.txt"), "{line}");
     assert!(!line.contains("arbiter"), "a student has no arbiter: {line}");
     // The student's folder, elsewhere, without the corpus or the grader's files.
     let copy = tempfile::tempdir().unwrap();
