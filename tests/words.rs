@@ -47,7 +47,9 @@ fn foreign_words(game: &str, text: &str, what: &str) -> Vec<String> {
     let all = games();
     let own: &Words = &all.iter().find(|(g, _)| *g == game).expect("a known game").1.words();
     let mut found = Vec::new();
-    let line_of = |at: usize| text[..at].rsplit('\n').next().unwrap_or("").to_string() + text[at..].split('\n').next().unwrap_or("");
+    let line_of = |at: usize| {
+        text[..at].rsplit('\n').next().unwrap_or("").to_string() + text[at..].split('\n').next().unwrap_or("")
+    };
     for (other, referee) in &all {
         if *other == game {
             continue;
@@ -66,7 +68,11 @@ fn foreign_words(game: &str, text: &str, what: &str) -> Vec<String> {
                 let before = lower[..at].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
                 let after = lower[at + colour.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
                 if before && after {
-                    found.push(format!("{game} {what}: `{colour}` (its sides are {:?}) in: {}", own.sides, line_of(at).trim()));
+                    found.push(format!(
+                        "{game} {what}: `{colour}` (its sides are {:?}) in: {}",
+                        own.sides,
+                        line_of(at).trim()
+                    ));
                 }
             }
         }
@@ -99,7 +105,11 @@ fn every_help_speaks_its_games_words() {
 fn the_top_level_help_lists_every_game() {
     let run = arbiter(&["--help"], "");
     for (game, _) in games() {
-        assert!(run.stdout.contains(&format!("`{game}`")), "--game's help leaves out {game}:\n{}", run.stdout);
+        assert!(
+            run.stdout.contains(&format!("`{game}`")),
+            "--game's help leaves out {game}:\n{}",
+            run.stdout
+        );
     }
 }
 
@@ -118,8 +128,11 @@ fn small_corpus(game_corpus: &Path, dir: &Path) {
         for side in ["white", "black"] {
             let from = category.path().join(side);
             let Ok(files) = std::fs::read_dir(&from) else { continue };
-            let mut files: Vec<_> =
-                files.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
+            let mut files: Vec<_> = files
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .collect();
             files.sort();
             let to = dir.join(category.file_name()).join(side);
             std::fs::create_dir_all(&to).unwrap();
@@ -143,7 +156,9 @@ fn every_verify_report_speaks_its_games_words() {
         ("network", "corpus/network", "builtin:random"),
         ("chess-a1", "corpus/chess-a1", chess_bot),
     ] {
-        if game == "chess-a1" && !have_tools(&["python3"], "every_verify_report_speaks_its_games_words (chess-a1)") {
+        if game == "chess-a1"
+            && !have_tools(&["python3"], "every_verify_report_speaks_its_games_words (chess-a1)")
+        {
             continue;
         }
         let dir = tempfile::tempdir().unwrap();
@@ -154,8 +169,12 @@ fn every_verify_report_speaks_its_games_words() {
         assert!(run.stdout.contains("stage"), "{game} verify printed no stage table:\n{}", run.stdout);
         found.extend(foreign_words(game, &run.stdout, "verify report"));
         // The stage table's columns line up whatever the length of the game's stage names.
-        let table: Vec<&str> =
-            run.stdout.lines().skip_while(|l| !l.starts_with("stage ")).take_while(|l| l.contains("passed") || l.contains('/')).collect();
+        let table: Vec<&str> = run
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("stage "))
+            .take_while(|l| l.contains("passed") || l.contains('/'))
+            .collect();
         let column = table[0].find("passed").unwrap() + "passed".len();
         for row in &table[1..] {
             // The end of the row's `passed/total`, right-aligned under "passed".
@@ -201,7 +220,17 @@ fn every_grade_report_speaks_its_games_words() {
     let dir = tempfile::tempdir().unwrap();
     let reports = dir.path().join("out");
     let run = arbiter(
-        &["--game", "planetwars", "grade", "-q", "--games", "2", "--reports", reports.to_str().unwrap(), "builtin:defensive"],
+        &[
+            "--game",
+            "planetwars",
+            "grade",
+            "-q",
+            "--games",
+            "2",
+            "--reports",
+            reports.to_str().unwrap(),
+            "builtin:defensive",
+        ],
         "",
     );
     assert_eq!(run.status, 0, "{}\n{}", run.stdout, run.stderr);

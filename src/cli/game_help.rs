@@ -140,7 +140,9 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
     }
     // The global options.
     let rules = if words.rule_options.is_empty() {
-        format!("A rule option of the game, as KEY=VALUE: {game} has none; its rules page decides every case.")
+        format!(
+            "A rule option of the game, as KEY=VALUE: {game} has none; its rules page decides every case."
+        )
     } else {
         format!("A rule option of the game, as KEY=VALUE (repeatable): {}.", words.rule_options)
     };
@@ -163,14 +165,19 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
         format!("The move in the game's notation: {}.", words.move_examples)
     };
     for name in ["moves", "apply", "perft", "show", "expect", "check"] {
-        let (board, side, invalid, side_values) = (board.clone(), side.clone(), invalid.clone(), side_values.clone());
+        let (board, side, invalid, side_values) =
+            (board.clone(), side.clone(), invalid.clone(), side_values.clone());
         let move_help = move_help.clone();
         cli = cli.mut_subcommand(name, |c| {
             let c = c
                 .mut_arg("board", |a| said(a, board))
                 .mut_arg("side", |a| said(a, side).value_name(side_values))
                 .mut_arg("allow_invalid", |a| said(a, invalid));
-            if c.get_arguments().any(|a| a.get_id() == "mv") { c.mut_arg("mv", |a| said(a, move_help)) } else { c }
+            if c.get_arguments().any(|a| a.get_id() == "mv") {
+                c.mut_arg("mv", |a| said(a, move_help))
+            } else {
+                c
+            }
         });
     }
     if !categories_are_grades(referee) {
@@ -178,7 +185,11 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
         cli = cli.mut_subcommand("coverage", |c| c.hide(true));
         for (name, id) in GRADE_OPTIONS {
             cli = cli.mut_subcommand(name, |c| {
-                if c.get_arguments().any(|a| a.get_id() == *id) { c.mut_arg(*id, |a| a.hide(true)) } else { c }
+                if c.get_arguments().any(|a| a.get_id() == *id) {
+                    c.mut_arg(*id, |a| a.hide(true))
+                } else {
+                    c
+                }
             });
         }
     }
@@ -187,7 +198,8 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
             None => c.mut_arg("calibrate", |a| a.hide(true)),
             Some(calibration) => c.mut_arg("calibrate", |a| {
                 let text = a.get_help().map(|h| h.to_string()).unwrap_or_default();
-                let text = text.replace("the file it leaves", &format!("the file it leaves ({})", calibration.file));
+                let text =
+                    text.replace("the file it leaves", &format!("the file it leaves ({})", calibration.file));
                 said(a, text)
             }),
         });
@@ -203,7 +215,9 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
     let profiles: Vec<String> = referee
         .marking_profiles()
         .iter()
-        .filter_map(|json| serde_json::from_str::<serde_json::Value>(json).ok()?.get("name")?.as_str().map(str::to_string))
+        .filter_map(|json| {
+            serde_json::from_str::<serde_json::Value>(json).ok()?.get("name")?.as_str().map(str::to_string)
+        })
         .map(|name| format!("`{name}`"))
         .collect();
     let profile = format!(
@@ -228,7 +242,10 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
         Protocol::FixedFiles { input, output, .. } => {
             format!("None: the bot reads {input} and writes {output} in the folder it is run in")
         }
-        Protocol::Hosted(_) => "None: the bot speaks the host protocol on its standard input and output (docs/PROTOCOL.md)".to_string(),
+        Protocol::Hosted(_) => {
+            "None: the bot speaks the host protocol on its standard input and output (docs/PROTOCOL.md)"
+                .to_string()
+        }
     };
     cli = cli.mut_subcommand("bot", |c| {
         let c = c.mut_arg("rest", |a| said(a, bot_args));
@@ -249,10 +266,18 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
             // course's own `4..7/white|black/tests/N.txt` layout.
             if categories_are_grades(referee) { c } else { c.mut_arg("corpus", |a| said(a, corpus)) }
         })
-        .mut_subcommand("fuzz", |c| c.mut_arg("bot", |a| said(a, format!("The bot to fuzz: {run}{builtin}."))))
+        .mut_subcommand("fuzz", |c| {
+            c.mut_arg("bot", |a| said(a, format!("The bot to fuzz: {run}{builtin}.")))
+        })
         .mut_subcommand("match", |c| {
             c.mut_arg("bots", |a| {
-                said(a, format!("The two bots, A then B, each {run}{builtin}. {} moves first; see --colours.", capital(first)))
+                said(
+                    a,
+                    format!(
+                        "The two bots, A then B, each {run}{builtin}. {} moves first; see --colours.",
+                        capital(first)
+                    ),
+                )
             })
         })
         .mut_subcommand("tournament", |c| {
@@ -260,12 +285,20 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
         })
         .mut_subcommand("grade", |c| {
             c.mut_arg("submissions", |a| {
-                said(a, format!("The submissions: folders (each one student's; its bot is {run}), or commands."))
+                said(
+                    a,
+                    format!("The submissions: folders (each one student's; its bot is {run}), or commands."),
+                )
             })
         })
         .mut_subcommand("check", |c| {
             c.mut_arg("category", |a| {
-                said(a, format!("The case's category, one of {categories}; the move must be in its expected set."))
+                said(
+                    a,
+                    format!(
+                        "The case's category, one of {categories}; the move must be in its expected set."
+                    ),
+                )
             })
         });
     in_sides(cli, &words)

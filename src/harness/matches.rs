@@ -312,8 +312,11 @@ fn play_game(
         match started {
             Ok(session) => sessions[turn] = Some(session),
             Err(why) if forfeit_at_start.is_none() => {
-                forfeit_at_start =
-                    Some((loser, "crash".to_string(), format!("{} ({}) forfeits: {why}", named_side(sides, side), bot.label())));
+                forfeit_at_start = Some((
+                    loser,
+                    "crash".to_string(),
+                    format!("{} ({}) forfeits: {why}", named_side(sides, side), bot.label()),
+                ));
             }
             Err(_) => {}
         }
@@ -666,7 +669,11 @@ fn notify(
         let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
         let record = session.call(&call.op, call.args, limits);
         if let Some((verdict, why)) = first_failure(std::slice::from_ref(&record)) {
-            return Some((winner, verdict.to_string(), format!("{} ({}) forfeits: {why}", named_side(sides, other), bot.label())));
+            return Some((
+                winner,
+                verdict.to_string(),
+                format!("{} ({}) forfeits: {why}", named_side(sides, other), bot.label()),
+            ));
         }
     }
     None

@@ -427,8 +427,8 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         explain_line(case.prepared.as_ref(), verdict, result.played.as_deref(), &result.expected);
     // A bot that writes its answer into its input file leaves it changed (unless the answer
     // is the board itself, which `unchanged` tells).
-    result.input_changed =
-        output_name != input_name && std::fs::read(dir.path().join(input_name)).is_ok_and(|now| now != case.input);
+    result.input_changed = output_name != input_name
+        && std::fs::read(dir.path().join(input_name)).is_ok_and(|now| now != case.input);
     result.output = output
         .as_ref()
         .ok()

@@ -69,7 +69,10 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
             rule_options: "",
             move_examples: "`Zf3xf4`, `Be7-d8`, `Bc2#c3`, `Jd4~d5`, `Jd4^e5`, `Ce2*e5`",
             engines: true,
-            own: &["General", "IN OUT", "grade 4", "grade4", "grade5", "grade6", "grade7", "ZBJMSCDG", "Zf3xf4", "bitboard", "Dragon", "Catapult"],
+            own: &[
+                "General", "IN OUT", "grade 4", "grade4", "grade5", "grade6", "grade7", "ZBJMSCDG", "Zf3xf4",
+                "bitboard", "Dragon", "Catapult",
+            ],
         }
     }
 

@@ -396,7 +396,11 @@ fn load(referee: &PlanetwarsReferee, input: &PositionInput) -> anyhow::Result<St
         && side != side_of(state.to_move)
     {
         let asked = if side == Side::White { 1 } else { 2 };
-        bail!("{}: the file gives player {} to move, not player {asked}", input.origin, state.to_move.number());
+        bail!(
+            "{}: the file gives player {} to move, not player {asked}",
+            input.origin,
+            state.to_move.number()
+        );
     }
     Ok(state)
 }

@@ -70,7 +70,10 @@ mod tests {
     #[test]
     fn sides_are_renamed_only_for_games_without_colours() {
         let players = Words { sides: ["player 1", "player 2"], ..Words::PLAIN };
-        assert_eq!(players.with_sides("White moves first; --side white|black"), "Player 1 moves first; --side player 1|player 2");
+        assert_eq!(
+            players.with_sides("White moves first; --side white|black"),
+            "Player 1 moves first; --side player 1|player 2"
+        );
         assert_eq!(Words::PLAIN.with_sides("White moves first"), "White moves first");
     }
 }

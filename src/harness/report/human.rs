@@ -236,7 +236,10 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         .copied()
         .filter(|&v| {
             happened(v)
-                || (ran && v != Verdict::WrongAnswer && v != Verdict::GraderError && !(hosted && about_files(v)))
+                || (ran
+                    && v != Verdict::WrongAnswer
+                    && v != Verdict::GraderError
+                    && !(hosted && about_files(v)))
         })
         .collect();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
