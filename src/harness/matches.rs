@@ -443,7 +443,7 @@ fn play_game(
                 Ok(notation) => {
                     times.push(time);
                     if let Some(forfeit) =
-                        notify(&mut sessions, game.as_ref(), side, &notation, white, black, options, sides)
+                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides)
                     {
                         moves.push(notation);
                         break forfeit;
@@ -515,7 +515,7 @@ fn play_game(
                 Ok(notation) => {
                     times.push(time);
                     if let Some(forfeit) =
-                        notify(&mut sessions, game.as_ref(), side, &notation, white, black, options, sides)
+                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides)
                     {
                         moves.push(notation);
                         break forfeit;
@@ -654,8 +654,7 @@ fn notify(
     game: &dyn GameState,
     mover: Side,
     notation: &str,
-    white: &Bot,
-    black: &Bot,
+    [white, black]: [&Bot; 2],
     options: &MatchOptions,
     sides: [&'static str; 2],
 ) -> Option<(GameResult, String, String)> {

@@ -194,7 +194,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     // What the sandbox did is one line here, named by its layers; the details (limits, the
     // uid, each layer's reach) close the report, with a pointer to docs/SANDBOX.md.
-    let _ = writeln!(out, "{}", sandbox_brief(&report.sandbox));
+    let _ = writeln!(out, "{}", sandbox_brief(report.sandbox));
     let _ = writeln!(out, "{}", report.machine.line());
     let (rerun, again) = report.timeout_reruns();
     if rerun > 0 {
