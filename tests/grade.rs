@@ -463,7 +463,7 @@ fn a_reproduce_line_runs_as_printed_in_a_copy_of_the_students_folder() {
     fs::copy(class.path("class/buggy/run"), copy.path().join("run")).unwrap();
     let out = std::process::Command::new("sh").arg("-c").arg(line).current_dir(copy.path()).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let written = fs::read_to_string(copy.path().join("output.txt")).unwrap();
+    let written = fs::read_to_string(copy.path().join("out.txt")).unwrap();
     assert_eq!(written, failed["output"].as_str().unwrap(), "the same move as in grading");
     assert_eq!(String::from_utf8_lossy(&out.stdout), written, "and shown");
     // results.json shows the same line, folded.
