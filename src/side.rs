@@ -47,10 +47,12 @@ impl FromStr for Side {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Side, String> {
+        // A game without colours (PlanetWars) names its sides player 1 and player 2: the first
+        // mover is White.
         match s {
-            "white" => Ok(Side::White),
-            "black" => Ok(Side::Black),
-            other => Err(format!("expected `white` or `black`, found `{other}`")),
+            "white" | "1" => Ok(Side::White),
+            "black" | "2" => Ok(Side::Black),
+            other => Err(format!("expected `white` or `black` (or `1` or `2`), found `{other}`")),
         }
     }
 }

@@ -456,14 +456,14 @@ fn a_reproduce_line_runs_as_printed_in_a_copy_of_the_students_folder() {
     let failed = report["cases"].as_array().unwrap().iter().find(|c| c["verdict"] == "wrong-move").unwrap();
     let line = failed["reproduce"].as_str().unwrap();
     assert!(line.starts_with("printf '%s\\n' "), "{line}");
-    assert!(line.contains(" && ./run white input.txt output.txt ; cat output.txt"), "{line}");
+    assert!(line.contains(" && ./run white in.txt out.txt ; cat out.txt"), "{line}");
     assert!(!line.contains("arbiter"), "a student has no arbiter: {line}");
     // The student's folder, elsewhere, without the corpus or the grader's files.
     let copy = tempfile::tempdir().unwrap();
     fs::copy(class.path("class/buggy/run"), copy.path().join("run")).unwrap();
     let out = std::process::Command::new("sh").arg("-c").arg(line).current_dir(copy.path()).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let written = fs::read_to_string(copy.path().join("output.txt")).unwrap();
+    let written = fs::read_to_string(copy.path().join("out.txt")).unwrap();
     assert_eq!(written, failed["output"].as_str().unwrap(), "the same move as in grading");
     assert_eq!(String::from_utf8_lossy(&out.stdout), written, "and shown");
     // results.json shows the same line, folded.

@@ -589,7 +589,7 @@ fn gradescope_scores_add_up_hide_what_is_hidden_and_show_no_grader_path() {
     assert!(crash.contains("expected: `Be7-d8`"), "{crash}");
     assert!(crash.contains("```text\nTraceback (most recent call last)"), "{crash}");
     assert!(crash.contains("```sh\nprintf '%s\\n' 'b#g.S.cmb'"), "{crash}");
-    assert!(crash.contains("sh crashy.sh white input.txt output.txt"), "{crash}");
+    assert!(crash.contains("sh crashy.sh white in.txt out.txt"), "{crash}");
     let unreached = stage(6)["output"].as_str().unwrap();
     assert!(
         unreached.contains("grade 6 counts only once grade 5 passes in full, and 0 of its 1"),

@@ -13,7 +13,7 @@ pub struct Which {
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
     grade: Option<u8>,
 
-    /// Any built-in bot by name (`random`, `grade7`, `mutant-protection`, ...).
+    /// Any built-in bot by name (`random`, ...; `match --help` lists the game's).
     #[arg(long, value_name = "NAME")]
     builtin: Option<String>,
 }

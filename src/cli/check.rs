@@ -26,12 +26,12 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
     grade: Option<u8>,
 
-    /// For a game other than Advance: the case's category (Pente: opening, legal, win, block,
-    /// capture); the move must be in its expected set.
+    /// The case's category (one of the game's categories, as `verify --help` lists them); the
+    /// move must be in its expected set.
     #[arg(long, value_name = "NAME")]
     category: Option<String>,
 
-    /// How grade 7 combines values over the opponent's tied replies.
+    /// How the highest grade combines values over the opponent's tied replies.
     #[arg(long, value_enum, default_value = "min")]
     agg: Aggregation,
 

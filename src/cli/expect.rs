@@ -13,27 +13,27 @@ pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
 
-    /// Advance: show only what grade N expects (4, 5, 6 or 7).
+    /// Show only what grade N expects (4, 5, 6 or 7), in a game graded by numbered grades.
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7), conflicts_with = "category")]
     grade: Option<u8>,
 
-    /// Show only what one category expects (Advance: grade4..grade7; Pente: opening, legal,
-    /// win, block, capture).
+    /// Show only what one category expects (one of the game's categories, as `verify --help`
+    /// lists them).
     #[arg(long, value_name = "NAME")]
     category: Option<String>,
 
-    /// Advance: how grade 7 combines the values over the opponent's tied replies (min, the
+    /// How the highest grade combines the values over the opponent's tied replies (min, the
     /// default; max; mean).
     #[arg(long, value_parser = ["min", "max", "mean"])]
     agg: Option<String>,
 
-    /// Explain one move in full. Advance: its gain, and for grade 7 every predicted reply and
-    /// our best answer to each. Pente: what it does and why it is or is not right.
+    /// Explain one move in full: what it does, the numbers behind it (every predicted reply and
+    /// the best answer to each, where a category looks ahead), and why it is or is not right.
     #[arg(long, value_name = "MOVE")]
     why: Option<String>,
 
-    /// Print one JSON object. Advance: "legal", "winning", "grades" {"4".."7"},
-    /// "grade7_values", "sensitive", and more. Pente: "legal", "category", "sets", and more.
+    /// Print one JSON object: "legal", the expected sets by category or grade, and more
+    /// (docs/REPORTS.md).
     #[arg(long)]
     json: bool,
 }

@@ -64,9 +64,9 @@ pub struct Args {
     #[arg(long)]
     no_edges: bool,
 
-    /// Only the sources whose names start with this (`tempt/`, `general-swap/only`, `random`,
-    /// Pente's `opening/`, Network's `offer/reject/` or `opponent/`); repeatable. The report
-    /// lists every source with its count (docs/FUZZ.md lists each game's).
+    /// Only the sources whose names start with this (`random`, or a family such as `tempt/`);
+    /// repeatable. The report lists every source with its count (docs/FUZZ.md lists each
+    /// game's).
     #[arg(long, value_name = "PREFIX")]
     source: Vec<String>,
 

@@ -2,9 +2,10 @@
 //! bots and its case categories, all asked of the game's referee, so that `arbiter --game pente
 //! match --help` never lists Advance's bots or Advance's `<side> <in> <out>`.
 
-use clap::Command;
+use clap::{Arg, Command};
 
-use crate::harness::referee::{Protocol, Referee};
+use crate::harness::category::grade_number;
+use crate::harness::referee::{Protocol, Referee, Words};
 
 /// The game named on the command line (`--game X` or `--game=X`), if any.
 pub fn game_named(args: &[std::ffi::OsString]) -> Option<String> {
@@ -51,9 +52,67 @@ pub fn builtins(referee: &dyn Referee) -> Option<String> {
     (!names.is_empty()).then(|| format!("builtin:{}", names.join("|")))
 }
 
-/// `cli` with the help of every game-dependent option rewritten for `referee`.
+/// Whether the game's categories are numbered grades (`grade4`..), the ones the `--grade`
+/// options of `expect`, `check`, `generate` and `fuzz` name.
+fn categories_are_grades(referee: &dyn Referee) -> bool {
+    let categories = referee.categories();
+    !categories.is_empty() && categories.iter().all(|c| grade_number(c).is_some())
+}
+
+/// The options that only mean something for a game whose categories are grades; hidden from
+/// the help of other games.
+const GRADE_OPTIONS: &[(&str, &str)] = &[
+    ("expect", "grade"),
+    ("expect", "agg"),
+    ("check", "grade"),
+    ("check", "agg"),
+    ("generate", "grades"),
+    ("fuzz", "grade"),
+    ("bot", "grade"),
+];
+
+/// `arg` with `text` as its help, short and long.
+fn said(arg: Arg, text: String) -> Arg {
+    arg.help(text.clone()).long_help(text)
+}
+
+/// Every help text of `command` and its subcommands (their about and every option) put into
+/// the game's side names ([`Words::with_sides`]).
+fn in_sides(mut command: Command, words: &Words) -> Command {
+    let ids: Vec<String> = command.get_arguments().map(|a| a.get_id().to_string()).collect();
+    for id in ids {
+        command = command.mut_arg(id, |a| {
+            let short = a.get_help().map(|h| words.with_sides(&h.to_string()));
+            let long = a.get_long_help().map(|h| words.with_sides(&h.to_string()));
+            let a = match short {
+                Some(h) => a.help(h),
+                None => a,
+            };
+            match long {
+                Some(h) => a.long_help(h),
+                None => a,
+            }
+        });
+    }
+    if let Some(about) = command.get_about().map(|h| words.with_sides(&h.to_string())) {
+        command = command.about(about);
+    }
+    if let Some(about) = command.get_long_about().map(|h| words.with_sides(&h.to_string())) {
+        command = command.long_about(about);
+    }
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for name in names {
+        command = command.mut_subcommand(name, |c| in_sides(c, words));
+    }
+    command
+}
+
+/// `cli` with the help of every game-dependent option rewritten for `referee`: how its bots
+/// run, its position files, sides, moves, categories and rule options, and the options it has
+/// no use for hidden.
 pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
     let game = referee.game();
+    let words = referee.words();
     let run = how_bots_run(referee);
     let builtin = builtins(referee).map(|b| format!(", or {b}")).unwrap_or_default();
     let categories = referee.categories().join(", ");
@@ -79,30 +138,174 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
             cli = cli.mut_subcommand(name, |c| c.mut_arg("timeout", |a| a.default_value(default)));
         }
     }
-    cli.mut_subcommand("verify", |c| {
-        c.mut_arg("bot", |a| a.help(bot.clone())).mut_arg("corpus", |a| {
-            a.help(format!(
-                "The corpus folder: CATEGORY/white|black/NAME.txt, the categories being {categories}."
-            ))
+    // The global options.
+    let rules = if words.rule_options.is_empty() {
+        format!(
+            "A rule option of the game, as KEY=VALUE: {game} has none; its rules page decides every case."
+        )
+    } else {
+        format!("A rule option of the game, as KEY=VALUE (repeatable): {}.", words.rule_options)
+    };
+    cli = cli.mut_arg("rules", |a| said(a, rules)).mut_arg("engine", |a| a.hide(!words.engines));
+    // The position commands: the file, the side to move, what is not well-formed, the move.
+    let board = format!("The position file (`-` reads standard input): {}.", words.board_file);
+    let side = format!("{}.", words.side_to_move);
+    let invalid = if words.invalid_position.is_empty() {
+        "Look at the position even if it is not well-formed.".to_string()
+    } else {
+        format!("Look at the position even if it is not well-formed ({}).", words.invalid_position)
+    };
+    let [first, second] = words.sides;
+    let side_names = format!("{first}|{second}");
+    // `--side` takes white|black, or 1|2 where the game's sides are not colours.
+    let side_values = if words.sides == ["white", "black"] { side_names.clone() } else { "1|2".to_string() };
+    let move_help = if words.move_examples.is_empty() {
+        "The move in the game's notation.".to_string()
+    } else {
+        format!("The move in the game's notation: {}.", words.move_examples)
+    };
+    for name in ["moves", "apply", "perft", "show", "expect", "check"] {
+        let (board, side, invalid, side_values) =
+            (board.clone(), side.clone(), invalid.clone(), side_values.clone());
+        let move_help = move_help.clone();
+        cli = cli.mut_subcommand(name, |c| {
+            let c = c
+                .mut_arg("board", |a| said(a, board))
+                .mut_arg("side", |a| said(a, side).value_name(side_values))
+                .mut_arg("allow_invalid", |a| said(a, invalid));
+            if c.get_arguments().any(|a| a.get_id() == "mv") {
+                c.mut_arg("mv", |a| said(a, move_help))
+            } else {
+                c
+            }
+        });
+    }
+    if !categories_are_grades(referee) {
+        // `coverage` counts piece and move kinds by grade.
+        cli = cli.mut_subcommand("coverage", |c| c.hide(true));
+        for (name, id) in GRADE_OPTIONS {
+            cli = cli.mut_subcommand(name, |c| {
+                if c.get_arguments().any(|a| a.get_id() == *id) {
+                    c.mut_arg(*id, |a| a.hide(true))
+                } else {
+                    c
+                }
+            });
+        }
+    }
+    for name in ["verify", "match", "grade"] {
+        cli = cli.mut_subcommand(name, |c| match referee.calibration() {
+            None => c.mut_arg("calibrate", |a| a.hide(true)),
+            Some(calibration) => c.mut_arg("calibrate", |a| {
+                let text = a.get_help().map(|h| h.to_string()).unwrap_or_default();
+                let text =
+                    text.replace("the file it leaves", &format!("the file it leaves ({})", calibration.file));
+                said(a, text)
+            }),
+        });
+    }
+    if referee.cases().is_none() {
+        // Golden answers and generated cases are a case game's.
+        cli = cli.mut_subcommand("generate", |c| c.hide(true)).mut_subcommand("golden", |c| c.hide(true));
+    }
+    if !words.engines {
+        cli = cli.mut_subcommand("fuzz", |c| c.mut_arg("engines", |a| a.hide(true)));
+    }
+    // The marking profiles the game ships, by name.
+    let profiles: Vec<String> = referee
+        .marking_profiles()
+        .iter()
+        .filter_map(|json| {
+            serde_json::from_str::<serde_json::Value>(json).ok()?.get("name")?.as_str().map(str::to_string)
         })
-    })
-    .mut_subcommand("fuzz", |c| c.mut_arg("bot", |a| a.help(format!("The bot to fuzz: {run}{builtin}."))))
-    .mut_subcommand("match", |c| {
-        c.mut_arg("bots", |a| {
-            a.help(format!("The two bots, A then B, each {run}{builtin}. White moves first; see --colours."))
+        .map(|name| format!("`{name}`"))
+        .collect();
+    let profile = format!(
+        "The marking profile: a JSON file, or the name of one {game} ships: {} (the first is the default). See docs/PROFILES.md.",
+        profiles.join(", ")
+    );
+    for name in ["verify", "grade"] {
+        let profile = profile.clone();
+        cli = cli.mut_subcommand(name, |c| c.mut_arg("profile", |a| said(a, profile)));
+    }
+    let hidden = format!(
+        "Hide the cases of this category (one of {categories}) from students: their tests in results.json get \
+         Gradescope's `\"visibility\": \"hidden\"` and hold the verdict only (no board, move, expected answer or \
+         reproduce line), as do their JUnit tests. Their score still counts. Repeatable."
+    );
+    for name in ["verify", "grade"] {
+        let hidden = hidden.clone();
+        cli = cli.mut_subcommand(name, |c| c.mut_arg("hidden", |a| said(a, hidden)));
+    }
+    let bot_args = match referee.protocol() {
+        Protocol::SideInOut => "`white IN OUT`, `black IN OUT`, or `name`".to_string(),
+        Protocol::FixedFiles { input, output, .. } => {
+            format!("None: the bot reads {input} and writes {output} in the folder it is run in")
+        }
+        Protocol::Hosted(_) => {
+            "None: the bot speaks the host protocol on its standard input and output (docs/PROTOCOL.md)"
+                .to_string()
+        }
+    };
+    cli = cli.mut_subcommand("bot", |c| {
+        let c = c.mut_arg("rest", |a| said(a, bot_args));
+        match builtins(referee) {
+            Some(names) => c.mut_arg("builtin", |a| said(a, format!("The built-in bot: {names}."))),
+            None => c,
+        }
+    });
+    let corpus = if categories.is_empty() {
+        format!("The corpus folder: {game} has no test cases (grade it by games, with `match` or `grade`).")
+    } else {
+        format!("The corpus folder: CATEGORY/{side_names}/NAME.txt, the categories being {categories}.")
+    };
+    let cli = cli
+        .mut_subcommand("verify", |c| {
+            let c = c.mut_arg("bot", |a| said(a, bot.clone()));
+            // A game graded by numbered grades keeps the hand-written text, which also names the
+            // course's own `4..7/white|black/tests/N.txt` layout.
+            if categories_are_grades(referee) { c } else { c.mut_arg("corpus", |a| said(a, corpus)) }
         })
-    })
-    .mut_subcommand("tournament", |c| {
-        c.mut_arg("bots", |a| a.help(format!("The players, at least two, each {run}{builtin}.")))
-    })
-    .mut_subcommand("grade", |c| {
-        c.mut_arg("submissions", |a| {
-            a.help(format!("The submissions: folders (each one student's; its bot is {run}), or commands."))
+        .mut_subcommand("fuzz", |c| {
+            c.mut_arg("bot", |a| said(a, format!("The bot to fuzz: {run}{builtin}.")))
         })
-    })
-    .mut_subcommand("check", |c| {
-        c.mut_arg("category", |a| {
-            a.help(format!("The case's category, one of {categories}; the move must be in its expected set."))
+        .mut_subcommand("match", |c| {
+            c.mut_arg("bots", |a| {
+                said(
+                    a,
+                    format!(
+                        "The two bots, A then B, each {run}{builtin}. {} moves first; see --colours.",
+                        capital(first)
+                    ),
+                )
+            })
         })
-    })
+        .mut_subcommand("tournament", |c| {
+            c.mut_arg("bots", |a| said(a, format!("The players, at least two, each {run}{builtin}.")))
+        })
+        .mut_subcommand("grade", |c| {
+            c.mut_arg("submissions", |a| {
+                said(
+                    a,
+                    format!("The submissions: folders (each one student's; its bot is {run}), or commands."),
+                )
+            })
+        })
+        .mut_subcommand("check", |c| {
+            c.mut_arg("category", |a| {
+                said(
+                    a,
+                    format!(
+                        "The case's category, one of {categories}; the move must be in its expected set."
+                    ),
+                )
+            })
+        });
+    in_sides(cli, &words)
+}
+
+/// `word` with a capital first letter.
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

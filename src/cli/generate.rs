@@ -13,9 +13,9 @@ use crate::advance::generate::{GenerateOptions, generate};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A grade whose criteria the positions meet (4, 5, 6 or 7). Repeatable (`--grade 5
-    /// --grade 6`), or a list (`--grades 5,6`): each grade gets `--count` cases.
-    /// Advance only; every other game generates all its categories.
+    /// A grade whose criteria the positions meet (4, 5, 6 or 7), in a game graded by numbered
+    /// grades. Repeatable (`--grade 5 --grade 6`), or a list (`--grades 5,6`): each grade gets
+    /// `--count` cases. Without it, every category is generated.
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=7))]
     grade: Vec<u8>,
 
@@ -27,8 +27,7 @@ pub struct Args {
     #[arg(long, short = 'q')]
     quiet: bool,
 
-    /// How many cases, half with white to move and half with black: 1 to 10000 (per grade;
-    /// for other games, per category).
+    /// How many cases per category, half with white to move and half with black: 1 to 10000.
     #[arg(long, default_value_t = 50, value_parser = bounds::whole::<usize>(1, MAX_GENERATE_COUNT))]
     count: usize,
 
@@ -36,7 +35,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
 
-    /// Write `OUT/grade<N>/white|black/NN.txt` here: any folder, which `verify` and `golden`
+    /// Write `OUT/CATEGORY/white|black/NN.txt` here: any folder, which `verify` and `golden`
     /// then take as a corpus.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,

@@ -29,12 +29,12 @@ pub struct Args {
     mode: Mode,
 
     /// Corpus folders (default: `corpus` and `corpus/examples`). Golden files mirror each case:
-    /// `corpus/grade6/white/01.txt` -> `golden/grade6/white/01.json`.
+    /// `corpus/CATEGORY/white/01.txt` -> `golden/CATEGORY/white/01.json`.
     #[arg(value_name = "CORPUS")]
     corpora: Vec<PathBuf>,
 
     /// Keep the golden files in DIR, mirroring each case's path inside its corpus folder
-    /// (`DIR/grade6/white/01.json`), instead of a `golden` folder beside a folder named
+    /// (`DIR/CATEGORY/white/01.json`), instead of a `golden` folder beside a folder named
     /// `corpus`: any folder of cases can have golden answers.
     #[arg(long, value_name = "DIR")]
     golden_dir: Option<PathBuf>,

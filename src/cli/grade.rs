@@ -87,8 +87,7 @@ pub struct Args {
     #[arg(long)]
     force: bool,
 
-    /// Play N games against the profile's final games opponent (the grade-7 bot for Advance)
-    /// with each submission that passes every stage, scored by the profile's games stage; in a
+    /// Play N games against the profile's final games opponent with each submission that passes every stage, scored by the profile's games stage; in a
     /// profile whose stages include games (Pente's `csci561`), play N games in each of them
     /// instead of the profile's number. A bot that forfeits every game gets no games-stage
     /// score.
@@ -114,8 +113,8 @@ pub struct Args {
     overrides: Option<PathBuf>,
 
     /// Run each submission's calibrate program (a `calibrate` file beside `run`, for games that
-    /// have one: Pente) once before its bot, and give the file it leaves (`calibration.txt`) to
-    /// the bot in every run; a copy is kept in the submission's report folder.
+    /// have one) once before its bot, and give the file it leaves to the bot in every run; a
+    /// copy is kept in the submission's report folder.
     #[arg(long)]
     calibrate: bool,
 

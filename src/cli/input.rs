@@ -124,13 +124,13 @@ pub enum GameChoice {
     Advance,
     /// Pente as CSCI561 specifies it (19x19, pair captures, five in a row).
     Pente,
-    /// Network as CS61B specifies it (8x8, networks of six chips); bots are Java classes.
+    /// Network as CS61B specifies it (8x8, networks of six); bots are Java classes.
     Network,
-    /// The text chess of CSSE1001 Assignment 1 (2021); a submission is a Python module `a1.py`.
+    /// The text chess of CSSE1001 Assignment 1 (2021); a submission is a Python module.
     #[value(name = "chess-a1")]
     ChessA1,
-    /// PlanetWars as UMN CSCI 1933 specifies it (a graph of planets, shuttles of population);
-    /// graded by win rates against built-in strategies.
+    /// PlanetWars as UMN CSCI 1933 specifies it; graded by win rates against built-in
+    /// strategies.
     Planetwars,
 }
 

@@ -87,8 +87,8 @@ pub struct Args {
     #[arg(long)]
     same_file: bool,
 
-    /// Run this calibrate program once first for bot A (Pente: it leaves calibration.txt, which
-    /// A then finds beside input.txt on every turn).
+    /// Run this calibrate program once first for bot A, in a game that has one: the file it
+    /// leaves is given to A on every turn.
     #[arg(long, value_name = "PROGRAM")]
     calibrate: Option<String>,
 

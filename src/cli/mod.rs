@@ -62,9 +62,8 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t)]
     engine: EngineChoice,
 
-    /// The game: `advance` (the default), `pente`, `network` or `chess-a1`. Every command takes it but
-    /// `coverage` and `bench` (Advance's two engines); `generate` makes Advance's positions by
-    /// grade, and for another game its whole corpus.
+    /// The game: `advance` (the default), `pente`, `network`, `chess-a1` or `planetwars`. Every
+    /// command takes it but `coverage`; `--help` after it speaks that game's words.
     #[arg(long, global = true, value_enum, default_value_t)]
     game: GameChoice,
 
@@ -88,9 +87,11 @@ enum Command {
     Apply(apply::Args),
     /// Count move sequences to a given depth (perft), optionally per first move.
     Perft(perft::Args),
-    /// Draw a board with rank and file labels, material, and who is in danger.
+    /// Draw a position with its coordinates, and what the game says of it (material, danger,
+    /// threats).
     Show(show::Args),
-    /// The expected answer of every grade (4-7) for a position, with the numbers behind it.
+    /// The expected answer of every category (or grade) for a position, with the numbers behind
+    /// it.
     Expect(expect::Args),
     /// Judge a bot's output: the legal move that turns IN into OUT and the grades it satisfies,
     /// or exactly what is wrong.
@@ -101,15 +102,18 @@ enum Command {
     Grade(grade::Args),
     /// Join the gradebooks and reports of `grade --shard` runs into one gradebook.
     Merge(merge::Args),
-    /// A built-in bot with the assignment's interface: `bot --grade 7 white IN OUT` or `name`.
+    /// A built-in bot with the assignment's interface, to play against anything: `bot --builtin
+    /// NAME ARGS...` (`--help` after `--game` gives the game's ARGS).
     Bot(bot::Args),
-    /// Generate test positions for one grade, each with a unique, robust expected answer.
+    /// Generate test cases (for one grade, or every category), each with a unique, robust
+    /// expected answer.
     Generate(generate::Args),
     /// Check (--check) or rewrite (--update) the golden answer of every corpus case.
     Golden(golden::Args),
     /// Which piece kinds and move kinds the corpus's answers exercise, by grade.
     Coverage(coverage::Args),
-    /// Measure both engines side by side: perft throughput and the time to answer every case.
+    /// Measure speed: the game's own figures (for Advance, both engines side by side: perft
+    /// throughput and the time to answer every case).
     Bench(bench::Args),
     /// Play two bots against each other, as the assignment's games stage does.
     Match(matches::Args),
@@ -137,10 +141,9 @@ fn parse() -> (Cli, bool) {
     use clap::{CommandFactory, FromArgMatches, ValueEnum};
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let mut command = Cli::command();
+    // Without --game (or with one clap will refuse) the help is the default game's.
     let chosen = game_help::game_named(&args).and_then(|name| GameChoice::from_str(&name, true).ok());
-    if let Some(game) = chosen.filter(|g| *g != GameChoice::Advance)
-        && let Ok(referee) = game.referee(EngineChoice::default(), &[])
-    {
+    if let Ok(referee) = chosen.unwrap_or_default().referee(EngineChoice::default(), &[]) {
         command = game_help::for_game(command, referee.as_ref());
     }
     let matches = command.get_matches_from(args);

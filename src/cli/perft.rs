@@ -13,7 +13,7 @@ pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
 
-    /// Number of plies (half-moves) to count: 0 to 6 for Advance, 0 to 3 for Pente.
+    /// Number of plies (half-moves) to count, 0 up to the game's own limit (6 or fewer).
     #[arg(long, short = 'd', value_parser = bounds::whole::<u32>(0, MAX_PERFT_DEPTH))]
     depth: u32,
 

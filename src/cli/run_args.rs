@@ -48,13 +48,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", value_parser = bounds::whole::<usize>(1, 1_000_000))]
     pub max_timeouts: Option<usize>,
 
-    /// The marking profile: a JSON file, or the name of one the game ships (Advance
-    /// `course-2023`; Pente `pente-cases`, the default, and `csci561`; Network `cs61b`;
-    /// chess-a1 `csse1001-a1` and, with `--rule extras=on`, `csse7030-a1`; PlanetWars `csci1933`). See docs/PROFILES.md.
+    /// The marking profile: a JSON file, or the name of one the game ships (`--game NAME
+    /// verify --help` lists them). See docs/PROFILES.md.
     #[arg(long, value_name = "FILE|NAME")]
     pub profile: Option<PathBuf>,
 
-    /// Hide the cases of this category (`7`, `grade7`, `win`) from students: their tests in
+    /// Hide the cases of this category (one the game has, or a grade's number) from students: their tests in
     /// results.json get Gradescope's `"visibility": "hidden"` and hold the verdict only (no
     /// board, move, expected answer or reproduce line), as do their JUnit tests. Their score
     /// still counts. Repeatable.

@@ -38,8 +38,8 @@ pub struct Args {
     #[arg(long, value_name = "COMMAND")]
     bot: String,
 
-    /// Run this calibrate program once first (Pente: it leaves calibration.txt, which the bot
-    /// then finds beside input.txt in every case).
+    /// Run this calibrate program once first, in a game that has one: the file it leaves is
+    /// given to the bot in every case.
     #[arg(long, value_name = "PROGRAM")]
     calibrate: Option<String>,
 
@@ -52,7 +52,7 @@ pub struct Args {
     support: Vec<PathBuf>,
 
     /// Read golden answers from DIR, mirroring each case's path inside the corpus
-    /// (`DIR/grade6/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
+    /// (`DIR/CATEGORY/white/01.json`, as `arbiter golden --golden-dir DIR` writes them), instead
     /// of a `golden` folder beside a folder named `corpus`.
     #[arg(long, value_name = "DIR")]
     golden_dir: Option<PathBuf>,
@@ -145,6 +145,16 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     }
     let profile =
         Profile::choose(args.run.profile.as_deref(), referee.as_ref()).map_err(anyhow::Error::msg)?;
+    if profile.stages.is_empty() {
+        // A profile of games alone scores no case: running the corpus under it would print 0%.
+        bail!(
+            "the profile `{name}` scores games only, and `verify` runs test cases, so nothing would be \
+             verified: grade its games with `arbiter --game {game} grade --profile {name} SUBMISSION...` \
+             (or play them with `match --profile {name}`), and verify the cases without --profile",
+            name = profile.name,
+            game = referee.game(),
+        );
+    }
     let jobs = super::input::jobs(args.run.jobs);
     let mut specs = find_cases(&args.corpus, referee.categories())
         .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;

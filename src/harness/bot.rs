@@ -50,7 +50,11 @@ impl Played {
     fn not_started(why: String) -> Played {
         Played {
             outcome: Outcome::FailedToStart(why.clone()),
-            description: format!("could not start: {why}"),
+            // A reason that already says so is not said twice ("could not start: could not start").
+            description: format!(
+                "could not start: {}",
+                why.strip_prefix("could not start: ").unwrap_or(&why)
+            ),
             stderr_tail: String::new(),
             stdout_head: String::new(),
             elapsed: std::time::Duration::ZERO,

@@ -21,16 +21,22 @@ use rayon::prelude::*;
 use super::bot::{Bot, Played};
 use super::files;
 pub(crate) use super::output_file::read_output;
-use super::referee::{CaseSpec, MoveKind, PreparedCase, Referee};
+use super::referee::{CaseSpec, MoveKind, PreparedCase, Protocol, Referee};
 use super::runner::{Limits, Outcome, quote};
 use super::verdict::{Judgement, Verdict};
 
 pub use super::case_run::{CaseResult, FirstRun, ReadyCase, VerifyOptions};
 
-/// The name of the board file in the bot's folder.
-const INPUT: &str = "input.txt";
-/// The name of the file the bot writes (unless input and output are the same file).
-const OUTPUT: &str = "output.txt";
+/// The names of the board file in the bot's folder and of the file the bot writes: the
+/// protocol's own where it fixes them (Pente's input.txt and output.txt), else names of no game
+/// (`in.txt`, `out.txt`) given to the bot as arguments, so that no report speaks another game's
+/// file names.
+fn file_names(bot: &Bot) -> (&'static str, &'static str) {
+    match bot {
+        Bot::Command(_, Protocol::FixedFiles { input, output, .. }) => (input, output),
+        _ => ("in.txt", "out.txt"),
+    }
+}
 
 /// A stable 64-bit mix of a seed and a name (FNV-1a, then a SplitMix64 finish), so every case
 /// has its own seed whatever order cases run in.
@@ -156,7 +162,8 @@ fn blank_result(
     reason: String,
 ) -> CaseResult {
     let seed = case_seed(options.seed, &case.spec.name);
-    let output_name = if options.same_file { INPUT } else { OUTPUT };
+    let (input_name, output_name) = file_names(bot);
+    let output_name = if options.same_file { input_name } else { output_name };
     let expected = case.prepared.expected();
     let picture = (verdict != Verdict::Pass).then(|| case.prepared.picture(None)).flatten();
     CaseResult {
@@ -181,7 +188,8 @@ fn blank_result(
         // No bot ran (yet): no CPU time used.
         cpu_ms: Some(0),
         timeout_rerun: None,
-        reproduce: reproduce_line(case, bot, output_name, seed),
+        // A hosted case replays by its own script; a file bot's by a shell line.
+        reproduce: case.prepared.reproduce().unwrap_or_else(|| reproduce_line(case, bot, output_name, seed)),
         check: check_line(case, output_name, options),
         golden: case.prepared.golden_used(),
         seed,
@@ -254,7 +262,8 @@ pub fn case_limits(case: &dyn PreparedCase, limits: &Limits) -> Limits {
 pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseResult {
     let create_output = options.create_output;
     let seed = case_seed(options.seed, &case.spec.name);
-    let output_name = if options.same_file { INPUT } else { OUTPUT };
+    let (input_name, output_name) = file_names(bot);
+    let output_name = if options.same_file { input_name } else { output_name };
     let base = |verdict: Verdict, reason: String| blank_result(case, bot, options, verdict, reason);
     if let Bot::Hosted(hosted) = bot {
         return super::host::case::run_case(case, hosted, options, base(Verdict::NotRun, String::new()));
@@ -263,20 +272,20 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         Ok(d) => d,
         Err(e) => return base(Verdict::Crash, format!("arbiter could not make a temporary folder: {e}")),
     };
-    if let Err(e) = std::fs::write(dir.path().join(INPUT), &case.input) {
+    if let Err(e) = std::fs::write(dir.path().join(input_name), &case.input) {
         return base(Verdict::Crash, format!("arbiter could not write the input board: {e}"));
     }
     if create_output
-        && output_name != INPUT
+        && output_name != input_name
         && let Err(e) = std::fs::write(dir.path().join(output_name), b"")
     {
         return base(Verdict::Crash, format!("arbiter could not create the output file: {e}"));
     }
     let limits = case_limits(case.prepared.as_ref(), &options.limits);
     let started = std::time::Instant::now();
-    let played = bot.play(case.spec.side, dir.path(), INPUT, output_name, &limits, seed);
+    let played = bot.play(case.spec.side, dir.path(), input_name, output_name, &limits, seed);
     let mut output = read_output(&dir.path().join(output_name), started + limits.timeout);
-    if create_output && output_name != INPUT && output.as_ref().is_ok_and(|b| b.is_empty()) {
+    if create_output && output_name != input_name && output.as_ref().is_ok_and(|b| b.is_empty()) {
         output = Err("the bot wrote nothing to the output file arbiter created".to_string());
     }
     let judgement = output.as_ref().ok().map(|bytes| case.prepared.judge(bytes, output_name, options.strict));
@@ -306,8 +315,8 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
         explain_line(case.prepared.as_ref(), verdict, result.played.as_deref(), &result.expected);
     // A bot that writes its answer into its input file leaves it changed (unless the answer
     // is the board itself, which `unchanged` tells).
-    result.input_changed =
-        output_name != INPUT && std::fs::read(dir.path().join(INPUT)).is_ok_and(|now| now != case.input);
+    result.input_changed = output_name != input_name
+        && std::fs::read(dir.path().join(input_name)).is_ok_and(|now| now != case.input);
     result.output = output
         .as_ref()
         .ok()
@@ -427,8 +436,9 @@ pub fn grader_error(why: &str) -> String {
 fn reproduce_line(case: &ReadyCase, bot: &Bot, output: &str, seed: u64) -> String {
     let text = String::from_utf8_lossy(&case.input);
     let lines: Vec<String> = text.lines().map(|l| quote(l.as_ref())).collect();
+    let (input, _) = file_names(bot);
     format!(
-        "printf '%s\\n' {} > case.txt && cp case.txt {INPUT} && {} ; cat {output}",
+        "printf '%s\\n' {} > case.txt && cp case.txt {input} && {} ; cat {output}",
         lines.join(" "),
         typed_command(bot, case.spec.side, output, seed),
     )
@@ -444,7 +454,7 @@ fn check_line(case: &ReadyCase, output: &str, options: &VerifyOptions) -> String
 /// The bot's command line for one case as the user typed it (relative paths kept relative),
 /// with the case's arguments; a built-in bot's as `arbiter bot --builtin NAME ...`.
 fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) -> String {
-    let resolved = bot.command_line(side, INPUT, output, seed);
+    let resolved = bot.command_line(side, file_names(bot).0, output, seed);
     let exe = std::env::current_exe().map(|p| quote(p.as_os_str())).unwrap_or_default();
     match bot {
         Bot::Command(command, _) => {

@@ -61,6 +61,22 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         CATEGORIES
     }
 
+    fn words(&self) -> crate::harness::referee::Words {
+        crate::harness::referee::Words {
+            sides: ["white", "black"],
+            board_file: "9 lines of 9 characters from `ZBJMSCDGzbjmscdg.#`",
+            side_to_move: "The side to move: required, as an Advance board file does not say",
+            invalid_position: "a side without exactly one General, or the side not to move in danger; a side with no General is then never in danger",
+            rule_options: "",
+            move_examples: "`Zf3xf4`, `Be7-d8`, `Bc2#c3`, `Jd4~d5`, `Jd4^e5`, `Ce2*e5`",
+            engines: true,
+            own: &[
+                "General", "IN OUT", "grade 4", "grade4", "grade5", "grade6", "grade7", "ZBJMSCDG", "Zf3xf4",
+                "bitboard", "Dragon", "Catapult",
+            ],
+        }
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/marking-profile.json")
     }

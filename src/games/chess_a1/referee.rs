@@ -130,6 +130,19 @@ impl Referee for ChessA1Referee {
         if self.extras { CATEGORIES_7030 } else { CATEGORIES }
     }
 
+    fn words(&self) -> crate::harness::referee::Words {
+        crate::harness::referee::Words {
+            sides: ["white", "black"],
+            board_file: "the board's eight rows, one a line, then `white` or `black`, the player to move",
+            side_to_move: "The player to move, in place of the file's last line",
+            invalid_position: "a player without a king",
+            rule_options: "`texts=FILE` (the fixed texts main() prints, in place of corpus/chess-a1/texts.json), `extras=on` (CSSE7030's promotion, castling and en passant: the `extras` cases and the `csse7030-a1` profile), `castle=king-path` or `castle=inclusive` (which squares castling needs safe)",
+            move_examples: "two squares such as `e2 e4`",
+            engines: false,
+            own: &["transcript", "print_board", "a1.py", "is_move_valid", "CSSE7030"],
+        }
+    }
+
     fn marking_profile(&self) -> &'static str {
         if self.extras { PROFILE_7030 } else { PROFILE_1001 }
     }

@@ -100,6 +100,19 @@ impl Referee for NetworkReferee {
         5.0
     }
 
+    fn words(&self) -> crate::harness::referee::Words {
+        crate::harness::referee::Words {
+            sides: ["white", "black"],
+            board_file: "8 lines of 8 characters (`.` empty, `b` and `w` chips, `#` on the dead corners), then `black` or `white`, the player to move",
+            side_to_move: "The player to move: the file names it on its last line, and a --side that disagrees is refused",
+            invalid_position: "one no game can reach",
+            rule_options: "`double=mover` or `double=white` (who wins a move completing both networks; the text says its mover loses), `lift=no-double` (a step whose lifted board has both networks is illegal), `engine=course` (every reading of the course's referee) or `engine=seed` (the text's rules)",
+            move_examples: "`add 34`, `step 34 56` (to 34 from 56, the course's order), `quit`",
+            engines: false,
+            own: &["MachinePlayer", "chooseMove", "forceMove", "opponentMove", "add 34", "chips"],
+        }
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/network/marking-profile.json")
     }

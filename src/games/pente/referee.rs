@@ -70,6 +70,19 @@ impl Referee for PenteReferee {
         CATEGORIES
     }
 
+    fn words(&self) -> crate::harness::referee::Words {
+        crate::harness::referee::Words {
+            sides: ["white", "black"],
+            board_file: "input.txt as the course gives it",
+            side_to_move: "The side to move: the file names it on its first line, and a --side that disagrees is refused",
+            invalid_position: "",
+            rule_options: "`opening=seed` (the default: White's second stone at most 3 points from the centre, as the assignment words it) or `opening=tournament` (at least 3 away, as the real game plays)",
+            move_examples: "a point such as `10K`",
+            engines: false,
+            own: &["input.txt", "output.txt", "playdata", "calibration.txt", "10K", "stone"],
+        }
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/pente/marking-profile.json")
     }

@@ -143,6 +143,19 @@ impl Referee for PlanetwarsReferee {
         Protocol::Hosted(HOST)
     }
 
+    fn words(&self) -> crate::harness::referee::Words {
+        crate::harness::referee::Words {
+            sides: ["player 1", "player 2"],
+            board_file: "a game state as `arbiter --game planetwars match --records` writes it, or a map in the course's .dot format",
+            side_to_move: "The player to move, where the file does not say it",
+            invalid_position: "",
+            rule_options: "`engine=course` (every reading of the course's engine: growth, battles, the end, what a player sees, the order of lists, the maps), `engine=seed` (the text's rules), or one reading at a time such as `growth=course`",
+            move_examples: "orders such as `send 0 1 50`, several separated by `;`",
+            engines: false,
+            own: &["shuttle", "getName", "send 0 1"],
+        }
+    }
+
     fn marking_profile(&self) -> &'static str {
         include_str!("../../../corpus/planetwars/marking-profile.json")
     }
@@ -382,7 +395,12 @@ fn load(referee: &PlanetwarsReferee, input: &PositionInput) -> anyhow::Result<St
     if let Some(side) = input.side
         && side != side_of(state.to_move)
     {
-        bail!("{}: the file gives player {} to move, not {side}", input.origin, state.to_move.number());
+        let asked = if side == Side::White { 1 } else { 2 };
+        bail!(
+            "{}: the file gives player {} to move, not player {asked}",
+            input.origin,
+            state.to_move.number()
+        );
     }
     Ok(state)
 }

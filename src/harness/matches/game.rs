@@ -26,6 +26,8 @@ pub(super) fn play_game(
     options: &MatchOptions,
     number: usize,
 ) -> Result<GameRecord, String> {
+    // The game's own names for its sides (PlanetWars' player 1 and 2) in every forfeit.
+    let sides = referee.words().sides;
     let a_is_white = options.colours.moves_first(number, options.games);
     let (white, black) = if a_is_white { (a, b) } else { (b, a) };
     let start = options.starts.get(((number - 1) / 2) % options.starts.len().max(1));
@@ -77,8 +79,11 @@ pub(super) fn play_game(
         match started {
             Ok(session) => sessions[turn] = Some(session),
             Err(why) if forfeit_at_start.is_none() => {
-                forfeit_at_start =
-                    Some((loser, "crash".to_string(), format!("{side} ({}) forfeits: {why}", bot.label())));
+                forfeit_at_start = Some((
+                    loser,
+                    "crash".to_string(),
+                    format!("{} ({}) forfeits: {why}", named_side(sides, side), bot.label()),
+                ));
             }
             Err(_) => {}
         }
@@ -90,7 +95,7 @@ pub(super) fn play_game(
     let mut idle_used = [0.0f64; 2];
     let start_clock = [Side::White, Side::Black].map(|s| game.clock(s));
     let idle_budget = start_clock.map(|c| c.map(game_idle_budget));
-    let side_name = |white_to_move: bool| if white_to_move { "white" } else { "black" };
+    let side_name = |white_to_move: bool| if white_to_move { sides[0] } else { sides[1] };
     let (mut result, mut ending, mut detail) = loop {
         if let Some(forfeit) = forfeit_at_start.take() {
             break forfeit;
@@ -184,7 +189,7 @@ pub(super) fn play_game(
                             break (
                                 loser,
                                 verdict.to_string(),
-                                format!("{by} ({}) forfeits: {why}", bot.label()),
+                                format!("{} ({}) forfeits: {why}", by, bot.label()),
                             );
                         }
                     }
@@ -207,7 +212,7 @@ pub(super) fn play_game(
                 Ok(notation) => {
                     times.push(time);
                     if let Some(forfeit) =
-                        notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
+                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides)
                     {
                         moves.push(notation);
                         break forfeit;
@@ -221,12 +226,12 @@ pub(super) fn play_game(
                     break (
                         loser,
                         verdict.to_string(),
-                        format!("{by} ({}) forfeits: {}", bot.label(), j.reason),
+                        format!("{} ({}) forfeits: {}", by, bot.label(), j.reason),
                     );
                 }
             },
             Some(Err(why)) => {
-                break (loser, "crash".to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+                break (loser, "crash".to_string(), format!("{} ({}) forfeits: {why}", by, bot.label()));
             }
             None => {}
         }
@@ -279,7 +284,7 @@ pub(super) fn play_game(
                 Ok(notation) => {
                     times.push(time);
                     if let Some(forfeit) =
-                        notify(&mut sessions, game.as_ref(), side, &notation, white, black, options)
+                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides)
                     {
                         moves.push(notation);
                         break forfeit;
@@ -328,7 +333,7 @@ pub(super) fn play_game(
         if judgement.is_some() {
             forfeit_output = output.ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
         }
-        break (loser, verdict.to_string(), format!("{by} ({}) forfeits: {why}", bot.label()));
+        break (loser, verdict.to_string(), format!("{} ({}) forfeits: {why}", by, bot.label()));
     };
     if thrown_turns > NOTED_THROWS {
         notes.push(format!("{} turns threw in all; the first {NOTED_THROWS} are above", thrown_turns));
@@ -342,7 +347,7 @@ pub(super) fn play_game(
             if !detail.contains(" forfeits: ") {
                 result = if side == Side::White { GameResult::Black } else { GameResult::White };
                 ending = "crash".to_string();
-                detail = format!("{side} ({}) forfeits: {fault}", bot.label());
+                detail = format!("{} ({}) forfeits: {fault}", named_side(sides, side), bot.label());
             }
         }
     }
@@ -375,9 +380,9 @@ fn notify(
     game: &dyn GameState,
     mover: Side,
     notation: &str,
-    white: &Bot,
-    black: &Bot,
+    [white, black]: [&Bot; 2],
     options: &MatchOptions,
+    sides: [&'static str; 2],
 ) -> Option<(GameResult, String, String)> {
     let other = mover.opponent();
     let (turn, bot, winner) = match other {
@@ -389,10 +394,22 @@ fn notify(
         let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
         let record = session.call(&call.op, call.args, limits);
         if let Some((verdict, why)) = first_failure(std::slice::from_ref(&record)) {
-            return Some((winner, verdict.to_string(), format!("{other} ({}) forfeits: {why}", bot.label())));
+            return Some((
+                winner,
+                verdict.to_string(),
+                format!("{} ({}) forfeits: {why}", named_side(sides, other), bot.label()),
+            ));
         }
     }
     None
+}
+
+/// The game's name for `side` ([`crate::harness::referee::Words::sides`]).
+fn named_side(sides: [&'static str; 2], side: Side) -> &'static str {
+    match side {
+        Side::White => sides[0],
+        Side::Black => sides[1],
+    }
 }
 
 /// Turns that threw and were passed over, noted one by one in a game record (the rest counted).

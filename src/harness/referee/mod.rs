@@ -23,6 +23,7 @@ mod fuzzing;
 mod games;
 mod move_kind;
 mod symmetry;
+mod words;
 
 pub use builtins::{BuiltinBot, Builtins};
 pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
@@ -31,6 +32,7 @@ pub use fuzzing::{Fuzzing, PlayedCase};
 pub use games::{GameState, Games};
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
 pub use symmetry::Symmetry;
+pub use words::Words;
 
 use super::analyst::Analyst;
 use crate::side::Side;
@@ -115,6 +117,12 @@ pub trait Referee: Send + Sync {
     /// without test cases).
     fn categories(&self) -> &'static [&'static str] {
         &[]
+    }
+
+    /// The game's own words for help texts and reports: its sides' names, its files, its
+    /// rule options, and the words no other game may show ([`Words`]).
+    fn words(&self) -> Words {
+        Words::PLAIN
     }
 
     /// The marking profile used when none is given (JSON, as `--profile` reads).

@@ -158,15 +158,26 @@ fn short(v: Verdict) -> &'static str {
 fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     let mut out = String::new();
     let counts = report.verdict_counts();
-    let _ = writeln!(
-        out,
-        "bot {}  corpus {}  seed {}  ({} cases in {:.1} s)",
-        report.bot,
-        report.paths.corpus_label(std::path::Path::new(&report.corpus)),
-        report.seed,
-        report.cases.len(),
-        report.elapsed.as_secs_f64()
-    );
+    if report.planned_cases == 0 && report.score.stages.is_empty() {
+        // A grade by games alone has no corpus to name.
+        let _ = writeln!(
+            out,
+            "bot {}  seed {}  (games only, in {:.1} s)",
+            report.bot,
+            report.seed,
+            report.elapsed.as_secs_f64()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "bot {}  corpus {}  seed {}  ({} cases in {:.1} s)",
+            report.bot,
+            report.paths.corpus_label(std::path::Path::new(&report.corpus)),
+            report.seed,
+            report.cases.len(),
+            report.elapsed.as_secs_f64()
+        );
+    }
     if !report.complete {
         let _ = writeln!(
             out,
@@ -181,7 +192,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     if let Some(note) = report.grader_error_note() {
         let _ = writeln!(out, "{note}");
     }
-    let _ = writeln!(out, "{}", report.sandbox.line());
+    // What the sandbox did is one line here, named by its layers; the details (limits, the
+    // uid, each layer's reach) close the report, with a pointer to docs/SANDBOX.md.
+    let _ = writeln!(out, "{}", sandbox_brief(report.sandbox));
     let _ = writeln!(out, "{}", report.machine.line());
     let (rerun, again) = report.timeout_reruns();
     if rerun > 0 {
@@ -205,6 +218,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     // the bot is hosted (judged by calls), so that the table fits 80 columns.
     let happened = |v: Verdict| counts.values().any(|row| row.get(&v).is_some_and(|&n| n > 0));
     let hosted = happened(Verdict::WrongAnswer);
+    // A submission refused before any case ran shows only what happened (not-run): columns about
+    // output files would be another protocol's words for a hosted game.
+    let ran = report.cases.iter().any(|c| c.verdict != Verdict::NotRun);
     let about_files = |v: Verdict| {
         matches!(
             v,
@@ -220,13 +236,24 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         .copied()
         .filter(|&v| {
             happened(v)
-                || (v != Verdict::WrongAnswer && v != Verdict::GraderError && !(hosted && about_files(v)))
+                || (ran
+                    && v != Verdict::WrongAnswer
+                    && v != Verdict::GraderError
+                    && !(hosted && about_files(v)))
         })
         .collect();
     let header: String = failing.iter().map(|&v| format!(" {:>w$}", short(v), w = short(v).len())).collect();
-    // Stage labels are at most 8 wide (`grade 4*`, `capture*`), so that the table fits 80 columns.
+    // The stage column is as wide as the game's longest label (`grade 4*`, `interaction*`).
+    let width = report
+        .score
+        .stages
+        .iter()
+        .map(|s| category::label(&s.category).chars().count() + usize::from(!s.reached))
+        .chain([5])
+        .max()
+        .unwrap_or(5);
     if !report.score.stages.is_empty() {
-        let _ = writeln!(out, "{:<8} {:>7}{header}", "stage", "passed");
+        let _ = writeln!(out, "{:<width$} {:>7}{header}", "stage", "passed");
     }
     let mut unreached = Vec::new();
     for stage in &report.score.stages {
@@ -244,7 +271,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
             unreached.push(category::label(&stage.category));
         }
         let passed = format!("{}/{}", stage.passed, stage.total);
-        let _ = writeln!(out, "{label:<8} {passed:>7}{cells}");
+        let _ = writeln!(out, "{label:<width$} {passed:>7}{cells}");
     }
     for g in &report.score.game_stages {
         let result = match (g.played, &g.note) {
@@ -347,6 +374,7 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     }
     let failures: Vec<&CaseResult> = report.failures().collect();
     if failures.is_empty() {
+        let _ = writeln!(out, "\nin full (docs/SANDBOX.md): {}", report.sandbox.line());
         return out;
     }
     // Only a bot that ended normally and changed its input file may have written its answer
@@ -365,7 +393,19 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
         );
     }
     super::failures::render(&mut out, report, detailed);
+    let _ = writeln!(out, "\nin full (docs/SANDBOX.md): {}", report.sandbox.line());
     out
+}
+
+/// The sandbox in one line for a report's header: its mode and the names of its layers (and
+/// of any missing), with where the details are.
+fn sandbox_brief(sandbox: &crate::harness::sandbox::Summary) -> String {
+    let line = sandbox.line();
+    let mode = line.split(':').next().unwrap_or("sandbox");
+    let mut names: Vec<String> = sandbox.layers.iter().map(|(name, _)| name.clone()).collect();
+    names.extend(sandbox.missing.iter().map(|(name, _)| format!("NO {name}")));
+    let layers = if names.is_empty() { String::new() } else { format!(": {}", names.join(", ")) };
+    format!("{mode}{layers}")
 }
 
 /// The timing summary: the slowest cases, so a grader sees which ones come near the limit.
