@@ -2,6 +2,7 @@
 //! Games plug in through [`referee::Referee`].
 
 pub mod analyst;
+pub mod board_file;
 pub mod bot;
 pub mod calibrate;
 pub mod category;

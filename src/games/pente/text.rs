@@ -10,101 +10,13 @@
 //! [`Strictness::Strict`] demands the exact form a grader writes: `\n` after every line, and a
 //! move written as `9N` or `9N\n` and nothing else.
 
-use std::fmt;
-
 use super::board::Board;
 use super::color::Color;
 use super::point::{COLUMNS, Point, SIZE};
 use super::position::Position;
-use crate::harness::diagnostics::{caret_snippet, describe_byte};
-
-/// How forgiving the readers are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Strictness {
-    /// `\n` or `\r\n` line ends, the final one optional; whitespace around a move.
-    #[default]
-    Lenient,
-    /// Every line of input.txt ends in `\n`; a move is exactly `9N` or `9N\n`.
-    Strict,
-}
-
-/// Text that could not be read: where the first problem is and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The file name, or another label of where the text came from.
-    pub origin: String,
-    /// Line, from 1.
-    pub line: usize,
-    /// Column, from 1, counted in bytes.
-    pub column: usize,
-    /// What was wrong, as "expected ..., found ...".
-    pub message: String,
-    /// The offending line (lossily decoded), for showing a caret under the column.
-    pub line_text: Option<String>,
-}
-
-impl ParseError {
-    /// The error followed by the offending line and a caret under the column, compiler style.
-    pub fn render(&self) -> String {
-        let mut out = self.to_string();
-        if let Some(text) = &self.line_text {
-            out.push_str(&caret_snippet(self.line, self.column, text));
-        }
-        out
-    }
-}
-
-/// `origin:line:column: message`.
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.origin, self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// What the text from `at` to the end of `line` reads as in a message: `` `abc` `` or a byte.
-fn describe_rest(line: &[u8], at: usize) -> String {
-    let rest = &line[at..];
-    if rest.is_empty() {
-        "the end of the line".to_string()
-    } else if rest.iter().all(|b| b.is_ascii_graphic()) {
-        format!("`{}`", String::from_utf8_lossy(rest))
-    } else {
-        describe_byte(line, at)
-    }
-}
-
-/// The pieces of a file split into lines, remembering whether the last one ended in `\n`.
-struct Lines<'a> {
-    lines: Vec<&'a [u8]>,
-    ends_with_newline: bool,
-}
-
-impl<'a> Lines<'a> {
-    fn split(bytes: &'a [u8]) -> Lines<'a> {
-        let ends_with_newline = bytes.ends_with(b"\n");
-        let body = if ends_with_newline { &bytes[..bytes.len() - 1] } else { bytes };
-        Lines { lines: body.split(|&b| b == b'\n').collect(), ends_with_newline }
-    }
-}
-
-/// Makes errors for one origin.
-struct Errors<'a> {
-    origin: &'a str,
-}
-
-impl Errors<'_> {
-    fn at(&self, line: usize, column: usize, message: String, text: Option<&[u8]>) -> ParseError {
-        ParseError {
-            origin: self.origin.to_string(),
-            line,
-            column,
-            message,
-            line_text: text.map(|t| String::from_utf8_lossy(t).into_owned()),
-        }
-    }
-}
+use crate::harness::board_file::{Errors, Lines, describe_rest, locate, one_empty_extra_line};
+pub use crate::harness::board_file::{ParseError, Strictness};
+use crate::harness::diagnostics::describe_byte;
 
 /// The number of lines of input.txt.
 const INPUT_LINES: usize = 3 + SIZE;
@@ -134,7 +46,7 @@ impl Position {
         for (i, &raw) in split.lines.iter().enumerate() {
             let n = i + 1;
             if n > INPUT_LINES {
-                let message = if split.lines.len() == INPUT_LINES + 1 && raw.iter().all(|&b| b == b'\r') {
+                let message = if one_empty_extra_line(&split.lines, INPUT_LINES) {
                     "expected the file to end after the 19th board line, found an empty 23rd line".to_string()
                 } else {
                     format!(
@@ -144,10 +56,7 @@ impl Position {
                 };
                 return Err(err.at(n, 1, message, Some(raw)));
             }
-            let content = match strictness {
-                Strictness::Lenient => raw.strip_suffix(b"\r").unwrap_or(raw),
-                Strictness::Strict => raw,
-            };
+            let content = strictness.content(raw);
             lines.push(content);
         }
         if lines.len() < INPUT_LINES {
@@ -202,10 +111,7 @@ impl Board {
                     format!("expected the board to end after 19 lines, found {}", split.lines.len());
                 return Err(err.at(i + 1, 1, message, Some(raw)));
             }
-            lines.push(match strictness {
-                Strictness::Lenient => raw.strip_suffix(b"\r").unwrap_or(raw),
-                Strictness::Strict => raw,
-            });
+            lines.push(strictness.content(raw));
         }
         if bytes.is_empty() || lines.len() < SIZE {
             let found = if bytes.is_empty() { 0 } else { lines.len() };
@@ -251,7 +157,7 @@ fn parse_color(line: &[u8], err: &Errors, strictness: Strictness) -> Result<Colo
             return Err(err.at(1, word.len() + 1, message, Some(line)));
         }
     }
-    let found = if line.is_empty() { "an empty line".to_string() } else { describe_rest(line, 0) };
+    let found = if line.is_empty() { "an empty line".to_string() } else { describe_rest(line, 0, false) };
     let upper = line.to_ascii_uppercase();
     let hint =
         if upper == b"WHITE" || upper == b"BLACK" { " (the colour is written in upper case)" } else { "" };
@@ -382,15 +288,8 @@ fn parse_board_lines(
 /// tabs, `\r`, `\n`) before and after it; strict reading allows only `9N` or `9N\n`.
 pub fn parse_move(bytes: &[u8], origin: &str, strictness: Strictness) -> Result<Point, ParseError> {
     let err = Errors { origin };
-    // The line and column of byte `at`, and the text of its line.
-    let locate = |at: usize| {
-        let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line_end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i);
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-        (line, at - line_start + 1, &bytes[line_start..line_end])
-    };
     let fail = |at: usize, message: String| {
-        let (line, column, text) = locate(at);
+        let (line, column, text) = locate(bytes, at);
         err.at(line, column, message, Some(text))
     };
     let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
