@@ -20,6 +20,7 @@ pub mod html;
 pub mod interrupt;
 pub mod machine;
 pub mod matches;
+pub mod named_enum;
 pub mod output_file;
 pub mod perft;
 pub mod profile;
