@@ -233,8 +233,7 @@ impl Cases for ChessA1Referee {
         let origin = case.path.display().to_string();
         let file = CaseFile::parse(input, &origin)?;
         let answer = self.answer(&file, &origin)?;
-        Ok(serde_json::to_string_pretty(&self.golden_json(&file, &answer)).expect("JSON values serialise")
-            + "\n")
+        Ok(crate::harness::referee::golden_text(&self.golden_json(&file, &answer)))
     }
 
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {

@@ -23,6 +23,7 @@ use super::{Color, Move, Position};
 use crate::harness::host::{CallRecord, HostCall, HostSpec, JavaEntry, JavaSpec};
 use crate::harness::referee::{
     BuiltinBot, Builtins, CaseSpec, Cases, GameState, Games, GeneratedCase, PreparedCase, Protocol, Referee,
+    golden_expected, golden_problem, golden_text,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -219,7 +220,7 @@ impl Cases for NetworkReferee {
             "expected": prepared.expected(),
             "why": why,
         });
-        Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
+        Ok(golden_text(&json))
     }
 
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
@@ -236,21 +237,9 @@ impl Cases for NetworkReferee {
     ) -> Result<(), Vec<String>> {
         let expected = self.prepare(case, input, None).map_err(|e| vec![e])?.expected();
         let Some(golden) = golden else { return Ok(()) };
-        match golden_expected(golden) {
-            None => Err(vec!["the golden file has no `expected` list of moves".to_string()]),
-            Some(answers) if answers.is_empty() => Err(vec!["the golden answer is empty".to_string()]),
-            Some(answers) => {
-                let outside: Vec<String> = answers.into_iter().filter(|a| !expected.contains(a)).collect();
-                if outside.is_empty() {
-                    Ok(())
-                } else {
-                    Err(vec![format!(
-                        "the golden answer holds {} outside the `{}` set",
-                        outside.join(" "),
-                        case.category
-                    )])
-                }
-            }
+        match golden_problem(golden, &expected, &case.category, "moves") {
+            Some(problem) => Err(vec![problem]),
+            None => Ok(()),
         }
     }
 }
@@ -260,10 +249,6 @@ fn list(moves: &[Move]) -> Vec<String> {
 }
 
 /// The expected set a golden file holds.
-fn golden_expected(bytes: &[u8]) -> Option<Vec<String>> {
-    let value: Value = serde_json::from_slice(bytes).ok()?;
-    value["expected"].as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
-}
 
 /// The search depth a case's player is made with (`new MachinePlayer(color, CASE_DEPTH)`): two,
 /// the depth the assignment expects within five seconds, and the least that sees a block.

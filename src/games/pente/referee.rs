@@ -16,7 +16,8 @@ use super::text::{Strictness, parse_move};
 use super::{Board, Color};
 use crate::harness::referee::{
     BuiltinBot, Builtins, Calibration, CaseSpec, Cases, Fuzzing, GameState, Games, GeneratedCase, MoveKind,
-    PreparedCase, Protocol, Referee, RobustnessBoards, SoleAnswer,
+    PreparedCase, Protocol, Referee, RobustnessBoards, SoleAnswer, golden_expected, golden_problem,
+    golden_text,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -130,7 +131,7 @@ impl Cases for PenteReferee {
             "expected": list_strings(&expected),
             "why": expected.first().map(|&p| oracle.explain(p)),
         });
-        Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
+        Ok(golden_text(&json))
     }
 
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
@@ -149,21 +150,7 @@ impl Cases for PenteReferee {
         let mut problems: Vec<String> = category_problem(&oracle, category).into_iter().collect();
         if let Some(golden) = golden {
             let expected = list_strings(&oracle.expected(category));
-            match golden_expected(golden) {
-                None => problems.push("the golden file has no `expected` list of points".to_string()),
-                Some(answers) if answers.is_empty() => {
-                    problems.push("the golden answer is empty".to_string())
-                }
-                Some(answers) => {
-                    let outside: Vec<&String> = answers.iter().filter(|a| !expected.contains(a)).collect();
-                    if !outside.is_empty() {
-                        problems.push(format!(
-                            "the golden answer holds {} outside the `{category}` set",
-                            outside.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
-                        ));
-                    }
-                }
-            }
+            problems.extend(golden_problem(golden, &expected, category.name(), "points"));
         }
         if problems.is_empty() { Ok(()) } else { Err(problems) }
     }
@@ -286,10 +273,6 @@ fn list_strings(points: &[Point]) -> Vec<String> {
 }
 
 /// The expected set a golden file holds.
-fn golden_expected(bytes: &[u8]) -> Option<Vec<String>> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    value["expected"].as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
-}
 
 /// One Pente test case with its answers.
 struct PenteCase {

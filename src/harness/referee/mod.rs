@@ -21,6 +21,7 @@ mod concerns;
 mod drawing;
 mod fuzzing;
 mod games;
+mod golden;
 mod move_kind;
 mod symmetry;
 
@@ -29,6 +30,7 @@ pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
 pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
 pub use fuzzing::{Fuzzing, PlayedCase};
 pub use games::{GameState, Games};
+pub use golden::{golden_expected, golden_problem, golden_text};
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
 pub use symmetry::Symmetry;
 
