@@ -248,8 +248,6 @@ fn list(moves: &[Move]) -> Vec<String> {
     moves.iter().map(Move::to_string).collect()
 }
 
-/// The expected set a golden file holds.
-
 /// The search depth a case's player is made with (`new MachinePlayer(color, CASE_DEPTH)`): two,
 /// the depth the assignment expects within five seconds, and the least that sees a block.
 pub const CASE_DEPTH: u32 = 2;

@@ -272,8 +272,6 @@ fn list_strings(points: &[Point]) -> Vec<String> {
     points.iter().map(Point::to_string).collect()
 }
 
-/// The expected set a golden file holds.
-
 /// One Pente test case with its answers.
 struct PenteCase {
     oracle: Oracle,
