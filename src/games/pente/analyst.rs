@@ -22,19 +22,12 @@ use crate::side::Side;
 /// open board already.
 pub const MAX_PERFT_DEPTH: u32 = 3;
 
-fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
 /// Reads input.txt and checks it: the side given (if any) must be the file's, and unless
 /// `allow_invalid`, the position must be one a game can reach.
 pub fn load(input: &PositionInput) -> anyhow::Result<Position> {
     let position = Position::parse(input.bytes, input.origin, Strictness::Lenient)
         .map_err(|e| anyhow!("{}", e.render()))?;
-    let file_side = side_of(position.to_move);
+    let file_side = position.to_move.side();
     check_side(input, file_side)?;
     if !input.allow_invalid {
         check_reachable(input, &position.inconsistencies())?;
@@ -132,7 +125,7 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
 
 impl Analyst for PenteReferee {
     fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(side_of(load(input)?.to_move))
+        Ok(load(input)?.to_move.side())
     }
 
     fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
@@ -141,7 +134,7 @@ impl Analyst for PenteReferee {
             .into_iter()
             .map(|p| MoveLine { notation: p.to_string(), board: play(&position, p).to_input_text() })
             .collect();
-        Ok((side_of(position.to_move), lines))
+        Ok((position.to_move.side(), lines))
     }
 
     fn apply(&self, input: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>> {
@@ -218,7 +211,7 @@ impl Analyst for PenteReferee {
         if request.json {
             let sets = category_sets(Category::ALL, Category::name, |c| notations(&oracle.expected(c)));
             let mut out = json!({
-                "to_move": side_of(position.to_move),
+                "to_move": position.to_move.side(),
                 "legal": notations(&oracle.legal),
                 "category": oracle.category().map(Category::name),
                 "sets": sets,

@@ -11,10 +11,12 @@
 pub mod analyst;
 pub mod board;
 pub mod bots;
+pub mod cases;
 pub mod color;
 pub mod corpus;
 pub mod drawing;
 pub mod fuzzing;
+pub mod games;
 pub mod generate;
 pub mod oracle;
 pub mod perft;

@@ -341,3 +341,27 @@ pub fn explain_status(pos: &Position) -> Option<String> {
         Status::Drawn => Some("the board is full: the game is drawn".to_string()),
     }
 }
+
+/// What is wrong with a `category` case in the oracle's position, if anything: it has no legal
+/// move, it belongs to another category (the first of opening, win, block, capture, legal that
+/// applies), or it is lost (every move loses, so every move would be a right answer: RULES.md
+/// item 14).
+pub fn category_problem(oracle: &Oracle, category: Category) -> Option<String> {
+    let Some(own) = oracle.category() else {
+        return Some(oracle.no_moves_reason().unwrap_or_else(|| "no legal move".to_string()));
+    };
+    if oracle.lost() {
+        let mover = oracle.position.to_move;
+        return Some(format!(
+            "a lost position: {} threatens {} and no move of {mover}'s stops it, so every move would be \
+             right",
+            mover.opponent(),
+            list_some(&oracle.threats)
+        ));
+    }
+    if own != category {
+        let why = oracle.expected(own).first().map(|&p| oracle.explain(p)).unwrap_or_default();
+        return Some(format!("a `{own}` position in a `{category}` folder: {why}"));
+    }
+    oracle.expected(category).is_empty().then(|| format!("no move answers `{category}` here"))
+}
