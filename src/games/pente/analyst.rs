@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 use anyhow::anyhow;
 use serde_json::json;
 
+use super::move_text::parse_move;
 use super::oracle::{Category, Oracle, explain_status};
 use super::point::{COLUMNS, Point, SIZE, list};
 use super::position::Position;
 use super::referee::PenteReferee;
 use super::rules::play;
-use super::text::{Strictness, parse_move};
+use super::text::Strictness;
 use super::{Color, perft, perft_divide};
 use crate::harness::analyst::{
     Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,

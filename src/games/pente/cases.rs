@@ -4,11 +4,12 @@
 use super::Board;
 use super::Color;
 use super::fuzzing;
+use super::move_text::parse_move;
 use super::oracle::{Category, Oracle, category_problem};
 use super::point::{Point, SHOWN_POINTS, list, list_some};
 use super::position::Position;
 use super::referee::{GAME_SECONDS, PenteReferee, read};
-use super::text::{Strictness, parse_move};
+use super::text::Strictness;
 use crate::harness::referee::{
     CaseSpec, Cases, GeneratedCase, MoveKind, PreparedCase, RobustnessBoards, golden_expected,
     golden_problem, golden_text,

@@ -2,12 +2,13 @@
 //! the files a bot is given.
 
 use super::Color;
+use super::move_text::parse_move;
 use super::oracle::Oracle;
 use super::point::Point;
 use super::position::Position;
 use super::referee::{GAME_SECONDS, PenteReferee, read};
 use super::rules::{Rules, Status, WinReason, is_legal, play, status};
-use super::text::{Strictness, parse_move};
+use super::text::Strictness;
 use crate::harness::referee::{GameState, Games};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
