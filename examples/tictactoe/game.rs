@@ -14,7 +14,7 @@ use arbiter::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput}
 use arbiter::harness::perft::{perft, perft_divide};
 use arbiter::harness::referee::{
     BuiltinBot, Builtins, CaseSpec, Cases, Drawing, Fuzzing, GameState, Games, Grid, GridStyle, PreparedCase,
-    Referee, RobustnessBoards, Stone,
+    Referee, RobustnessBoards, Stone, golden_expected, golden_text,
 };
 use arbiter::harness::verdict::{Judgement, Verdict};
 
@@ -208,10 +208,9 @@ impl Cases for TicTacToe {
         if board.to_move() != case.side {
             return Err(format!("{}: {} is not to move", case.name, case.side));
         }
-        let from_golden =
-            golden.and_then(|g| serde_json::from_slice::<serde_json::Value>(g).ok()).and_then(|v| {
-                v["expected"].as_array().map(|a| a.iter().filter_map(|m| cell(m.as_str()?)).collect())
-            });
+        let from_golden = golden
+            .and_then(golden_expected)
+            .map(|answers| answers.iter().filter_map(|m| cell(m)).collect::<Vec<usize>>());
         let golden_used = from_golden.is_some();
         let expected = from_golden.unwrap_or_else(|| expected(&board, &case.category));
         Ok(Box::new(Case { board, category: case.category.clone(), expected, golden_used }))
@@ -221,7 +220,7 @@ impl Cases for TicTacToe {
         let board = Board::parse(input, &case.path.display().to_string()).map_err(|(e, _)| e)?;
         let moves: Vec<String> = expected(&board, &case.category).into_iter().map(notation).collect();
         let json = serde_json::json!({ "category": case.category, "expected": moves });
-        Ok(serde_json::to_string_pretty(&json).expect("plain JSON") + "\n")
+        Ok(golden_text(&json))
     }
 
     fn robustness_boards(&self) -> Option<RobustnessBoards> {

@@ -1,38 +1,17 @@
 //! Reading what the user names on the command line: board files (or `-` for standard input),
 //! sides and engine choices, with errors that say what to fix.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 
 use crate::advance::referee::AdvanceReferee;
 use crate::advance::{Fast, Position, Reference};
 use crate::harness::analyst::PositionInput;
-use crate::harness::files;
 use crate::harness::referee::Referee;
 use crate::side::Side;
 
-/// Reads the bytes of a board argument: a file path, or `-` for standard input. Returns the
-/// bytes and the label that errors should use.
-pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        files::read_up_to(std::io::stdin(), files::BOARD.bytes, &mut bytes)
-            .context("cannot read the board from standard input")?;
-        if bytes.len() as u64 > files::BOARD.bytes {
-            bail!("standard input holds more than the {} bytes allowed for a board file", files::BOARD.bytes);
-        }
-        Ok((bytes, "<stdin>".to_string()))
-    } else {
-        let bytes = files::read_capped(path, files::BOARD).map_err(|e| match e {
-            files::ReadError::Io { cause: source, .. } => {
-                anyhow!("cannot read board file {}: {source}", path.display())
-            }
-            too_large => too_large.into(),
-        })?;
-        Ok((bytes, path.display().to_string()))
-    }
-}
+pub use crate::harness::board_file::read_source;
 
 /// The options shared by every command that looks at one position.
 #[derive(clap::Args, Debug, Clone)]

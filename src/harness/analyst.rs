@@ -69,3 +69,57 @@ pub trait Analyst {
     /// The expected answer of every category (or of one), explained; text or JSON as asked.
     fn expect(&self, position: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String>;
 }
+
+/// Refuses a `--side` that disagrees with the side to move the file names.
+pub fn check_side(input: &PositionInput, file_side: Side) -> anyhow::Result<()> {
+    match input.side {
+        Some(side) if side != file_side => {
+            anyhow::bail!("{}: the file gives {file_side} to move, but --side says {side}", input.origin)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a position no game can reach (`problems`, each a sentence fragment), unless the
+/// user asked to look at it anyway.
+pub fn check_reachable(input: &PositionInput, problems: &[String]) -> anyhow::Result<()> {
+    if input.allow_invalid || problems.is_empty() {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "{}: not a position a game can reach: {}\n(use --allow-invalid to look at it anyway)",
+        input.origin,
+        problems.join("; ")
+    )
+}
+
+/// The category `expect` was asked to show alone, read by the game's category type. `game`
+/// names the game in the refusal of an aggregation it has no use for.
+pub fn only_category<C>(request: &ExpectRequest, game: &str) -> anyhow::Result<Option<C>>
+where
+    C: std::str::FromStr<Err = String>,
+{
+    if request.aggregation.is_some() {
+        anyhow::bail!("--agg is Advance's grade-7 option; {game} has no such choice");
+    }
+    request.category.as_deref().map(str::parse).transpose().map_err(anyhow::Error::msg)
+}
+
+/// `expect --json`'s `sets`: each category's name and its expected moves in notation.
+pub fn category_sets<C: Copy>(
+    categories: impl IntoIterator<Item = C>,
+    name: impl Fn(C) -> &'static str,
+    expected: impl Fn(C) -> Vec<String>,
+) -> serde_json::Map<String, serde_json::Value> {
+    categories.into_iter().map(|c| (name(c).to_string(), serde_json::json!(expected(c)))).collect()
+}
+
+/// The moves in their notation, for JSON.
+pub fn notations<M: std::fmt::Display>(moves: &[M]) -> Vec<String> {
+    moves.iter().map(M::to_string).collect()
+}
+
+/// `n` and `word`, with an `s` unless `n` is 1: "1 chip", "3 legal moves".
+pub fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}

@@ -2,6 +2,7 @@
 //! Games plug in through [`referee::Referee`].
 
 pub mod analyst;
+pub mod board_file;
 pub mod bot;
 pub mod calibrate;
 pub mod case_run;
@@ -20,6 +21,7 @@ pub mod html;
 pub mod interrupt;
 pub mod machine;
 pub mod matches;
+pub mod named_enum;
 pub mod output_file;
 pub mod perft;
 pub mod profile;

@@ -114,7 +114,7 @@ impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {
         let pos = self.engine.load(&position.board, case.side);
         let report = grade_report(&self.engine, &pos);
         let json = golden_json(&self.engine, &pos, &report, grade_of(case));
-        Ok(serde_json::to_string_pretty(&json).expect("JSON values serialise") + "\n")
+        Ok(crate::harness::referee::golden_text(&json))
     }
 
     fn robustness_boards(&self) -> Option<RobustnessBoards> {

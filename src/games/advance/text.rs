@@ -5,80 +5,27 @@
 //! what was expected there. `Strictness::Strict` is the stricter form a grader may demand of a
 //! bot's output: exactly 9 lines, each ending in `\n`.
 
-use std::fmt;
-
 use super::board::Board;
 use super::piece::Cell;
 use super::square::Square;
-use crate::harness::diagnostics::{caret_snippet, describe_byte};
-
-/// How forgiving the reader is about line ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Strictness {
-    /// `\n` or `\r\n` line ends, final line end optional (the rules page's format).
-    #[default]
-    Lenient,
-    /// Exactly 9 lines, each ending in `\n`.
-    Strict,
-}
-
-/// A board file that could not be read, with the place (1-based line and column) of the first
-/// problem and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardError {
-    /// The file name, or `<stdin>`, or another label of where the text came from.
-    pub origin: String,
-    pub line: usize,
-    pub column: usize,
-    /// What was wrong, as a sentence fragment: "expected ..., found ...".
-    pub message: String,
-    /// The text of the offending line (lossily decoded), for showing a caret under the column.
-    pub line_text: Option<String>,
-}
-
-impl BoardError {
-    /// The error with the offending line and a caret under the column, compiler style.
-    pub fn render(&self) -> String {
-        let mut out = self.to_string();
-        if let Some(text) = &self.line_text {
-            out.push_str(&caret_snippet(self.line, self.column, text));
-        }
-        out
-    }
-}
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.origin, self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for BoardError {}
+use crate::harness::board_file::{Errors, Lines, one_empty_extra_line};
+pub use crate::harness::board_file::{ParseError as BoardError, Strictness};
+use crate::harness::diagnostics::describe_byte;
 
 impl Board {
     /// Reads a board file's text, labelling errors with `origin` (a file name or `<stdin>`).
     pub fn parse(bytes: &[u8], origin: &str, strictness: Strictness) -> Result<Board, BoardError> {
-        let error = |line: usize, column: usize, message: String, line_text: Option<&[u8]>| BoardError {
-            origin: origin.to_string(),
-            line,
-            column,
-            message,
-            line_text: line_text.map(|t| String::from_utf8_lossy(t).into_owned()),
-        };
+        let err = Errors { origin };
         if bytes.is_empty() {
-            return Err(error(1, 1, "the file is empty; expected 9 lines of 9 characters".into(), None));
+            return Err(err.at(1, 1, "the file is empty; expected 9 lines of 9 characters".into(), None));
         }
-        let ends_with_newline = bytes.ends_with(b"\n");
-        let body = if ends_with_newline { &bytes[..bytes.len() - 1] } else { bytes };
-        let raw_lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
+        let split = Lines::split(bytes);
+        let (ends_with_newline, raw_lines) = (split.ends_with_newline, split.lines);
 
         let mut board = Board::empty();
         for (i, raw) in raw_lines.iter().enumerate().take(9) {
             let line = i + 1;
-            let content = match strictness {
-                Strictness::Lenient => raw.strip_suffix(b"\r").unwrap_or(raw),
-                Strictness::Strict => raw,
-            };
+            let content = strictness.content(raw);
             for (j, &b) in content.iter().enumerate() {
                 let column = j + 1;
                 let hint = if b == b'\r' && strictness == Strictness::Strict {
@@ -92,7 +39,7 @@ impl Board {
                         describe_byte(content, j),
                         content.len()
                     );
-                    return Err(error(line, column, message, Some(content)));
+                    return Err(err.at(line, column, message, Some(content)));
                 }
                 let cell = b.is_ascii().then(|| Cell::from_char(b as char)).flatten();
                 let Some(cell) = cell else {
@@ -101,7 +48,7 @@ impl Board {
                         Cell::CHARS,
                         describe_byte(content, j)
                     );
-                    return Err(error(line, column, message, Some(content)));
+                    return Err(err.at(line, column, message, Some(content)));
                 };
                 board.set(Square::from_text_position(line, column).expect("on the board"), cell);
             }
@@ -111,27 +58,27 @@ impl Board {
                     content.len(),
                     if content.is_empty() { " (an empty line)" } else { "" }
                 );
-                return Err(error(line, content.len() + 1, message, Some(content)));
+                return Err(err.at(line, content.len() + 1, message, Some(content)));
             }
         }
         if raw_lines.len() < 9 {
             let message = format!("expected 9 lines, found {}", raw_lines.len());
-            return Err(error(raw_lines.len() + 1, 1, message, None));
+            return Err(err.at(raw_lines.len() + 1, 1, message, None));
         }
         if raw_lines.len() > 9 {
             let extra = raw_lines[9];
-            let message = if raw_lines.len() == 10 && extra.iter().all(|&b| b == b'\r') {
+            let message = if one_empty_extra_line(&raw_lines, 9) {
                 "expected the file to end after 9 lines, found an empty 10th line".to_string()
             } else {
                 format!("expected the file to end after 9 lines, found {} lines", raw_lines.len())
             };
-            return Err(error(10, 1, message, Some(extra)));
+            return Err(err.at(10, 1, message, Some(extra)));
         }
         if strictness == Strictness::Strict && !ends_with_newline {
             let message = "expected a line feed (\\n) after the 9th character: --strict demands that every \
                            line ends in \\n"
                 .to_string();
-            return Err(error(9, 10, message, Some(raw_lines[8])));
+            return Err(err.at(9, 10, message, Some(raw_lines[8])));
         }
         Ok(board)
     }

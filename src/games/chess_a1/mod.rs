@@ -15,6 +15,8 @@ pub mod board;
 pub mod case_file;
 pub mod extras;
 pub mod extras_cases;
+pub mod fuzz_game;
+pub mod fuzz_run;
 pub mod fuzzing;
 pub mod generate;
 pub mod judge;
@@ -22,6 +24,7 @@ pub mod oracle;
 pub mod pyvalue;
 pub mod referee;
 pub mod rules;
+pub mod shown;
 pub mod texts;
 pub mod transcript;
 

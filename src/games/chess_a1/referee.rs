@@ -12,6 +12,7 @@ use super::generate::{CATEGORIES, CATEGORIES_7030};
 use super::judge::{first_difference, visible};
 use super::oracle::{self, Expected};
 use super::pyvalue::{Py, parse_value};
+use super::shown::short;
 use super::texts::Texts;
 use super::transcript::{self, Transcript};
 use crate::harness::host::{CallOutcome, CallRecord, HostCall, HostSpec, PythonSpec};
@@ -230,7 +231,7 @@ impl Cases for ChessA1Referee {
     ) -> Result<Box<dyn PreparedCase>, String> {
         let origin = case.path.display().to_string();
         // A fuzzed game (`fuzz`): many calls, each judged.
-        if let Some(game) = super::fuzzing::prepare(input, &origin, &self.texts) {
+        if let Some(game) = super::fuzz_run::prepare(input, &origin, &self.texts) {
             return game;
         }
         let file = CaseFile::parse(input, &origin)?;
@@ -246,8 +247,7 @@ impl Cases for ChessA1Referee {
         let origin = case.path.display().to_string();
         let file = CaseFile::parse(input, &origin)?;
         let answer = self.answer(&file, &origin)?;
-        Ok(serde_json::to_string_pretty(&self.golden_json(&file, &answer)).expect("JSON values serialise")
-            + "\n")
+        Ok(crate::harness::referee::golden_text(&self.golden_json(&file, &answer)))
     }
 
     fn generate(&self, count: usize, seed: u64) -> Option<Vec<GeneratedCase>> {
@@ -260,19 +260,6 @@ struct ChessCase {
     file: CaseFile,
     answer: Answer,
     golden_used: bool,
-}
-
-/// A call shown to a student: long calls keep their start.
-pub(crate) fn short(call: &str) -> String {
-    const MAX: usize = 400;
-    if call.len() <= MAX {
-        return call.to_string();
-    }
-    let mut cut = MAX;
-    while !call.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{} ...", &call[..cut])
 }
 
 impl ChessCase {

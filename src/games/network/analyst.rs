@@ -13,7 +13,10 @@ use super::rules::{Rules, Status, legal_moves, play};
 use super::square::{SIZE, Square};
 use super::text::parse_move;
 use super::{perft, perft_divide};
-use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
+use crate::harness::analyst::{
+    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
+    only_category, plural,
+};
 use crate::side::Side;
 
 /// The deepest perft `arbiter perft` runs for Network: about 350^4 sequences once the chips
@@ -34,11 +37,7 @@ pub struct NetworkAnalyst {
 pub fn load(input: &PositionInput) -> anyhow::Result<Position> {
     let position = Position::parse(input.bytes, input.origin).map_err(|e| anyhow!("{}", e.render()))?;
     let file_side = position.to_move.side();
-    if let Some(side) = input.side
-        && side != file_side
-    {
-        bail!("{}: the file gives {file_side} to move, but --side says {side}", input.origin);
-    }
+    check_side(input, file_side)?;
     for color in Color::BOTH {
         let n = position.board.count(color);
         if n > CHIPS_PER_PLAYER {
@@ -46,14 +45,7 @@ pub fn load(input: &PositionInput) -> anyhow::Result<Position> {
         }
     }
     if !input.allow_invalid {
-        let problems = position.inconsistencies();
-        if !problems.is_empty() {
-            bail!(
-                "{}: not a position a game can reach: {}\n(use --allow-invalid to look at it anyway)",
-                input.origin,
-                problems.join("; ")
-            );
-        }
+        check_reachable(input, &position.inconsistencies())?;
     }
     Ok(position)
 }
@@ -79,10 +71,6 @@ pub fn draw(position: &Position, marked: &[Square]) -> String {
     }
     out.push_str(&header);
     out
-}
-
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// `add` or `step`, as the player to move must play.
@@ -163,10 +151,6 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         let _ = writeln!(out, "\nexpected for {c}: {}", list(&oracle.expected(c)));
     }
     out
-}
-
-fn names(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(Move::to_string).collect()
 }
 
 fn squares(net: Option<&[Square]>) -> serde_json::Value {
@@ -268,18 +252,11 @@ impl Analyst for NetworkAnalyst {
     }
 
     fn expect(&self, input: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String> {
-        if request.aggregation.is_some() {
-            bail!("--agg is Advance's grade-7 option; Network has no such choice");
-        }
-        let only: Option<Category> =
-            request.category.as_deref().map(str::parse).transpose().map_err(anyhow::Error::msg)?;
+        let only: Option<Category> = only_category(request, "Network")?;
         let position = load(input)?;
         let oracle = Oracle::new(&position, &self.rules);
         if request.json {
-            let sets: serde_json::Map<String, serde_json::Value> = Category::ALL
-                .into_iter()
-                .map(|c| (c.name().to_string(), json!(names(&oracle.expected(c)))))
-                .collect();
+            let sets = category_sets(Category::ALL, Category::name, |c| notations(&oracle.expected(c)));
             let status = match oracle.status {
                 Status::Ongoing => json!("ongoing"),
                 Status::Won { winner, reason } => json!({"winner": winner, "reason": reason}),
@@ -292,11 +269,11 @@ impl Analyst for NetworkAnalyst {
                     "black": squares(oracle.network(Color::Black)),
                     "white": squares(oracle.network(Color::White)),
                 },
-                "legal": names(&oracle.legal),
-                "win": names(&oracle.win),
-                "losing": names(&oracle.losing),
-                "threats": names(&oracle.threats),
-                "block": oracle.block.as_deref().map(names),
+                "legal": notations(&oracle.legal),
+                "win": notations(&oracle.win),
+                "losing": notations(&oracle.losing),
+                "threats": notations(&oracle.threats),
+                "block": oracle.block.as_deref().map(notations),
                 "lost": oracle.lost(),
                 "category": oracle.category().map(Category::name),
                 "sets": sets,
@@ -304,7 +281,7 @@ impl Analyst for NetworkAnalyst {
                 "no_moves": oracle.no_moves_reason(),
             });
             if let Some(c) = only {
-                out["expected"] = json!(names(&oracle.expected(c)));
+                out["expected"] = json!(notations(&oracle.expected(c)));
             }
             return Ok(serde_json::to_string_pretty(&out)? + "\n");
         }

@@ -2,9 +2,6 @@
 //! at once, and the moves that stop the opponent winning on its next move; with explanations
 //! in words. Every set is listed in notation order.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::color::Color;
 use super::connection::find_network;
 use super::moves::{Move, list};
@@ -107,47 +104,18 @@ pub fn block_moves_brute_force(pos: &Position, rules: &Rules) -> Option<Vec<Move
     )
 }
 
-/// What a position's expected answer is about; a position belongs to the first that applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Category {
-    /// A move wins at once: one of those ("If a winning move exists, chooseMove selects one").
-    Win,
-    /// The opponent threatens to win on its next move: a move that stops it ("If you cannot win
-    /// in this step, but can prevent your opponent from winning during its next move").
-    Block,
-    /// Neither: any legal move ("chooseMove returns only legal moves").
-    Legal,
-}
-
-impl Category {
-    /// Every category, in the order they are tried.
-    pub const ALL: [Category; 3] = [Category::Win, Category::Block, Category::Legal];
-
-    /// The category's name: `win`, `block` or `legal`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Win => "win",
-            Category::Block => "block",
-            Category::Legal => "legal",
-        }
-    }
-}
-
-impl fmt::Display for Category {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Category {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Category, String> {
-        Category::ALL
-            .into_iter()
-            .find(|c| c.name() == s)
-            .ok_or_else(|| format!("expected one of `win`, `block`, `legal`, found `{s}`"))
+crate::named_enum! {
+    /// What a position's expected answer is about; a position belongs to the first that applies.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Category {
+        /// A move wins at once: one of those ("If a winning move exists, chooseMove selects one").
+        Win => "win",
+        /// The opponent threatens to win on its next move: a move that stops it ("If you cannot win
+        /// in this step, but can prevent your opponent from winning during its next move").
+        Block => "block",
+        /// Neither: any legal move ("chooseMove returns only legal moves").
+        Legal => "legal",
     }
 }
 

@@ -22,76 +22,23 @@
 //! Moves are read by [`parse_move`]. Every error names the origin, the line and the column
 //! (from 1, in bytes) and what was expected there.
 
-use std::fmt;
-
 use super::board::Board;
 use super::color::Color;
 use super::moves::Move;
 use super::position::Position;
 use super::square::{SIZE, Square};
-use crate::harness::diagnostics::{caret_snippet, describe_byte};
-
-/// Text that could not be read: where the first problem is and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The file name, or another label of where the text came from.
-    pub origin: String,
-    /// Line, from 1.
-    pub line: usize,
-    /// Column, from 1, counted in bytes.
-    pub column: usize,
-    /// What was wrong, as "expected ..., found ...".
-    pub message: String,
-    /// The offending line (lossily decoded), for a caret under the column.
-    pub line_text: Option<String>,
-}
-
-impl ParseError {
-    fn at(origin: &str, line: usize, column: usize, message: String, text: Option<&[u8]>) -> ParseError {
-        ParseError {
-            origin: origin.to_string(),
-            line,
-            column,
-            message,
-            line_text: text.map(|t| String::from_utf8_lossy(t).into_owned()),
-        }
-    }
-
-    /// The error followed by the offending line and a caret under the column, compiler style.
-    pub fn render(&self) -> String {
-        let mut out = self.to_string();
-        if let Some(text) = &self.line_text {
-            out.push_str(&caret_snippet(self.line, self.column, text));
-        }
-        out
-    }
-}
-
-/// `origin:line:column: message`.
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.origin, self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
+pub use crate::harness::board_file::ParseError;
+use crate::harness::board_file::{Lines, strip_cr};
+use crate::harness::diagnostics::describe_byte;
 
 /// The lines of `bytes` without their `\n` or `\r\n`; a final line end adds no empty line.
 fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    body.split(|&b| b == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect()
+    Lines::split(bytes).lines.into_iter().map(strip_cr).collect()
 }
 
-/// What the bytes from `at` to the end of `line` read as in a message.
+/// What the bytes from `at` to the end of `line` read as in a message (spaces read as text).
 fn describe_rest(line: &[u8], at: usize) -> String {
-    let rest = &line[at..];
-    if rest.is_empty() {
-        "the end of the line".to_string()
-    } else if rest.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
-        format!("`{}`", String::from_utf8_lossy(rest))
-    } else {
-        describe_byte(line, at)
-    }
+    crate::harness::board_file::describe_rest(line, at, true)
 }
 
 /// How many lines a position file has: eight board lines and the side.

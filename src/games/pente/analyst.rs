@@ -2,50 +2,36 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{anyhow, bail};
+use anyhow::anyhow;
 use serde_json::json;
 
+use super::move_text::parse_move;
 use super::oracle::{Category, Oracle, explain_status};
 use super::point::{COLUMNS, Point, SIZE, list};
 use super::position::Position;
 use super::referee::PenteReferee;
 use super::rules::play;
-use super::text::{Strictness, parse_move};
+use super::text::Strictness;
 use super::{Color, perft, perft_divide};
-use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
+use crate::harness::analyst::{
+    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
+    only_category, plural,
+};
 use crate::side::Side;
 
 /// The deepest perft `arbiter perft` runs for Pente: about 361^3 = 47 million sequences on an
 /// open board already.
 pub const MAX_PERFT_DEPTH: u32 = 3;
 
-fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
-}
-
 /// Reads input.txt and checks it: the side given (if any) must be the file's, and unless
 /// `allow_invalid`, the position must be one a game can reach.
 pub fn load(input: &PositionInput) -> anyhow::Result<Position> {
     let position = Position::parse(input.bytes, input.origin, Strictness::Lenient)
         .map_err(|e| anyhow!("{}", e.render()))?;
-    let file_side = side_of(position.to_move);
-    if let Some(side) = input.side
-        && side != file_side
-    {
-        bail!("{}: the file gives {file_side} to move, but --side says {side}", input.origin);
-    }
+    let file_side = position.to_move.side();
+    check_side(input, file_side)?;
     if !input.allow_invalid {
-        let problems = position.inconsistencies();
-        if !problems.is_empty() {
-            bail!(
-                "{}: not a position a game can reach: {}\n(use --allow-invalid to look at it anyway)",
-                input.origin,
-                problems.join("; ")
-            );
-        }
+        check_reachable(input, &position.inconsistencies())?;
     }
     Ok(position)
 }
@@ -77,10 +63,6 @@ pub fn draw_marked(position: &Position, marks: &[(Point, char)]) -> String {
     }
     out.push_str(&files);
     out
-}
-
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// The text report of `expect`: the position's category, every category's set, and why.
@@ -142,13 +124,9 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
     out
 }
 
-fn names(points: &[Point]) -> Vec<String> {
-    points.iter().map(Point::to_string).collect()
-}
-
 impl Analyst for PenteReferee {
     fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(side_of(load(input)?.to_move))
+        Ok(load(input)?.to_move.side())
     }
 
     fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
@@ -157,7 +135,7 @@ impl Analyst for PenteReferee {
             .into_iter()
             .map(|p| MoveLine { notation: p.to_string(), board: play(&position, p).to_input_text() })
             .collect();
-        Ok((side_of(position.to_move), lines))
+        Ok((position.to_move.side(), lines))
     }
 
     fn apply(&self, input: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>> {
@@ -228,30 +206,23 @@ impl Analyst for PenteReferee {
     }
 
     fn expect(&self, input: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String> {
-        if request.aggregation.is_some() {
-            bail!("--agg is Advance's grade-7 option; Pente has no such choice");
-        }
-        let only: Option<Category> =
-            request.category.as_deref().map(str::parse).transpose().map_err(anyhow::Error::msg)?;
+        let only: Option<Category> = only_category(request, "Pente")?;
         let position = load(input)?;
         let oracle = Oracle::new(&position, &self.rules);
         if request.json {
-            let sets: serde_json::Map<String, serde_json::Value> = Category::ALL
-                .into_iter()
-                .map(|c| (c.name().to_string(), json!(names(&oracle.expected(c)))))
-                .collect();
+            let sets = category_sets(Category::ALL, Category::name, |c| notations(&oracle.expected(c)));
             let mut out = json!({
-                "to_move": side_of(position.to_move),
-                "legal": names(&oracle.legal),
+                "to_move": position.to_move.side(),
+                "legal": notations(&oracle.legal),
                 "category": oracle.category().map(Category::name),
                 "sets": sets,
-                "threats": names(&oracle.threats),
+                "threats": notations(&oracle.threats),
                 "lost": oracle.lost(),
                 "most_pairs": oracle.most_pairs,
                 "no_moves": oracle.no_moves_reason(),
             });
             if let Some(c) = only {
-                out["expected"] = json!(names(&oracle.expected(c)));
+                out["expected"] = json!(notations(&oracle.expected(c)));
             }
             return Ok(serde_json::to_string_pretty(&out)? + "\n");
         }

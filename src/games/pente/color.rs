@@ -24,6 +24,14 @@ impl Color {
         }
     }
 
+    /// The harness's name for this player.
+    pub fn side(self) -> crate::side::Side {
+        match self {
+            Color::White => crate::side::Side::White,
+            Color::Black => crate::side::Side::Black,
+        }
+    }
+
     /// 0 for White, 1 for Black: for arrays indexed by colour, such as `Position::captured`.
     pub fn index(self) -> usize {
         self as usize

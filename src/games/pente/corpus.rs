@@ -76,7 +76,7 @@ pub fn unfit(pos: &Position, rules: &Rules, category: Category) -> Option<String
         return Some("the game is over".to_string());
     }
     let oracle = Oracle::new(pos, rules);
-    let problem = super::referee::category_problem(&oracle, category);
+    let problem = super::oracle::category_problem(&oracle, category);
     if problem.is_some() {
         return problem;
     }

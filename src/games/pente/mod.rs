@@ -11,11 +11,14 @@
 pub mod analyst;
 pub mod board;
 pub mod bots;
+pub mod cases;
 pub mod color;
 pub mod corpus;
 pub mod drawing;
 pub mod fuzzing;
+pub mod games;
 pub mod generate;
+pub mod move_text;
 pub mod oracle;
 pub mod perft;
 pub mod point;
@@ -28,6 +31,7 @@ pub use board::Board;
 pub use bots::{Bot, Minimax, RandomAdjacent};
 pub use color::Color;
 pub use generate::random_position;
+pub use move_text::parse_move;
 pub use oracle::{Category, Oracle, block_moves, capture_moves, threats, win_moves};
 pub use perft::{perft, perft_divide};
 pub use point::Point;
@@ -35,4 +39,4 @@ pub use position::Position;
 pub use rules::{
     Effect, Opening, Rules, Status, WinReason, effect, is_legal, legal_moves, play, status, wins_at,
 };
-pub use text::{ParseError, Strictness, parse_move};
+pub use text::{ParseError, Strictness};

@@ -2,9 +2,6 @@
 //! opponent's win, which capture the most, and the category a position's expected answer falls
 //! in. Every set is listed `1A` first; each answer comes with an explanation in words.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::color::Color;
 use super::point::{Point, list, list_some};
 use super::position::Position;
@@ -90,54 +87,23 @@ pub fn capture_moves(pos: &Position, rules: &Rules) -> Vec<Point> {
     counted.into_iter().filter(|&(_, n)| n == most).map(|(p, _)| p).collect()
 }
 
-/// What a position's expected answer is about; a position belongs to the first that applies,
-/// in this order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Category {
-    /// White's first or second move: any move the opening rule allows.
-    Opening,
-    /// A move wins at once: one of those.
-    Win,
-    /// The opponent threatens to win at once: a move that stops every threat (any move, when
-    /// none does).
-    Block,
-    /// A move captures: one that captures the most pairs.
-    Capture,
-    /// None of the above: any legal move.
-    Legal,
-}
-
-impl Category {
-    /// Every category, in the order they are tried.
-    pub const ALL: [Category; 5] =
-        [Category::Opening, Category::Win, Category::Block, Category::Capture, Category::Legal];
-
-    /// The category's name: `opening`, `win`, `block`, `capture` or `legal`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Category::Opening => "opening",
-            Category::Win => "win",
-            Category::Block => "block",
-            Category::Capture => "capture",
-            Category::Legal => "legal",
-        }
-    }
-}
-
-impl fmt::Display for Category {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Category {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Category, String> {
-        Category::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| {
-            format!("expected one of `opening`, `win`, `block`, `capture`, `legal`, found `{s}`")
-        })
+crate::named_enum! {
+    /// What a position's expected answer is about; a position belongs to the first that applies,
+    /// in this order.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Category {
+        /// White's first or second move: any move the opening rule allows.
+        Opening => "opening",
+        /// A move wins at once: one of those.
+        Win => "win",
+        /// The opponent threatens to win at once: a move that stops every threat (any move, when
+        /// none does).
+        Block => "block",
+        /// A move captures: one that captures the most pairs.
+        Capture => "capture",
+        /// None of the above: any legal move.
+        Legal => "legal",
     }
 }
 
@@ -374,4 +340,28 @@ pub fn explain_status(pos: &Position) -> Option<String> {
         }
         Status::Drawn => Some("the board is full: the game is drawn".to_string()),
     }
+}
+
+/// What is wrong with a `category` case in the oracle's position, if anything: it has no legal
+/// move, it belongs to another category (the first of opening, win, block, capture, legal that
+/// applies), or it is lost (every move loses, so every move would be a right answer: RULES.md
+/// item 14).
+pub fn category_problem(oracle: &Oracle, category: Category) -> Option<String> {
+    let Some(own) = oracle.category() else {
+        return Some(oracle.no_moves_reason().unwrap_or_else(|| "no legal move".to_string()));
+    };
+    if oracle.lost() {
+        let mover = oracle.position.to_move;
+        return Some(format!(
+            "a lost position: {} threatens {} and no move of {mover}'s stops it, so every move would be \
+             right",
+            mover.opponent(),
+            list_some(&oracle.threats)
+        ));
+    }
+    if own != category {
+        let why = oracle.expected(own).first().map(|&p| oracle.explain(p)).unwrap_or_default();
+        return Some(format!("a `{own}` position in a `{category}` folder: {why}"));
+    }
+    oracle.expected(category).is_empty().then(|| format!("no move answers `{category}` here"))
 }

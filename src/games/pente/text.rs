@@ -1,4 +1,4 @@
-//! Reading and writing input.txt and output.txt.
+//! Reading and writing input.txt (output.txt's point is read in `move_text.rs`).
 //!
 //! input.txt is 22 lines: `WHITE` or `BLACK`; the seconds left, a strictly positive number;
 //! `W,B`, the pieces captured by White and by Black; then the 19 board lines, row 19 first, each
@@ -10,101 +10,13 @@
 //! [`Strictness::Strict`] demands the exact form a grader writes: `\n` after every line, and a
 //! move written as `9N` or `9N\n` and nothing else.
 
-use std::fmt;
-
 use super::board::Board;
 use super::color::Color;
-use super::point::{COLUMNS, Point, SIZE};
+use super::point::{Point, SIZE};
 use super::position::Position;
-use crate::harness::diagnostics::{caret_snippet, describe_byte};
-
-/// How forgiving the readers are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Strictness {
-    /// `\n` or `\r\n` line ends, the final one optional; whitespace around a move.
-    #[default]
-    Lenient,
-    /// Every line of input.txt ends in `\n`; a move is exactly `9N` or `9N\n`.
-    Strict,
-}
-
-/// Text that could not be read: where the first problem is and what was expected there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The file name, or another label of where the text came from.
-    pub origin: String,
-    /// Line, from 1.
-    pub line: usize,
-    /// Column, from 1, counted in bytes.
-    pub column: usize,
-    /// What was wrong, as "expected ..., found ...".
-    pub message: String,
-    /// The offending line (lossily decoded), for showing a caret under the column.
-    pub line_text: Option<String>,
-}
-
-impl ParseError {
-    /// The error followed by the offending line and a caret under the column, compiler style.
-    pub fn render(&self) -> String {
-        let mut out = self.to_string();
-        if let Some(text) = &self.line_text {
-            out.push_str(&caret_snippet(self.line, self.column, text));
-        }
-        out
-    }
-}
-
-/// `origin:line:column: message`.
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.origin, self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// What the text from `at` to the end of `line` reads as in a message: `` `abc` `` or a byte.
-fn describe_rest(line: &[u8], at: usize) -> String {
-    let rest = &line[at..];
-    if rest.is_empty() {
-        "the end of the line".to_string()
-    } else if rest.iter().all(|b| b.is_ascii_graphic()) {
-        format!("`{}`", String::from_utf8_lossy(rest))
-    } else {
-        describe_byte(line, at)
-    }
-}
-
-/// The pieces of a file split into lines, remembering whether the last one ended in `\n`.
-struct Lines<'a> {
-    lines: Vec<&'a [u8]>,
-    ends_with_newline: bool,
-}
-
-impl<'a> Lines<'a> {
-    fn split(bytes: &'a [u8]) -> Lines<'a> {
-        let ends_with_newline = bytes.ends_with(b"\n");
-        let body = if ends_with_newline { &bytes[..bytes.len() - 1] } else { bytes };
-        Lines { lines: body.split(|&b| b == b'\n').collect(), ends_with_newline }
-    }
-}
-
-/// Makes errors for one origin.
-struct Errors<'a> {
-    origin: &'a str,
-}
-
-impl Errors<'_> {
-    fn at(&self, line: usize, column: usize, message: String, text: Option<&[u8]>) -> ParseError {
-        ParseError {
-            origin: self.origin.to_string(),
-            line,
-            column,
-            message,
-            line_text: text.map(|t| String::from_utf8_lossy(t).into_owned()),
-        }
-    }
-}
+use crate::harness::board_file::{Errors, Lines, describe_rest, one_empty_extra_line};
+pub use crate::harness::board_file::{ParseError, Strictness};
+use crate::harness::diagnostics::describe_byte;
 
 /// The number of lines of input.txt.
 const INPUT_LINES: usize = 3 + SIZE;
@@ -134,7 +46,7 @@ impl Position {
         for (i, &raw) in split.lines.iter().enumerate() {
             let n = i + 1;
             if n > INPUT_LINES {
-                let message = if split.lines.len() == INPUT_LINES + 1 && raw.iter().all(|&b| b == b'\r') {
+                let message = if one_empty_extra_line(&split.lines, INPUT_LINES) {
                     "expected the file to end after the 19th board line, found an empty 23rd line".to_string()
                 } else {
                     format!(
@@ -144,10 +56,7 @@ impl Position {
                 };
                 return Err(err.at(n, 1, message, Some(raw)));
             }
-            let content = match strictness {
-                Strictness::Lenient => raw.strip_suffix(b"\r").unwrap_or(raw),
-                Strictness::Strict => raw,
-            };
+            let content = strictness.content(raw);
             lines.push(content);
         }
         if lines.len() < INPUT_LINES {
@@ -202,10 +111,7 @@ impl Board {
                     format!("expected the board to end after 19 lines, found {}", split.lines.len());
                 return Err(err.at(i + 1, 1, message, Some(raw)));
             }
-            lines.push(match strictness {
-                Strictness::Lenient => raw.strip_suffix(b"\r").unwrap_or(raw),
-                Strictness::Strict => raw,
-            });
+            lines.push(strictness.content(raw));
         }
         if bytes.is_empty() || lines.len() < SIZE {
             let found = if bytes.is_empty() { 0 } else { lines.len() };
@@ -251,7 +157,7 @@ fn parse_color(line: &[u8], err: &Errors, strictness: Strictness) -> Result<Colo
             return Err(err.at(1, word.len() + 1, message, Some(line)));
         }
     }
-    let found = if line.is_empty() { "an empty line".to_string() } else { describe_rest(line, 0) };
+    let found = if line.is_empty() { "an empty line".to_string() } else { describe_rest(line, 0, false) };
     let upper = line.to_ascii_uppercase();
     let hint =
         if upper == b"WHITE" || upper == b"BLACK" { " (the colour is written in upper case)" } else { "" };
@@ -376,124 +282,6 @@ fn parse_board_lines(
         }
     }
     Ok(board)
-}
-
-/// Reads output.txt's bytes: one point such as `9N`. Lenient reading allows whitespace (spaces,
-/// tabs, `\r`, `\n`) before and after it; strict reading allows only `9N` or `9N\n`.
-pub fn parse_move(bytes: &[u8], origin: &str, strictness: Strictness) -> Result<Point, ParseError> {
-    let err = Errors { origin };
-    // The line and column of byte `at`, and the text of its line.
-    let locate = |at: usize| {
-        let line_start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let line_end = bytes[at..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| at + i);
-        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-        (line, at - line_start + 1, &bytes[line_start..line_end])
-    };
-    let fail = |at: usize, message: String| {
-        let (line, column, text) = locate(at);
-        err.at(line, column, message, Some(text))
-    };
-    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
-    let start = match strictness {
-        Strictness::Lenient => bytes.iter().position(|b| !is_space(b)).unwrap_or(bytes.len()),
-        Strictness::Strict => 0,
-    };
-    if start == bytes.len() {
-        let found = if bytes.is_empty() { "an empty file" } else { "only whitespace" };
-        return Err(fail(start, format!("expected a point like `9N` (row, then column), found {found}")));
-    }
-    let hint = |at: usize| {
-        if strictness == Strictness::Strict && is_space(&bytes[at]) {
-            " (strict reading accepts exactly the point, optionally followed by one `\\n`)"
-        } else {
-            ""
-        }
-    };
-
-    // The row: 1..19, no leading zero.
-    let mut at = start;
-    while bytes.get(at).is_some_and(u8::is_ascii_digit) {
-        at += 1;
-    }
-    let digits = &bytes[start..at];
-    if digits.is_empty() {
-        let b = bytes[start];
-        let message = if COLUMNS.as_bytes().contains(&b.to_ascii_uppercase()) || b == b'I' || b == b'i' {
-            format!(
-                "expected a row number 1..19 first (a point is written row then column, like `9N`), found {}",
-                describe_byte(bytes, start)
-            )
-        } else {
-            format!(
-                "expected a point like `9N` (a row number 1..19 first), found {}{}",
-                describe_byte(bytes, start),
-                hint(start)
-            )
-        };
-        return Err(fail(start, message));
-    }
-    let row_text = std::str::from_utf8(digits).expect("digits");
-    if digits[0] == b'0' {
-        return Err(fail(
-            start,
-            format!("expected a row number 1..19 without a leading zero, found `{row_text}`"),
-        ));
-    }
-    let row: usize = row_text.parse().unwrap_or(usize::MAX);
-    if row > SIZE {
-        return Err(fail(start, format!("expected a row number 1..19, found `{row_text}`")));
-    }
-
-    // The column: A..T without I, upper case.
-    let Some(&letter) = bytes.get(at) else {
-        return Err(fail(
-            at,
-            format!(
-                "expected a column letter A..T (no I) after the row `{row_text}`, found the end of the file"
-            ),
-        ));
-    };
-    let column = match COLUMNS.as_bytes().iter().position(|&c| c == letter) {
-        Some(column) => column,
-        None => {
-            let message = if letter == b'I' {
-                "expected a column letter A..T, found `I`: the columns skip I (H is followed by J)"
-                    .to_string()
-            } else if COLUMNS.as_bytes().contains(&letter.to_ascii_uppercase()) || letter == b'i' {
-                format!("expected an upper-case column letter A..T (no I), found `{}`", letter as char)
-            } else {
-                format!(
-                    "expected a column letter A..T (no I), found {}{}",
-                    describe_byte(bytes, at),
-                    hint(at)
-                )
-            };
-            return Err(fail(at, message));
-        }
-    };
-    let point = Point::new(row, column).expect("row and column checked");
-    at += 1;
-
-    // After the point.
-    let rest = &bytes[at..];
-    let ok = match strictness {
-        Strictness::Lenient => rest.iter().all(is_space),
-        Strictness::Strict => rest.is_empty() || rest == b"\n",
-    };
-    if !ok {
-        let bad = match strictness {
-            Strictness::Lenient => at + rest.iter().position(|b| !is_space(b)).expect("not all space"),
-            Strictness::Strict if rest.first() == Some(&b'\n') => at + 1,
-            Strictness::Strict => at,
-        };
-        let message = format!(
-            "expected nothing more after the point `{point}`, found {}{}",
-            describe_byte(bytes, bad),
-            hint(bad)
-        );
-        return Err(fail(bad, message));
-    }
-    Ok(point)
 }
 
 #[cfg(test)]
@@ -662,50 +450,6 @@ mod tests {
         for seconds in [0.01, 5.2, 1e-7, 123456.789, 300.0] {
             pos.seconds_left = seconds;
             assert_eq!(Position::from_text(&pos.to_input_text()).unwrap(), pos);
-        }
-    }
-
-    fn mv(text: &str, strictness: Strictness) -> Result<Point, ParseError> {
-        parse_move(text.as_bytes(), "output.txt", strictness)
-    }
-
-    #[test]
-    fn moves_in_lenient_and_strict_form() {
-        let p: Point = "9N".parse().unwrap();
-        for good in ["9N", "9N\n", "  9N \r\n", "\n\t9N\n\n"] {
-            assert_eq!(mv(good, Strictness::Lenient), Ok(p), "{good:?}");
-        }
-        for good in ["9N", "9N\n"] {
-            assert_eq!(mv(good, Strictness::Strict), Ok(p), "{good:?}");
-        }
-        for (bad, place) in [("9N\r\n", (1, 3)), (" 9N", (1, 1)), ("9N\n\n", (2, 1)), ("9N ", (1, 3))] {
-            let e = mv(bad, Strictness::Strict).unwrap_err();
-            assert_eq!(at(&e), place, "{bad:?}: {e}");
-        }
-        assert_eq!(mv("19T", Strictness::Strict).unwrap().to_string(), "19T");
-    }
-
-    #[test]
-    fn move_errors_name_line_and_column() {
-        let cases = [
-            ("", (1, 1), "empty file"),
-            (" \n ", (2, 2), "only whitespace"),
-            ("N9", (1, 1), "row number 1..19 first"),
-            ("\n  9n", (2, 4), "upper-case"),
-            ("9I", (1, 2), "skip I"),
-            ("9U", (1, 2), "found `U`"),
-            ("09N", (1, 1), "leading zero"),
-            ("20A", (1, 1), "found `20`"),
-            ("9", (1, 2), "found the end of the file"),
-            ("9N 10K", (1, 4), "found `1`"),
-            ("9N\n10K\n", (2, 1), "nothing more"),
-            ("9,N", (1, 2), "found `,`"),
-        ];
-        for (text, place, words) in cases {
-            let e = mv(text, Strictness::Lenient).unwrap_err();
-            assert_eq!(at(&e), place, "{text:?}: {e}");
-            assert!(e.message.contains(words), "{text:?}: {}", e.message);
-            assert!(e.to_string().starts_with(&format!("output.txt:{}:{}: ", place.0, place.1)));
         }
     }
 }

@@ -15,15 +15,15 @@
 //! ```
 //!
 //! `refused P` lists player P's refused orders by reason, in the order of
-//! [`Refusal::ALL`](super::turn::Refusal::ALL). Blank lines and `#` comments are ignored.
+//! [`Refusal::ALL`](super::refusal::Refusal::ALL). Blank lines and `#` comments are ignored.
 
 use std::fmt::Write as _;
 
 use super::map::{Edge, Map, PlanetInfo};
 use super::planet::Player;
+use super::refusal::Refusal;
 use super::rules::Rules;
 use super::shuttle::Shuttle;
-use super::turn::Refusal;
 
 /// A game in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
