@@ -5,6 +5,7 @@ pub mod analyst;
 pub mod bot;
 pub mod calibrate;
 pub mod category;
+pub mod cause;
 pub mod corpus;
 pub mod diagnostics;
 pub mod escape;
