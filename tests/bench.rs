@@ -38,3 +38,43 @@ fn network_bench_reports_its_hot_paths_and_a_game_without_any_says_so() {
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("pente has no speed measurements of its own"), "{}", run.stderr);
 }
+
+#[test]
+fn hosted_python_bench_reports_a_case_and_a_call_beside_the_bots_own_time() {
+    if !common::have_tools(
+        &["python3"],
+        "hosted_python_bench_reports_a_case_and_a_call_beside_the_bots_own_time",
+    ) {
+        return;
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let submission = format!("{root}/tests/data/chess-a1/correct");
+    let corpus = format!("{root}/corpus/chess-a1");
+    let run = common::arbiter(
+        &[
+            "--game",
+            "chess-a1",
+            "bench",
+            "--json",
+            "--min-time",
+            "0",
+            "--hosted",
+            &submission,
+            "--hosted-count",
+            "4",
+            "--corpus",
+            &corpus,
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["hosted_language"], "Python");
+    for row in ["hosted_case", "hosted_call"] {
+        assert_eq!(v[row]["units"], 4, "{row}: {v}");
+        assert_eq!(v[row]["failed"], 0, "{row}: {v}");
+        assert!(v[row]["wall_ms"].as_f64().unwrap() > 0.0, "{row}: {v}");
+    }
+    // Each case runs the module's top level afresh in a child of its own: the bot's time.
+    assert!(v["hosted_case"]["bot_cpu_ms"].as_f64().unwrap() > 0.0, "{v}");
+}

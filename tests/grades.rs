@@ -198,3 +198,74 @@ proptest! {
         prop_assert!(r.legal.iter().all(|m| !(m.kind == Kind::Jester && pos.board.piece(m.to).map(|p| p.kind) == Some(Kind::General) && m.action == arbiter::advance::Action::Convert)));
     }
 }
+
+/// The grade-7 choice (`grade7_min`, what the built-in grade-7 bot plays) against the full
+/// report it shortens, on one position with both engines: the same moves in the same order, the
+/// same best value, and the same greatest gain per engine.
+fn assert_grade7_choice_agrees(board: &Board, side: Side) -> Result<(), TestCaseError> {
+    use arbiter::advance::Fast;
+    use arbiter::advance::grade7_choice::grade7_min;
+    fn check<E: Engine>(engine: &E, board: &Board, side: Side) -> Result<(), TestCaseError> {
+        let pos = engine.load(board, side);
+        let full = grade_report(engine, &pos);
+        let choice = grade7_min(engine, &pos);
+        prop_assert_eq!(
+            choice.moves.as_slice(),
+            full.expected(7, Aggregation::Min),
+            "{} on\n{}",
+            engine.name(),
+            board
+        );
+        let value = full.candidates.iter().map(|c| c.value(Aggregation::Min)).max();
+        prop_assert_eq!(
+            choice.value.map(arbiter::advance::grades::Value::whole),
+            value,
+            "{} on\n{}",
+            engine.name(),
+            board
+        );
+        let gain = full.legal.iter().map(|&m| full.gain(m).unwrap()).max();
+        prop_assert_eq!(engine.best_gain(&pos), gain, "{} on\n{}", engine.name(), board);
+        Ok(())
+    }
+    check(&Fast, board, side)?;
+    check(&Reference, board, side)
+}
+
+/// A fixed seed: the same positions on every run and every machine.
+fn seeded_runner(cases: u32) -> proptest::test_runner::TestRunner {
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let config = Config { cases, failure_persistence: None, ..Config::default() };
+    TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &[32; 32]))
+}
+
+#[test]
+fn the_grade7_choice_agrees_with_the_full_report_on_random_positions() {
+    let mut runner = seeded_runner(300);
+    runner
+        .run(&common::strategy::position_with(40), |p| assert_grade7_choice_agrees(&p.board, p.turn))
+        .unwrap();
+}
+
+#[test]
+fn the_grade7_choice_agrees_with_the_full_report_along_games() {
+    // Positions of real games (crowded, many moves tied at grade 6): seeded random play from
+    // the initial position, every ply checked.
+    use arbiter::advance::Fast;
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut checked = 0;
+    for seed in 0..4u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (mut board, mut side) = (Board::initial(), White);
+        for _ in 0..50 {
+            assert_grade7_choice_agrees(&board, side).unwrap();
+            checked += 1;
+            let pos = Fast.load(&board, side);
+            let Some(&mv) = Fast.moves(&pos).choose(&mut rng) else { break };
+            board = Fast.board(&Fast.play(&pos, mv));
+            side = side.opponent();
+        }
+    }
+    assert!(checked >= 100, "only {checked} positions");
+}

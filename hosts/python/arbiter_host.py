@@ -115,13 +115,18 @@ def traceback_error(stderr):
     }
 
 
-def prctl(option, value):
-    """prctl(2) through the C library; False where that cannot be done."""
-    try:
-        import ctypes
+_LIBC = []
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0) == 0
+
+def prctl(option, value):
+    """prctl(2) through the C library; False where that cannot be done. The library is opened
+    once, by the zygote: each case's child only calls it."""
+    try:
+        if not _LIBC:
+            import ctypes
+
+            _LIBC.append(ctypes.CDLL(None, use_errno=True))
+        return _LIBC[0].prctl(option, value, 0, 0, 0) == 0
     except Exception:  # no ctypes, no C library: the zygote goes on without it
         return False
 
@@ -172,59 +177,103 @@ class Lines:
 # The child: one case, the student's code.
 
 
+class Compiled:
+    """What the zygote learns once from a module's source, without running any of it: its
+    code object (so that each case's child executes it instead of parsing and compiling the
+    file again) and, for a course that names its Python, why that Python could not parse it.
+    Each case still runs the module's top level afresh in its own child. `code` is None when
+    the source cannot be read or compiled: the child's import then says why, as before."""
+
+    def __init__(self, submission, module_file, version):
+        self.code = None
+        self.version_error = None
+        path = os.path.join(submission, module_file)
+        try:
+            with open(path, "rb") as f:
+                source = f.read()
+        except OSError:
+            return
+        try:
+            if version is not None:
+                self.version_error = version_error(source, module_file, version)
+            if self.version_error is None:
+                # The file name the import gives it, so that tracebacks read the same.
+                self.code = compile(source, path, "exec", dont_inherit=True)
+        except BaseException:  # a syntax error, a source too deep to parse, a bad version:
+            self.code = None  # the child's own import and check say so
+            self.version_error = None
+
+
+def version_error(source, module_file, version):
+    """Why the course's Python (version = [major, minor]) could not parse `source`, naming the
+    line (ast.parse with that version's grammar); None when it can. A module that does not
+    parse at all is left to the import, which reports its syntax error as such."""
+    if not (isinstance(version, list) and len(version) == 2 and all(isinstance(v, int) for v in version)):
+        raise ProtocolError("load's python is [major, minor]")
+    try:
+        tree = ast.parse(source, filename=module_file)
+    except (SyntaxError, ValueError):
+        return None
+    try:
+        ast.parse(source, filename=module_file, feature_version=tuple(version))
+    except SyntaxError as exc:
+        # The parser may point at a statement's last line; a construct of a newer grammar
+        # that spans it is named by its first.
+        line = exc.lineno or 0
+        for node in ast.walk(tree):
+            end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
+            if type(node).__name__ in NEWER_STATEMENTS and node.lineno <= line <= end:
+                line = node.lineno
+                break
+        lines = source.decode("utf-8", "replace").splitlines()
+        shown = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        return "%s line %d needs a Python newer than %d.%d, the version the course runs (%s)%s" % (
+            module_file, line, version[0], version[1], exc.msg, ":\n    " + shown if shown else "")
+    return None
+
+
 class Case:
-    def __init__(self, submission, support, module_file, version=None):
+    def __init__(self, submission, support, module_file, version=None, compiled=None):
         self.submission = submission
         self.support = support
         self.module_file = module_file
         self.version = version
+        self.compiled = compiled
         self.module = None
 
     def check_version(self):
-        """Refuses a module that the course's Python (version = [major, minor]) could not parse,
-        naming the line: ast.parse with that version's grammar. A module that does not parse at
-        all is left to the import, which reports its syntax error as such."""
-        version = self.version
-        if not (isinstance(version, list) and len(version) == 2 and all(isinstance(v, int) for v in version)):
-            raise ProtocolError("load's python is [major, minor]")
+        """Refuses a module that the course's Python could not parse (see version_error)."""
         path = os.path.join(self.submission, self.module_file)
         try:
             with open(path, "rb") as f:
                 source = f.read()
-            tree = ast.parse(source, filename=self.module_file)
-        except (OSError, SyntaxError, ValueError):
+        except OSError:
             return
-        try:
-            ast.parse(source, filename=self.module_file, feature_version=tuple(version))
-        except SyntaxError as exc:
-            # The parser may point at a statement's last line; a construct of a newer grammar
-            # that spans it is named by its first.
-            line = exc.lineno or 0
-            for node in ast.walk(tree):
-                end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
-                if type(node).__name__ in NEWER_STATEMENTS and node.lineno <= line <= end:
-                    line = node.lineno
-                    break
-            lines = source.decode("utf-8", "replace").splitlines()
-            shown = lines[line - 1].strip() if 0 < line <= len(lines) else ""
-            raise LoadError(
-                "%s line %d needs a Python newer than %d.%d, the version the course runs (%s)%s"
-                % (self.module_file, line, version[0], version[1], exc.msg,
-                   ":\n    " + shown if shown else "")
-            ) from None
+        why = version_error(source, self.module_file, self.version)
+        if why is not None:
+            raise LoadError(why)
 
     def import_module(self):
         path = os.path.join(self.submission, self.module_file)
         if not os.path.isfile(path):
             raise LoadError("there is no %s in the submission" % self.module_file)
-        if self.version is not None:
+        compiled = self.compiled
+        if compiled is not None and compiled.version_error is not None:
+            raise LoadError(compiled.version_error)
+        if compiled is not None and compiled.code is None:
+            compiled = None
+        if compiled is None and self.version is not None:
             self.check_version()
         name = os.path.splitext(self.module_file)[0]
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
-            spec.loader.exec_module(module)
+            if compiled is not None:
+                # What SourceFileLoader.exec_module does, with the code the zygote compiled.
+                exec(compiled.code, module.__dict__)
+            else:
+                spec.loader.exec_module(module)
         except BaseException as exc:  # a syntax error, an exception, input() at top level
             del sys.modules[name]
             raise LoadError(exc) from exc
@@ -443,6 +492,7 @@ class Zygote:
         self.from_child = None
         self.ended = None
         self.running = []
+        self.compiled = None
 
     def respond(self, message):
         os.write(self.protocol_out, (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8"))
@@ -462,7 +512,8 @@ class Zygote:
                 for fd in (self.protocol_in, self.protocol_out, req_w, rep_r):
                     os.close(fd)
                 prctl(PR_SET_DUMPABLE, 1)
-                case = Case(self.submission, self.support, self.module_file, self.python_version)
+                case = Case(self.submission, self.support, self.module_file, self.python_version,
+                            self.compiled)
                 serve_case(case, req_r, rep_w)
             except BaseException:
                 code = 70
@@ -600,6 +651,7 @@ class Zygote:
         return self.receive(rid)
 
     def serve(self):
+        preload_support(self.support, self.submission)
         self.respond({
             "hello": "arbiter-host",
             "protocol": PROTOCOL,
@@ -635,6 +687,7 @@ class Zygote:
                     continue
                 self.module_file = module
                 self.python_version = args.get("python")
+                self.compiled = Compiled(self.submission, module, self.python_version)
             if op in ("load", "reset"):
                 if self.module_file is None:
                     self.respond({"id": rid, "error": {"kind": "protocol", "type": "ProtocolError",
@@ -652,6 +705,30 @@ class Zygote:
                 self.respond({"id": rid, "ok": {"left": left, "killed": killed, "running": running}})
             else:
                 self.respond(self.forward(rid, line))
+
+
+def preload_support(support, submission):
+    """Imports the course's support modules (the grader's files or arbiter's, never the
+    submission's) in the zygote, once: each case's child finds them already imported, as
+    fresh as they were, instead of importing them again. Only the support folder and the
+    standard library are on the path meanwhile, so that nothing of the submission runs here;
+    a support module that cannot be imported that way is left to each case, as before."""
+    if not support or not os.path.isdir(support):
+        return
+    path = sys.path[:]
+    sys.path[:] = [support] + [p for p in path if os.path.abspath(p) not in (support, submission)]
+    try:
+        for name in sorted(os.listdir(support)):
+            if not name.endswith(".py"):
+                continue
+            before = set(sys.modules)
+            try:
+                importlib.import_module(name[:-3])
+            except BaseException:
+                for added in set(sys.modules) - before:
+                    del sys.modules[added]
+    finally:
+        sys.path[:] = path
 
 
 def clear_folder():

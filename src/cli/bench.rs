@@ -4,6 +4,9 @@
 //! where the engine can) on a fixed suite: the initial position and three middle-game positions
 //! (crowded, sparse, and a crowded one where every move ties at grade 6). Then the time to
 //! compute every grade's answer, grade 7 included, for every case of a corpus with each engine.
+//! `--hosted` measures hosting a submission; `--suite` every game's grading path ([`suite`]).
+
+mod suite;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -43,6 +46,13 @@ pub struct Args {
     /// case or game in a fresh state each time, beside its own CPU time.
     #[arg(long, value_name = "SUBMISSION")]
     hosted: Option<PathBuf>,
+
+    /// Measure every game's grading path, each figure beside its baseline: each game's oracle,
+    /// built-in bots playing, a hosted turn and case (Java and Python), a case through the
+    /// sandbox and without it, a class of a few submissions. Uses the repository's `corpus/`
+    /// and `tests/data/`: run it from the repository's root. Takes a few minutes.
+    #[arg(long, conflicts_with = "hosted")]
+    suite: bool,
 
     /// How many turns, and how many cases or games, `--hosted` measures (1 to 100000).
     #[arg(long, default_value_t = 200, value_parser = bounds::whole::<usize>(1, 100_000))]
@@ -131,14 +141,50 @@ fn hosted_rows(
             return Err(format!("{} holds no case of calls for a hosted bot", corpus.display()));
         }
         rows.insert("hosted_case".to_string(), bench::cases(&bot, &scripts, count, &limits).to_json());
+        // The longest script's last call again and again in one session: a hosted call, as a
+        // turn is for a game with games.
+        if let Some((last, start)) = scripts.iter().max_by_key(|s| s.len()).and_then(|s| s.split_last())
+            && let Ok(call) = bench::turns(&bot, start, last, count, &limits)
+        {
+            rows.insert("hosted_call".to_string(), call.to_json());
+        }
     }
     rows.insert("hosted_submission".to_string(), json!(given));
     rows.insert("hosted_language".to_string(), json!(format!("{:?}", bot.language)));
     Ok(Json::Object(rows))
 }
 
+/// `bench --suite`: every game's grading path.
+fn run_suite(args: &Args) -> CommandResult {
+    let rows = suite::run(args.hosted_count);
+    let out = json!({"machine": machine(), "load": load(), "suite": rows});
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        let m = &out["machine"];
+        println!(
+            "machine: {} ({} cores), load {}\n",
+            m["cpu"].as_str().unwrap_or(""),
+            m["cores"],
+            out["load"].as_str().unwrap_or("?")
+        );
+        suite::print(&rows);
+    }
+    Ok(Outcome::Success)
+}
+
+/// The load averages as the system gives them (`/proc/loadavg`'s first three numbers).
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
 /// `bench` for a game other than Advance: the game's own measurements.
 pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) -> CommandResult {
+    if args.suite {
+        return run_suite(&args);
+    }
     let own = referee.benchmark(Duration::from_secs_f64(args.min_time));
     let hosted = match &args.hosted {
         Some(path) => {
@@ -188,6 +234,9 @@ pub fn run_for_game(args: Args, referee: &dyn crate::harness::referee::Referee) 
 }
 
 pub fn run(args: Args) -> CommandResult {
+    if args.suite {
+        return run_suite(&args);
+    }
     let min_time = Duration::from_secs_f64(args.min_time);
     let mut rows = Vec::new();
     let (mut fast_total, mut ref_total) = ((0u64, 0.0f64), (0u64, 0.0f64));

@@ -4,6 +4,7 @@
 pub mod analyst;
 pub mod bot;
 pub mod calibrate;
+pub mod case_run;
 pub mod category;
 pub mod cause;
 pub mod corpus;

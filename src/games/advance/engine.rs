@@ -49,6 +49,19 @@ pub trait Engine: Sync + Send {
         self.advantage(after, side)
     }
 
+    /// The greatest gain in material advantage the side to move can make with one legal move
+    /// (never negative: no move loses material), or `None` when it has no legal move. The same
+    /// as the greatest `advantage(play(pos, m)) - advantage(pos)` over the legal moves, which an
+    /// engine may find without playing each move (the grade-7 choice asks it after every reply).
+    fn best_gain(&self, pos: &Self::Pos) -> Option<i32> {
+        let side = self.turn(pos);
+        let before = self.advantage(pos, side);
+        self.moves(pos)
+            .iter()
+            .map(|&m| self.advantage_after(pos, before, &self.play(pos, m), side) - before)
+            .max()
+    }
+
     /// True when `side`'s General is in danger.
     fn in_danger(&self, pos: &Self::Pos, side: Side) -> bool;
 

@@ -201,15 +201,16 @@ impl GradeReport {
 
 /// The grade-6 choice of the side to move in `pos`: its winning moves if it has any, else its
 /// moves of greatest advantage; with P's advantage after each legal move.
-struct Grade6 {
-    legal: Vec<Move>,
+pub(super) struct Grade6 {
+    pub(super) legal: Vec<Move>,
     /// P's advantage after each move of `legal`.
-    advantages: Vec<i32>,
-    winning: Vec<Move>,
-    set: Vec<Move>,
+    pub(super) advantages: Vec<i32>,
+    pub(super) winning: Vec<Move>,
+    pub(super) set: Vec<Move>,
 }
 
-fn grade6<E: Engine>(engine: &E, pos: &E::Pos) -> Grade6 {
+/// The grade-6 choice of the side to move in `pos`, with what led to it.
+pub(super) fn grade6<E: Engine>(engine: &E, pos: &E::Pos) -> Grade6 {
     let side = engine.turn(pos);
     let legal = engine.moves(pos);
     let mut winning = Vec::new();

@@ -9,7 +9,8 @@ use super::answers_json::{answers_from_golden, golden_json};
 use super::board::Board;
 use super::engine::Engine;
 use super::game_state::AdvanceGame;
-use super::grades::{Aggregation, grade_report};
+use super::grade7_choice::grade7_min;
+use super::grades::{Aggregation, grade_report, grade6};
 use super::judge::{Answers, Finding, board_diff, closest, judge};
 use super::mutants::{Blind, Mutant};
 use super::position::Position;
@@ -198,10 +199,7 @@ impl<E: Engine + Clone + 'static> Fuzzing for AdvanceReferee<E> {
                 6 => (sets.grade6.clone(), "the only move of greatest material gain (grade 6)"),
                 7 => {
                     let pos = self.engine.load(board, side);
-                    (
-                        grade_report(&self.engine, &pos).expected(7, Aggregation::Min).to_vec(),
-                        "the only grade-7 answer",
-                    )
+                    (grade7_min(&self.engine, &pos).moves, "the only grade-7 answer")
                 }
                 _ => return None,
             }
@@ -374,7 +372,7 @@ impl PreparedCase for AdvanceCase {
 
     fn picture(&self, _played: Option<&str>) -> Option<String> {
         // The move itself shows in the diff of boards; this is the position it was played in.
-        Some(format!("{}{} to move\n", super::analyst::draw(&self.board), self.answers.side))
+        Some(format!("{}{} to move\n", super::labelled_board::draw(&self.board), self.answers.side))
     }
 
     fn check_answer(&self, answer: &[u8]) -> Option<String> {
@@ -413,10 +411,14 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
         let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
         let pos = self.engine.load(&board, side);
-        let choices = if self.grade == 4 {
-            self.engine.moves(&pos)
-        } else {
-            grade_report(&self.engine, &pos).expected(self.grade, Aggregation::Min).to_vec()
+        let choices = match self.grade {
+            4 => self.engine.moves(&pos),
+            // The same sets as the full report's, without valuing grade 7's candidates.
+            5 | 6 => {
+                let g6 = grade6(&self.engine, &pos);
+                if self.grade == 5 && g6.winning.is_empty() { g6.legal } else { g6.set }
+            }
+            _ => grade7_min(&self.engine, &pos).moves,
         };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mv = choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;

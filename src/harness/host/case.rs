@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use super::hosted::{HostCall, HostedBot};
 use super::session::{CallOutcome, CallRecord};
+use crate::harness::case_run::{CaseResult, ReadyCase, VerifyOptions};
 use crate::harness::verdict::Verdict;
-use crate::harness::verify::{CaseResult, ReadyCase, VerifyOptions};
 
 /// Most bytes of the call transcript kept in a result's `output`.
 const TRANSCRIPT_BYTES: usize = 4096;

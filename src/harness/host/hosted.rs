@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::channel::Channel;
+use super::options::HostOptions;
 use super::sandboxed::Sandboxed;
 use super::session::{CallLimits, CallOutcome, CallRecord, Session, UseEnd};
 use super::spec::{HostSpec, JavaEntry, PythonSpec};
@@ -29,16 +30,6 @@ pub enum Language {
     Python,
     /// A program that speaks the protocol itself.
     Protocol,
-}
-
-/// Options for preparing hosted submissions.
-#[derive(Clone, Debug, Default)]
-pub struct HostOptions {
-    /// Files that replace arbiter's own support files (`--support a1_support.py`).
-    pub support: Vec<PathBuf>,
-    /// The class to play, for a game whose submissions name their own (`class = "..."` in the
-    /// submission's `arbiter.toml`, or the grader's `--overrides`).
-    pub class: Option<String>,
 }
 
 /// A submission ready to be started as many times as needed.
@@ -242,8 +233,15 @@ impl HostedBot {
             .tempdir()
             .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
         let channel: Box<dyn Channel> = Box::new(
-            Sandboxed::spawn(&self.command, &[], dir.path(), limits, &self.readable())
-                .map_err(|e| format!("the bot could not start: {e}"))?,
+            Sandboxed::spawn(&self.command, &[], dir.path(), limits, &self.readable()).map_err(|e| {
+                // A sandbox that could not be set up, tried again and again, is the grader's
+                // failure: said so, never "the bot could not start".
+                if crate::harness::runner::grader_failed(&e) {
+                    format!("{e}; grade this submission again")
+                } else {
+                    format!("the bot could not start: {e}")
+                }
+            })?,
         );
         let mut session = Session::start(channel, CallLimits::cpu(START_CPU))?;
         session.keep_dir(dir);

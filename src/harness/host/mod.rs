@@ -18,6 +18,7 @@ pub mod channel;
 pub mod clock;
 pub mod hosted;
 pub mod java;
+pub mod options;
 pub mod protocol;
 pub mod python;
 pub mod sandboxed;
@@ -25,7 +26,8 @@ pub mod session;
 pub mod spec;
 pub mod tools;
 
-pub use hosted::{HostCall, HostOptions, HostedBot, Language, ScriptRun};
+pub use hosted::{HostCall, HostedBot, Language, ScriptRun};
+pub use options::HostOptions;
 pub use protocol::HostError;
 pub use session::{CallLimits, CallOutcome, CallRecord, IDLE_CPU_ALLOWED, Session, UseEnd};
 pub use spec::{HostSpec, JavaEntry, JavaSpec, PythonSpec};

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::build_folder;
-use super::hosted::HostOptions;
+use super::options::HostOptions;
 use super::spec::{PYTHON_HOST, PythonSpec};
 use super::tools;
 use crate::harness::runner::{self, BotCommand, Limits};

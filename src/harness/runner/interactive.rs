@@ -38,6 +38,26 @@ pub enum Recv {
     TimedOut,
 }
 
+/// Why a bot was not started when the fault is the grader's (its sandbox could not be set up,
+/// however often it was tried), not the bot's: carried inside the [`io::Error`] of
+/// [`Interactive::spawn`], and told apart by [`grader_failed`].
+#[derive(Debug)]
+struct GraderFailure(String);
+
+impl std::fmt::Display for GraderFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GraderFailure {}
+
+/// Whether `err`, from [`Interactive::spawn`], says the grader failed rather than the bot: a
+/// caller then reports the grader's failure instead of blaming the submission.
+pub fn grader_failed(err: &io::Error) -> bool {
+    err.get_ref().is_some_and(|inner| inner.is::<GraderFailure>())
+}
+
 /// A sandboxed bot process with pipes to its stdin and stdout.
 pub struct Interactive {
     started: Option<Started>,
@@ -81,9 +101,9 @@ impl Interactive {
                     let _ = started.conclude(None, limits);
                     tries += 1;
                     if tries >= super::SETUP_TRIES {
-                        return Err(io::Error::other(format!(
+                        return Err(io::Error::other(GraderFailure(format!(
                             "not run: the grader failed, not the bot ({why}; tried {tries} times)"
-                        )));
+                        ))));
                     }
                     std::thread::sleep(super::SETUP_PAUSE * tries);
                 }

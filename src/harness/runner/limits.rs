@@ -3,7 +3,7 @@
 use std::io;
 use std::time::Duration;
 
-use crate::harness::sandbox::Policy;
+use crate::harness::sandbox::policy::Policy;
 
 /// What a bot may use during one run.
 ///

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use crate::harness::runner::CgroupClock;
+use crate::harness::runner::cpu::{CgroupClock, read_cgroup};
+use crate::harness::runner::limits::Limits;
 
 /// Numbers each run's cgroup, so parallel runs get folders of their own.
 static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -66,11 +67,7 @@ impl RunCgroup {
             None => Self::make(memory_bytes, max_processes)?,
         };
         cg.oom_base = cg.oom_kills();
-        cg.cpu_base = cg
-            .clock
-            .as_ref()
-            .and_then(|(file, kind)| crate::harness::runner::read_cgroup(file, *kind))
-            .unwrap_or_default();
+        cg.cpu_base = cg.clock.as_ref().and_then(|(file, kind)| read_cgroup(file, *kind)).unwrap_or_default();
         Some(cg)
     }
 
@@ -164,7 +161,7 @@ impl RunCgroup {
     }
 
     /// What the cgroup does, for the report header.
-    pub(crate) fn describe(&self, limits: &crate::harness::runner::Limits) -> String {
+    pub(crate) fn describe(&self, limits: &Limits) -> String {
         let mut what = Vec::new();
         if self.limits_memory() {
             what.push(format!("memory {}", super::bytes(limits.memory_bytes.unwrap_or(0))));
@@ -212,9 +209,16 @@ impl RunCgroup {
         Some(dir.join(if self.v2 { "cgroup.threads" } else { "tasks" }))
     }
 
-    /// The files a process writes its pid into to join the cgroup.
-    pub(crate) fn procs_files(&self) -> Vec<PathBuf> {
-        self.dirs.iter().map(|d| d.join("cgroup.procs")).collect()
+    /// The files a single-threaded process writes "0" into to join the cgroup itself.
+    ///
+    /// Under v1 that is `tasks`, not `cgroup.procs`: the kernel moves a whole thread group
+    /// only under a global lock whose every first taking waits for an RCU grace period (11 ms
+    /// a join on this project's machine, once per run), while the calling thread alone, which
+    /// is the whole of a process just forked, moves without it (0.1 ms). v2 has no such file
+    /// outside threaded cgroups, so it joins by `cgroup.procs`.
+    pub(crate) fn join_files(&self) -> Vec<PathBuf> {
+        let file = if self.v2 { "cgroup.procs" } else { "tasks" };
+        self.dirs.iter().map(|d| d.join(file)).collect()
     }
 
     /// Whether the kernel killed a process of the run for going over the memory limit.

@@ -25,7 +25,9 @@ use super::namespaces::{self, Entered};
 use super::spec::{CONTROL_FD, Event, Request, STATUS_FD};
 use super::watch::{self, Scope};
 use super::{mounts, root, seccomp, view};
-use crate::harness::runner::{Limits, RlimitPlan};
+use crate::harness::runner::limits::{Limits, RlimitPlan};
+use crate::harness::runner::process::{cpu_time, user_time};
+use crate::harness::runner::report::os_message;
 
 /// How often the run's init looks at its memory, processes and disk when it watches them
 /// itself.
@@ -39,15 +41,6 @@ const STRICT_ABI: i32 = 6;
 
 /// Most files a bot may make in its case folder where no tmpfs bounds them.
 const MAX_FILES: u64 = 4096;
-
-/// Runs the zygote (`arbiter __sandbox zygote`), which starts every run; never returns.
-pub fn main() -> ! {
-    if std::env::args_os().nth(2).is_some_and(|a| a == super::zygote::ZYGOTE_ARG) {
-        super::zygote::serve();
-    }
-    eprintln!("arbiter {}: the sandbox helper is started by arbiter itself", super::HELPER_ARG);
-    std::process::exit(2)
-}
 
 /// In the zygote: starts the run's init for `request`, in new namespaces where it can, with
 /// `fds` as its descriptors 0 to 4. Returns the init's pid, or a negative error number.
@@ -68,10 +61,30 @@ pub(crate) fn start_run(request: &Request, fds: &[std::os::fd::OwnedFd]) -> libc
     match pid {
         -1 => -std::io::Error::last_os_error().raw_os_error().unwrap_or(libc::EAGAIN),
         0 => {
-            super::zygote::take_fds(fds);
+            take_fds(fds);
             begin_run(request, entered.map(|(_, e)| e), outside)
         }
         pid => pid,
+    }
+}
+
+/// In a run's init, just cloned: the run's descriptors on 0 to 4, nothing else open, a
+/// session of its own.
+fn take_fds(fds: &[std::os::fd::OwnedFd]) {
+    // SAFETY: plain descriptor calls. Each descriptor is first copied above 10, so that none
+    // is overwritten before it is moved.
+    unsafe {
+        let high: Vec<std::os::fd::RawFd> = fds
+            .iter()
+            .map(|fd| libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(fd), libc::F_DUPFD_CLOEXEC, 10))
+            .collect();
+        for (target, fd) in high.iter().enumerate() {
+            libc::dup2(*fd, target as std::os::fd::RawFd);
+        }
+        libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 0u32);
+        libc::fcntl(STATUS_FD, libc::F_SETFD, libc::FD_CLOEXEC);
+        libc::fcntl(CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC);
+        libc::setsid();
     }
 }
 
@@ -106,7 +119,7 @@ fn begin_run(request: &Request, entered: Result<Entered, String>, outside: (u32,
                 .to_string(),
         });
     }
-    for file in &request.cgroup_procs {
+    for file in &request.cgroup_join {
         // "0" is the writing process, whatever its number in its own PID namespace.
         if let Err(e) = std::fs::write(file, "0") {
             finish(Event::SetupFailed { why: format!("cannot join the cgroup {}: {e}", file.display()) });
@@ -240,7 +253,7 @@ pub(crate) fn children_cpu_us() -> (u64, u64) {
         usage
     };
     let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
-    (micros(crate::harness::runner::cpu_time(&usage)), micros(crate::harness::runner::user_time(&usage)))
+    (micros(cpu_time(&usage)), micros(user_time(&usage)))
 }
 
 /// In the run's mount namespace: the bot's new root, its case folder a tmpfs holding the
@@ -390,7 +403,7 @@ fn start_bot(request: &Request, in_namespace: bool, mut read: Vec<PathBuf>) -> !
         .envs(request.env.iter().map(|(k, v)| (k, v)))
         .env("TMPDIR", tmp)
         .exec();
-    let why = crate::harness::runner::os_message(&err);
+    let why = os_message(&err);
     let why = if err.kind() == std::io::ErrorKind::PermissionDenied && own_user {
         format!(
             "{why}: the sandbox runs bots as uid {}, which needs to read the program and every folder on its way \

@@ -33,197 +33,38 @@
 //! starting a program.
 
 mod case_files;
-mod cgroup;
+pub(crate) mod cgroup;
 mod confine;
 mod helper;
+pub(crate) mod launch;
 mod mounts;
 mod namespaces;
+pub(crate) mod policy;
+mod probe;
 mod root;
 mod seccomp;
 mod sockets;
-mod spec;
+pub(crate) mod spec;
 mod stage;
 mod view;
 mod watch;
 mod zygote;
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io;
-use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-pub(crate) use cgroup::RunCgroup;
-pub use helper::main as helper_main;
+pub use policy::{Mode, PassEnv, Policy};
+pub use probe::{Summary, probe};
 pub use spec::Event;
 pub(crate) use spec::Request;
+pub use zygote::main as helper_main;
 
-use super::runner::{BotCommand, Limits};
+use crate::harness::runner::command::{BotCommand, quote};
+use crate::harness::runner::limits::Limits;
 
 /// The first argument that makes arbiter the sandbox helper instead of the command line.
 pub const HELPER_ARG: &str = "__sandbox";
-
-/// How strongly bots are confined. The command line defaults to `auto`; the library's
-/// [`Policy::default`] is `off`, because the sandbox re-executes the running program as its
-/// helper, and only the `arbiter` binary is one (a library user sets [`Policy::helper`]).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// No sandbox: a session of its own, resource limits, the process group killed at the end.
-    #[default]
-    Off,
-    /// The strongest sandbox this kernel allows; the report says what that was.
-    Auto,
-    /// Refuse to run bots without namespaces, a new root, Landlock and a cgroup.
-    Strict,
-}
-
-/// An environment variable passed to bots (`--env NAME` or `--env NAME=VALUE`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PassEnv {
-    /// The variable's name.
-    pub name: String,
-    /// Its value; `None` passes arbiter's own value (if it has one).
-    pub value: Option<String>,
-}
-
-/// Written into `grade.json`'s settings as `NAME` or `NAME=(set)`: a value given on the
-/// command line may be a secret, and the settings file is kept beside the reports.
-impl serde::Serialize for PassEnv {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.value {
-            Some(_) => serializer.serialize_str(&format!("{}=(set)", self.name)),
-            None => serializer.serialize_str(&self.name),
-        }
-    }
-}
-
-impl std::str::FromStr for PassEnv {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<PassEnv, String> {
-        let (name, value) = match text.split_once('=') {
-            Some((name, value)) => (name, Some(value.to_string())),
-            None => (text, None),
-        };
-        let valid = !name.is_empty()
-            && !name.starts_with(|c: char| c.is_ascii_digit())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !valid {
-            return Err(format!(
-                "`{name}` is not a variable name (letters, digits and _, not starting with a digit)"
-            ));
-        }
-        Ok(PassEnv { name: name.to_string(), value })
-    }
-}
-
-/// What the sandbox needs to know besides the per-process limits.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Policy {
-    pub mode: Mode,
-    /// Paths no bot may see even where a folder it may read holds them: the corpus, golden
-    /// answers, reports. arbiter's own executable is always added.
-    pub hidden: Vec<PathBuf>,
-    /// The executable to run as the helper (arbiter itself); `None` means this process's own.
-    pub helper: Option<PathBuf>,
-    /// Folders (or files) every bot may also read (`--allow-read`).
-    pub allow_read: Vec<PathBuf>,
-    /// Environment variables passed to every bot besides the allow-listed ones (`--env`).
-    pub env: Vec<PassEnv>,
-}
-
-/// A sandboxed run being started: its request for the helper, the grader's end of the
-/// control pipe once it runs, and the cgroup it joins.
-pub(crate) struct Launch {
-    helper: PathBuf,
-    request: Vec<u8>,
-    /// The grader's end of the control pipe: closing it tells the helper to end the run.
-    control: Option<File>,
-    pub cgroup: Option<RunCgroup>,
-}
-
-/// A run's helper, started.
-pub(crate) struct Running {
-    /// Its pid, in this process's PID namespace.
-    pub pid: libc::pid_t,
-    /// A pidfd for it: readable once it has ended, and a way to kill it that cannot hit a
-    /// later process of the same number.
-    pub pidfd: OwnedFd,
-    /// The reading end of its status pipe.
-    pub status: File,
-}
-
-impl Launch {
-    /// Prepares a sandboxed run of `bot` with `args` in `case_dir`; why not, if it cannot.
-    pub(crate) fn new(
-        bot: &BotCommand,
-        args: &[OsString],
-        case_dir: &Path,
-        limits: &Limits,
-    ) -> Result<Launch, String> {
-        let request = request(bot, args, case_dir, limits, false)?;
-        Launch::for_request(request, limits).map_err(|e| format!("cannot prepare the sandbox: {e}"))
-    }
-
-    fn for_request(mut request: Request, limits: &Limits) -> io::Result<Launch> {
-        let cgroup = RunCgroup::create(limits.memory_bytes, limits.max_processes);
-        if let Some(cg) = &cgroup {
-            request.cgroup_procs = cg.procs_files();
-            request.cgroup_memory = cg.limits_memory();
-            request.cgroup_pids = cg.limits_processes();
-        }
-        let helper = match &limits.sandbox.helper {
-            Some(path) => path.clone(),
-            None => std::env::current_exe()?,
-        };
-        let request = serde_json::to_vec(&request).map_err(io::Error::other)?;
-        Ok(Launch { helper, request, control: None, cgroup })
-    }
-
-    /// Starts the run's helper (through the zygote) with `stdin` (`/dev/null` if `None`),
-    /// `stdout` and `stderr` as the bot's.
-    pub(crate) fn start(
-        &mut self,
-        stdin: Option<&OwnedFd>,
-        stdout: &OwnedFd,
-        stderr: &OwnedFd,
-    ) -> io::Result<Running> {
-        let cloexec = nix::fcntl::OFlag::O_CLOEXEC;
-        let (status, status_writer) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
-        let (control_reader, control) = nix::unistd::pipe2(cloexec).map_err(io::Error::from)?;
-        let null = match stdin {
-            Some(_) => None,
-            None => Some(OwnedFd::from(File::open("/dev/null")?)),
-        };
-        let stdin = stdin.or(null.as_ref()).map_or(-1, AsRawFd::as_raw_fd);
-        let fds = [
-            stdin,
-            stdout.as_raw_fd(),
-            stderr.as_raw_fd(),
-            status_writer.as_raw_fd(),
-            control_reader.as_raw_fd(),
-        ];
-        let (pid, pidfd) = zygote::launch(&self.helper, &self.request, fds)?;
-        self.control = Some(File::from(control));
-        Ok(Running { pid, pidfd, status: File::from(status) })
-    }
-
-    /// Tells the helper to end the run now: kill every process of it, hand back the case
-    /// folder, report its CPU time and exit.
-    pub(crate) fn stop(&mut self) {
-        self.control = None;
-    }
-
-    /// Where the run's CPU time can be read, if its cgroup counts it (and what it counted
-    /// before the run).
-    pub(crate) fn cpu_clock(
-        &self,
-    ) -> Option<(PathBuf, crate::harness::runner::CgroupClock, std::time::Duration)> {
-        self.cgroup.as_ref().and_then(RunCgroup::cpu_clock)
-    }
-}
 
 /// Numbers the runs, to give concurrent runs different user ids.
 static RUNS: AtomicU32 = AtomicU32::new(0);
@@ -242,7 +83,7 @@ pub const BOT_UID_BASE: u32 = 61000;
 pub const BOT_UID_COUNT: u32 = 1000;
 
 /// Whether runs are expected to get namespaces, as the probe found: 0 not known, 1 yes, 2 no.
-static NAMESPACES: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+pub(super) static NAMESPACES: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
 
 /// Whether runs will get namespaces (their own root): as the probe found, else unless
 /// `ARBITER_SANDBOX_NO_NAMESPACES` turns them off.
@@ -411,11 +252,11 @@ fn unreachable(why: &str, path: &Path, what: &str) -> String {
 }
 
 fn runner_quote(path: &Path) -> String {
-    super::runner::quote(path.as_os_str())
+    quote(path.as_os_str())
 }
 
 /// The helper's request for running `bot` in `case_dir`.
-fn request(
+pub(super) fn request(
     bot: &BotCommand,
     args: &[OsString],
     case_dir: &Path,
@@ -452,7 +293,7 @@ fn request(
         max_file_bytes: limits.max_file_bytes,
         open_files: limits.open_files,
         disk_bytes: limits.disk_bytes,
-        cgroup_procs: Vec::new(),
+        cgroup_join: Vec::new(),
         cgroup_memory: false,
         cgroup_pids: false,
         no_namespaces: std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some(),
@@ -534,114 +375,6 @@ pub fn bytes(n: u64) -> String {
     } else {
         format!("{n} B")
     }
-}
-
-/// What the sandbox does on this machine, found by setting it up once without running a bot.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct Summary {
-    pub mode: Mode,
-    /// Layers in place: (name, detail).
-    pub layers: Vec<(String, String)>,
-    /// Layers missing: (name, why).
-    pub missing: Vec<(String, String)>,
-}
-
-impl Summary {
-    /// One line for a report header, e.g. "sandbox auto: namespaces (user, pid, ...);
-    /// landlock ABI 7; memory 4 GiB for all processes (cgroup v1); ...".
-    pub fn line(&self) -> String {
-        let mode = match self.mode {
-            Mode::Off => {
-                let mut line = "sandbox off: bots run with per-process limits only".to_string();
-                for (name, detail) in &self.layers {
-                    line.push_str(&format!("; {name} {detail}"));
-                }
-                for (name, why) in &self.missing {
-                    line.push_str(&format!("; NO {name} ({why})"));
-                }
-                return line;
-            }
-            Mode::Auto => "auto",
-            Mode::Strict => "strict",
-        };
-        let mut parts: Vec<String> = self.layers.iter().map(|(n, d)| format!("{n} {d}")).collect();
-        parts.extend(self.missing.iter().map(|(n, why)| format!("NO {n} ({why})")));
-        format!("sandbox {mode}: {}", parts.join("; "))
-    }
-}
-
-/// Sets the sandbox up once, runs nothing in it, and reports what it could do; in strict mode,
-/// an error if it could not do everything. Takes a moment (a fork and a few mounts).
-pub fn probe(limits: &Limits) -> Result<Summary, String> {
-    let mode = limits.sandbox.mode;
-    if mode == Mode::Off {
-        // What finds the processes that leave the bot's session.
-        let mut summary = Summary { mode, layers: Vec::new(), missing: Vec::new() };
-        match RunCgroup::create(None, None) {
-            Some(cg) => {
-                summary.layers.push((
-                    cg.kind().to_string(),
-                    "for each run, so that a process that leaves the bot's session (setsid, a double \
-                     fork) is still charged and killed"
-                        .to_string(),
-                ));
-                cg.remove();
-            }
-            None => summary.missing.push((
-                "cgroup".to_string(),
-                "none can be made here: a process that leaves the bot's session (setsid, a double fork) \
-                 is neither charged nor killed"
-                    .to_string(),
-            )),
-        }
-        return Ok(summary);
-    }
-    let dir = tempfile::Builder::new()
-        .prefix("arbiter-probe-")
-        .tempdir()
-        .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
-    let probe_bot = BotCommand::parse_in("true", dir.path()).map_err(|e| e.to_string())?;
-    let request = request(&probe_bot, &[], dir.path(), limits, true)?;
-    let launch = Launch::for_request(request, limits).map_err(|e| e.to_string())?;
-    let mut summary = Summary { mode, layers: Vec::new(), missing: Vec::new() };
-    match &launch.cgroup {
-        Some(cg) => summary.layers.push((cg.kind().to_string(), cg.describe(limits))),
-        None => summary.missing.push((
-            "cgroup".to_string(),
-            "none can be made here: memory and processes are measured by the sandbox every 10 ms \
-             instead, and runs share the processors with no share of their own"
-                .to_string(),
-        )),
-    }
-    let report = match super::runner::start_launch(launch, limits) {
-        Ok(mut started) => {
-            let limit = started.wait(limits);
-            started.conclude(limit, limits)
-        }
-        Err(report) => *report,
-    };
-    for event in &report.events {
-        match event {
-            Event::Layer { name, detail } => {
-                if name == "namespaces" {
-                    NAMESPACES.store(1, Ordering::Relaxed);
-                }
-                summary.layers.push((name.clone(), detail.clone()))
-            }
-            Event::Missing { name, why } => {
-                if name == "namespaces" {
-                    NAMESPACES.store(2, Ordering::Relaxed);
-                }
-                summary.missing.push((name.clone(), why.clone()))
-            }
-            Event::SetupFailed { why } => return Err(format!("the sandbox cannot be set up: {why}")),
-            _ => {}
-        }
-    }
-    if !report.succeeded() && report.events.is_empty() {
-        return Err(format!("the sandbox helper {}", report.describe()));
-    }
-    Ok(summary)
 }
 
 #[cfg(test)]

@@ -52,9 +52,10 @@ pub(crate) struct Request {
     pub max_file_bytes: Option<u64>,
     /// Bytes the bot may store in its case folder and scratch folders, all files together.
     pub disk_bytes: u64,
-    /// `cgroup.procs` files the helper joins before it starts anything, so that the cgroups'
-    /// limits cover every process of the bot.
-    pub cgroup_procs: Vec<PathBuf>,
+    /// The files the run's init (single-threaded) writes "0" into to join its cgroups before
+    /// it starts anything, so that the cgroups' limits cover every process of the bot
+    /// ([`super::cgroup::RunCgroup::join_files`]).
+    pub cgroup_join: Vec<PathBuf>,
     /// The cgroup limits memory, so the helper need not watch it.
     pub cgroup_memory: bool,
     /// The cgroup limits processes, so the helper need not count them.

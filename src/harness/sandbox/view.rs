@@ -29,7 +29,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use super::PassEnv;
-use crate::harness::runner::BotCommand;
+use crate::harness::runner::command::BotCommand;
 
 /// The system folders every bot reads (when they exist): programs, libraries, configuration.
 pub(crate) const SYSTEM: [&str; 9] =

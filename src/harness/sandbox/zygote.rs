@@ -20,6 +20,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
+use super::helper;
+use crate::harness::runner::cpu::children;
+
 /// The descriptor on which the zygote finds its socket.
 const SOCKET_FD: RawFd = 3;
 
@@ -155,11 +158,15 @@ fn send_with_fds(socket: RawFd, bytes: &[u8], fds: &[RawFd]) -> io::Result<()> {
 
 /// `recvmsg` of one request and its descriptors; `None` at the end of the socket.
 fn receive(socket: RawFd, bytes: &mut Vec<u8>) -> Option<Vec<OwnedFd>> {
-    bytes.resize(MAX_REQUEST, 0);
+    // Received into the buffer's spare room, never zeroed first: zeroing a megabyte per
+    // request cost more than the rest of the zygote's work, and after a fork every page of it
+    // was copied again (the run's init still shared them).
+    bytes.clear();
+    bytes.reserve(MAX_REQUEST);
     // SAFETY: CMSG_SPACE is a pure computation.
     let space = unsafe { libc::CMSG_SPACE((8 * std::mem::size_of::<RawFd>()) as u32) } as usize;
     let mut control = vec![0u8; space];
-    let mut iov = libc::iovec { iov_base: bytes.as_mut_ptr().cast(), iov_len: bytes.len() };
+    let mut iov = libc::iovec { iov_base: bytes.as_mut_ptr().cast(), iov_len: MAX_REQUEST };
     // SAFETY: msghdr is a plain C struct; zero is a valid start.
     let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
     msg.msg_iov = &mut iov;
@@ -177,7 +184,8 @@ fn receive(socket: RawFd, bytes: &mut Vec<u8>) -> Option<Vec<OwnedFd>> {
     if n <= 0 {
         return None;
     }
-    bytes.truncate(n as usize);
+    // SAFETY: the kernel wrote `n` bytes (at most MAX_REQUEST, the capacity reserved above).
+    unsafe { bytes.set_len(n as usize) };
     let mut fds = Vec::new();
     // SAFETY: walking the control messages the kernel wrote, within `msg_controllen`.
     unsafe {
@@ -197,6 +205,15 @@ fn receive(socket: RawFd, bytes: &mut Vec<u8>) -> Option<Vec<OwnedFd>> {
     Some(fds)
 }
 
+/// Runs the zygote (`arbiter __sandbox zygote`), which starts every run; never returns.
+pub fn main() -> ! {
+    if std::env::args_os().nth(2).is_some_and(|a| a == ZYGOTE_ARG) {
+        serve();
+    }
+    eprintln!("arbiter {}: the sandbox helper is started by arbiter itself", super::HELPER_ARG);
+    std::process::exit(2)
+}
+
 /// The zygote's loop; never returns.
 pub(crate) fn serve() -> ! {
     // SAFETY: prctl with integer arguments.
@@ -213,7 +230,7 @@ pub(crate) fn serve() -> ! {
         } else {
             match serde_json::from_slice(&request) {
                 Ok(request) => {
-                    let pid = super::helper::start_run(&request, &fds);
+                    let pid = helper::start_run(&request, &fds);
                     if pid > 0 {
                         helpers.push(pid);
                     }
@@ -244,30 +261,12 @@ fn reap(helpers: &mut Vec<libc::pid_t>) {
         helpers.retain(|&h| h != pid);
     }
     let me = std::process::id() as libc::pid_t;
-    for child in crate::harness::runner::children(me) {
+    for child in children(me) {
         if !helpers.contains(&child) {
             // SAFETY: kill with a positive pid of this process's own child.
             unsafe {
                 libc::kill(child, libc::SIGKILL);
             }
         }
-    }
-}
-
-/// In a run's init, just cloned: the run's descriptors on 0 to 4, nothing else open, a
-/// session of its own.
-pub(crate) fn take_fds(fds: &[OwnedFd]) {
-    // SAFETY: plain descriptor calls. Each descriptor is first copied above 10, so that none
-    // is overwritten before it is moved.
-    unsafe {
-        let high: Vec<RawFd> =
-            fds.iter().map(|fd| libc::fcntl(fd.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 10)).collect();
-        for (target, fd) in high.iter().enumerate() {
-            libc::dup2(*fd, target as RawFd);
-        }
-        libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 0u32);
-        libc::fcntl(super::spec::STATUS_FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        libc::fcntl(super::spec::CONTROL_FD, libc::F_SETFD, libc::FD_CLOEXEC);
-        libc::setsid();
     }
 }

@@ -4,7 +4,7 @@
 mod expect;
 mod show;
 
-pub use show::draw;
+pub use super::labelled_board::draw;
 
 use anyhow::{Context, anyhow, bail};
 

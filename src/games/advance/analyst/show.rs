@@ -2,23 +2,11 @@
 
 use std::fmt::Write as _;
 
+use crate::advance::Position;
+use crate::advance::labelled_board::draw;
 use crate::advance::reference::danger::{dangers, describe_attacker};
 use crate::advance::reference::legal_moves;
-use crate::advance::{Board, Position};
 use crate::side::Side;
-
-/// The board with file letters above and below and rank numbers on both sides.
-pub fn draw(board: &Board) -> String {
-    let files = "    a b c d e f g h i\n";
-    let mut out = String::from(files);
-    for (i, line) in board.lines().iter().enumerate() {
-        let rank = 9 - i;
-        let cells: Vec<String> = line.chars().map(|c| c.to_string()).collect();
-        out.push_str(&format!(" {rank}  {}  {rank}\n", cells.join(" ")));
-    }
-    out.push_str(files);
-    out
-}
 
 /// The board drawn, each side's material, who is in danger and how many moves the side to move has.
 pub fn show(position: &Position) -> String {

@@ -79,6 +79,10 @@ impl Engine for Fast {
         before_advantage + change
     }
 
+    fn best_gain(&self, pos: &Pos) -> Option<i32> {
+        Generator::new(pos).best_gain()
+    }
+
     fn in_danger(&self, pos: &Pos, side: Side) -> bool {
         safety::in_danger(pos, side)
     }

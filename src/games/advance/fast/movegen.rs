@@ -162,6 +162,34 @@ impl<'a> Generator<'a> {
         })
     }
 
+    /// The greatest material gain of a legal move, or `None` when there is no legal move. Only
+    /// the moves that take or turn an enemy piece gain anything (a capture, leap or shot gains
+    /// the piece's value, a conversion twice that: the opponent loses it and the mover gains it;
+    /// a Miner taking a wall gains nothing), so only those are tested for legality, from the
+    /// most valuable target down; the rest only matter as "some legal move exists".
+    pub fn best_gain(&self) -> Option<i32> {
+        let mut best: Option<i32> = None;
+        let them = self.reach.us.opponent();
+        for from in self.pos.side(self.reach.us).squares() {
+            let kind = self.pos.kind_at(from).expect("own squares hold pieces");
+            let t = self.reach.targets(kind, from);
+            for (action, times) in [(CAPTURE, 1), (LEAP, 1), (SHOOT, 1), (CONVERT, 2)] {
+                let targets = t[action] & self.pos.side(them);
+                if targets.is_empty() {
+                    continue;
+                }
+                let legal =
+                    self.safety.legal(self.pos, &self.enemy, kind, from, Action::ALL[action], targets);
+                for to in legal.squares() {
+                    let value = self.pos.kind_at(to).map_or(0, |k| k.value()) * times;
+                    best = Some(best.map_or(value, |b| b.max(value)));
+                }
+            }
+        }
+        // Walls a Miner may take gain nothing; any other legal move gains nothing too.
+        best.or_else(|| self.any().then_some(0))
+    }
+
     /// Appends the legal moves to `out`, in [`Move`]'s order.
     pub fn list(&self, out: &mut Vec<Move>) {
         for from in self.pos.side(self.reach.us).squares() {
