@@ -7,6 +7,7 @@ pub mod bot;
 pub mod calibrate;
 pub mod case_run;
 pub mod category;
+pub mod cause;
 pub mod corpus;
 pub mod diagnostics;
 pub mod escape;

@@ -99,7 +99,7 @@ pub struct Judgement {
     pub location: Option<(usize, usize)>,
     /// What caused the failure, when the game can tell better than the verdict and the rule
     /// (a notation error behind an illegal move); reports group failures by it.
-    pub cause: Option<super::failure::Cause>,
+    pub cause: Option<super::cause::Cause>,
     /// Further failures the same run showed after the first (a hosted case of many calls
     /// judged past its first wrong answer), each with its own verdict, rule and reason; `fuzz`
     /// counts each towards its own kind. Empty for most cases.

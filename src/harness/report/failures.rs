@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::human::WIDTH;
+use super::width::WIDTH;
 use super::{VerifyReport, wrap_shell};
 use crate::harness::category;
 use crate::harness::failure::{Cause, Signature, urgency};

@@ -16,8 +16,7 @@ use crate::harness::escape::escape_controls;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::CaseResult;
 
-/// The width the report fits.
-pub const WIDTH: usize = 80;
+pub use super::width::WIDTH;
 
 /// How many of the slowest cases the timing summary lists.
 const SLOWEST: usize = 5;

@@ -11,6 +11,7 @@ pub mod json;
 pub mod junit;
 pub mod live;
 pub mod paths;
+pub mod width;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
