@@ -49,8 +49,9 @@ fn five(position: &Position, color: Color) -> Vec<Point> {
             if position.board.holds(p.step(axis, -1), color) {
                 continue;
             }
-            let run: Vec<Point> =
-                (0..SIZE as i8).map_while(|k| p.step(axis, k).filter(|q| position.board.get(*q) == Some(color))).collect();
+            let run: Vec<Point> = (0..SIZE as i8)
+                .map_while(|k| p.step(axis, k).filter(|q| position.board.get(*q) == Some(color)))
+                .collect();
             if run.len() >= 5 {
                 return run;
             }

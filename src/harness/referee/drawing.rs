@@ -185,7 +185,8 @@ impl Grid {
         let (w, h) = (self.columns.len(), self.rows.len());
         // A large board (Pente's 19x19) in smaller cells, so that two fit side by side.
         let cell = if w > LARGE { CELL * 2 / 3 } else { CELL };
-        let width = 2 * MARGIN + w * cell;
+        // Wide enough for the caption too (about 6.5 pixels a character at its size).
+        let width = (2 * MARGIN + w * cell).max(MARGIN + self.caption.chars().count() * 13 / 2);
         let height = 2 * MARGIN + h * cell + 20;
         let mut out = String::new();
         let _ = write!(
