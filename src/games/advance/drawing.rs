@@ -23,7 +23,8 @@ impl<E: super::engine::Engine + Clone + 'static> Drawing for AdvanceReferee<E> {
     }
 
     fn winning_cells(&self, before: &[u8], after: &[u8], winner: Side) -> Vec<(usize, usize)> {
-        // The square where the loser's General stood before the last move and stands no more.
+        // The square where the loser's General stood before the last move and stands no more,
+        // else (no legal move left) where it stands.
         let (Ok(before), Ok(after)) = (self.grid(before, None), self.grid(after, None)) else {
             return Vec::new();
         };
@@ -31,10 +32,14 @@ impl<E: super::engine::Engine + Clone + 'static> Drawing for AdvanceReferee<E> {
             g.at(c, r).is_some_and(|s| s.side == Some(winner.opponent()) && s.glyph == "G")
         };
         let (w, h) = (before.columns.len(), before.rows.len());
-        (0..h)
-            .flat_map(|r| (0..w).map(move |c| (c, r)))
-            .filter(|&(c, r)| general(&before, c, r) && !general(&after, c, r))
-            .collect()
+        let squares = || (0..h).flat_map(move |r| (0..w).map(move |c| (c, r)));
+        let captured: Vec<(usize, usize)> =
+            squares().filter(|&(c, r)| general(&before, c, r) && !general(&after, c, r)).collect();
+        if !captured.is_empty() {
+            return captured;
+        }
+        // Not captured: the General left without a move.
+        squares().filter(|&(c, r)| general(&after, c, r)).collect()
     }
 }
 

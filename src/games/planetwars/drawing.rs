@@ -58,6 +58,8 @@ const DRAW: &str = r#"function (svg, f) {
     label.setAttribute('class', 'shuttle-label');
     label.setAttribute('x', x + 7); label.setAttribute('y', y - 6);
     label.setAttribute('font-size', 10); label.setAttribute('fill', colours[s[2]]);
+    label.setAttribute('stroke', '#10172a'); label.setAttribute('stroke-width', 3);
+    label.setAttribute('paint-order', 'stroke');
     label.textContent = 'P' + s[2] + ' ' + s[3] + ' (' + s[4] + ')';
     layer.appendChild(label);
   });
@@ -173,7 +175,6 @@ fn svg(state: &State, at: &[(f64, f64)], over: bool) -> String {
             e.distance
         );
     }
-    out.push_str(r#"<g class="shuttles"></g>"#);
     for (i, p) in state.map.planets.iter().enumerate() {
         let (x, y) = at[i];
         let r = radius(p.size);
@@ -189,6 +190,8 @@ fn svg(state: &State, at: &[(f64, f64)], over: bool) -> String {
             pop = state.population[i]
         );
     }
+    // Shuttles over the planets, so that a label near its destination is not hidden.
+    out.push_str(r#"<g class="shuttles"></g>"#);
     // What a shuttle's label says.
     let _ = write!(
         out,

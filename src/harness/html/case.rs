@@ -155,7 +155,8 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
         .min_by_key(|(_, _, grid)| grid.differences(&bot.grid, MarkStyle::Differs).len());
     let mut out = String::from("<div class=\"pair\">");
     let mut bot_marks = bot.grid.differences(&start, MarkStyle::Moved);
-    if let Some((_, _, grid)) = &nearest {
+    // The bot's unplayable point alone is red (the expected move is on the other board).
+    if let Some((_, _, grid)) = nearest.as_ref().filter(|_| unplayable.is_empty()) {
         bot_marks.extend(bot.grid.differences(grid, MarkStyle::Differs));
     }
     bot_marks.extend(bot.grid.marks(&unplayable, MarkStyle::Differs));

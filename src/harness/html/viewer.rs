@@ -285,9 +285,9 @@ pub fn match_index(title: &str, games: &[(String, &ViewedGame)]) -> String {
         let rate = if *played == 0 { 0.0 } else { *won as f64 / *played as f64 };
         let bar = format!(
             r##"<svg width="200" height="14" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="2" width="200" height="10" fill="#eee"/><line x1="{:.1}" y1="7" x2="{:.1}" y2="7" stroke="#4a7ab5" stroke-width="3"/><circle cx="{:.1}" cy="7" r="4" fill="#222"/></svg>"##,
-            200.0 * lo,
-            200.0 * hi,
-            200.0 * rate
+            4.0 + 192.0 * lo,
+            4.0 + 192.0 * hi,
+            4.0 + 192.0 * rate
         );
         let _ = write!(
             body,
