@@ -195,7 +195,8 @@ fn expect_explains_network_and_chess_a1_case_files() {
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("legal: "), "{}", run.stdout);
 
-    let run = arbiter(&["--game", "chess-a1", "expect", "corpus/chess-a1/interaction/white/039.txt", "--json"], "");
+    let run =
+        arbiter(&["--game", "chess-a1", "expect", "corpus/chess-a1/interaction/white/039.txt", "--json"], "");
     assert_eq!(run.status, 0, "{}", run.stderr);
     let v = json(&run.stdout);
     assert_eq!(v["returns"], "((7, 7), (3, 1))", "{v}");
