@@ -6,8 +6,9 @@
 //!   no execute bit, a `#!` interpreter that does not exist) is refused: its row says why, and
 //!   its reports list every case as not run, with that reason.
 //! - **The ladder** ([`run_ladder`]): cases run stage by stage in the marking profile's order.
-//!   With `--stop-at-gate`, once a stage has a case that did not pass, the later stages are not
-//!   run (they could not count). With `--max-timeouts N`, once the bot has timed out N times,
+//!   With `--stop-at-gate` and a gated profile, once a stage has a case that did not pass, the
+//!   later stages are not run (they could not count); a profile that adds its stages has no
+//!   gate, and every stage runs. With `--max-timeouts N`, once the bot has timed out N times,
 //!   the cases after the Nth timeout are not run. Both decisions follow the run order, never the
 //!   order in which cases happened to finish, so results do not depend on the job count.
 //! - **Per-submission options** ([`super::submission_options`]): `arbiter.toml` in the folder
@@ -104,7 +105,10 @@ pub fn run_ladder(
     // Timeouts counted so far, in run order.
     let mut timeouts = 0;
     let mut gate: Option<String> = None;
-    let batches: Vec<Vec<usize>> = if rules.stop_at_gate {
+    // Only a gated profile has gates: in one that adds its stages, a later stage counts whatever
+    // an earlier one scored, so `--stop-at-gate` stops nothing there.
+    let gating = rules.stop_at_gate && profile.gated;
+    let batches: Vec<Vec<usize>> = if gating {
         groups.iter().map(|(_, list)| list.clone()).collect()
     } else {
         // Without a gate to wait for, every case goes in one batch: no stage waits for the
@@ -146,7 +150,7 @@ pub fn run_ladder(
             }
             results[i] = Some(result);
         }
-        if rules.stop_at_gate {
+        if gating {
             let category = &cases[batch[0]].spec.category;
             let failed =
                 batch.iter().any(|&i| results[i].as_ref().is_some_and(|r| r.verdict != Verdict::Pass));

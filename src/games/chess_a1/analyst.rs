@@ -153,9 +153,10 @@ fn expect_case(case: &CaseFile, request: &ExpectRequest) -> anyhow::Result<Strin
         let text = t.text();
         let ending = format!("{:?}", t.ending).to_lowercase();
         if request.json {
-            return Ok(serde_json::json!({"call": "main()", "inputs": case.inputs, "prints": text, "ending": ending})
-                .to_string()
-                + "\n");
+            return Ok(
+                serde_json::json!({"call": "main()", "inputs": case.inputs, "prints": text, "ending": ending})
+                    .to_string() + "\n",
+            );
         }
         let mut out = format!(
             "main() with inputs {} prints {} lines and ends by {ending}:\n",
