@@ -305,6 +305,10 @@ fn pente_homework_py_with_calibrate_plays_its_games() {
     let row = fs::read_to_string(reports.join("grade.json")).unwrap();
     assert!(row.contains("calibrated: `calibrate` left calibration.txt"), "calibrate.py ran first: {row}");
     assert_eq!(fs::read_to_string(reports.join("calibration.txt")).unwrap(), "fast\n");
+    // The note is where the student reads too: report.txt, and Gradescope's output.
+    let text = fs::read_to_string(reports.join("report.txt")).unwrap();
+    assert!(text.contains("calibrated: `calibrate` left calibration.txt"), "{text}");
+    assert!(graded.output().contains("calibrated: `calibrate` left calibration.txt"), "{}", graded.output());
 }
 
 #[test]

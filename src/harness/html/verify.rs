@@ -31,6 +31,9 @@ pub fn submission_page(referee: &dyn Referee, report: &VerifyReport, back: Optio
     if let Some(why) = report.refused {
         let _ = write!(body, "<p class=\"fail\"><b>Refused:</b> {}</p>", escape(why));
     }
+    for note in &report.notes {
+        let _ = write!(body, "<p class=\"note\">{}</p>", escape(note));
+    }
     let score = if report.course_score() {
         format!("{:.2}%", report.score.percent)
     } else {
