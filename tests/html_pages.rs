@@ -425,3 +425,47 @@ fn a_pente_page_marks_the_bots_point_and_the_viewer_the_winning_five() {
     assert_eq!(count(last, "class=\"cell wins\""), 5, "the five");
     assert!(last.contains("Game over: builtin:minimax wins by five") && !last.contains("to move"));
 }
+
+#[test]
+fn a_network_game_is_drawn_and_its_winning_network_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let viewer = dir.path().join("viewer");
+    let out = run_ok(&[
+        "--game",
+        "network",
+        "match",
+        "--bot",
+        "builtin:alphabeta",
+        "--bot",
+        "builtin:random",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--json",
+        "--html",
+        viewer.to_str().unwrap(),
+    ]);
+    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(result["games"][0]["ending"].as_str(), Some("network"), "{result}");
+    let page = std::fs::read_to_string(viewer.join("game-001.html")).unwrap();
+    let plies = result["games"][0]["moves"].as_array().unwrap().len();
+    assert_eq!(count(&page, "<div class=\"position\""), plies + 1, "every position drawn");
+    let last = page.split("<div class=\"position\"").last().unwrap();
+    // A network: six chips or more, from one goal area to the other, every one a chip.
+    let marked: Vec<&str> =
+        last.split("class=\"cell wins\" data-square=\"").skip(1).map(|c| &c[..2]).collect();
+    assert!(marked.len() >= 6, "{marked:?}");
+    assert!(
+        last.split("class=\"cell wins\"").skip(1).all(|c| c
+            .split('>')
+            .next()
+            .unwrap()
+            .contains("data-piece=\"w\""))
+    );
+    assert!(
+        marked.iter().any(|s| s.ends_with('0')) || marked.iter().any(|s| s.starts_with('0')),
+        "{marked:?}"
+    );
+    assert!(last.contains("Game over: builtin:alphabeta wins by network") && !last.contains("to move"));
+}

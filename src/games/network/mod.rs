@@ -18,6 +18,7 @@ pub mod case_file;
 pub mod color;
 pub mod connection;
 pub mod corpus;
+pub mod drawing;
 pub mod fuzzing;
 pub mod generate;
 pub mod lines;
