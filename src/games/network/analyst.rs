@@ -277,7 +277,7 @@ impl Analyst for NetworkAnalyst {
         // position, and what the offer must get.
         let case = super::case_file::CaseFile::parse(input.bytes, input.origin, &self.rules).ok();
         let position = match &case {
-            Some(case) => case.position.clone(),
+            Some(case) => case.position,
             None => load(input)?,
         };
         let oracle = Oracle::new(&position, &self.rules);

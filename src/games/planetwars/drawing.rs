@@ -272,7 +272,7 @@ mod tests {
         let home = state.planets_of(Player::One).next().unwrap();
         let (to, distance) = state.map.neighbours(home)[0];
         state.play(&crate::games::planetwars::turn::parse_orders(&format!("send {home} {to} 40")).unwrap());
-        let f = frame(&state);
+        let f = frame(&state, false);
         assert_eq!(f["o"][home], 1);
         let s = &f["s"][0];
         assert_eq!(
