@@ -128,9 +128,9 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
     let last = boards.len() - 1;
     let files: Vec<Vec<u8>> = boards.iter().map(|(b, _)| b.clone()).collect();
     if let Some(scene) = drawing.scene(&files, broken.is_none()) {
-        return Ok(scene_page(game, &names, broken.as_deref(), &scene?));
+        return Ok(scene_page(game, referee.words().sides, &names, broken.as_deref(), &scene?));
     }
-    let mut body = header(game, broken.as_deref(), last);
+    let mut body = header(game, referee.words().sides, broken.as_deref(), last);
     body.push_str("<div class=\"pair\"><div>");
     let mut previous = None;
     for (ply, (board, side)) in boards.iter().enumerate() {
@@ -174,14 +174,22 @@ fn outcome(game: &ViewedGame) -> String {
     }
 }
 
-/// The title, players, result and the controls (buttons, slider) of a viewer page.
-fn header(game: &ViewedGame, broken: Option<&str>, last: usize) -> String {
+/// `word` with its first letter capitalised (`player 1` -> `Player 1`).
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The title, players (in the game's words for its sides), result and the controls (buttons, slider) of a viewer page.
+fn header(game: &ViewedGame, sides: [&str; 2], broken: Option<&str>, last: usize) -> String {
     let mut body = String::new();
     let _ = write!(
         body,
-        "<h1>{}</h1><p>White: <b>{}</b><br>Black: <b>{}</b></p>",
+        "<h1>{}</h1><p>{}: <b>{}</b><br>{}: <b>{}</b></p>",
         escape(&game.title),
+        escape(&capital(sides[0])),
         escape(&game.white),
+        escape(&capital(sides[1])),
         escape(&game.black)
     );
     let _ = write!(
@@ -227,9 +235,15 @@ fn script_json(value: &serde_json::Value) -> String {
 }
 
 /// The viewer page of a game drawn as one scene that the game's script changes ply by ply.
-fn scene_page(game: &ViewedGame, names: &[String], broken: Option<&str>, scene: &Scene) -> String {
+fn scene_page(
+    game: &ViewedGame,
+    sides: [&str; 2],
+    names: &[String],
+    broken: Option<&str>,
+    scene: &Scene,
+) -> String {
     let last = scene.frames.len().saturating_sub(1);
-    let mut body = header(game, broken, last);
+    let mut body = header(game, sides, broken, last);
     let headings: Vec<String> = (0..=last)
         .map(|n| match n {
             0 => "Start".to_string(),
