@@ -180,3 +180,29 @@ fn expect_says_when_the_side_to_move_has_lost() {
     assert!(v["legal"].as_array().unwrap().is_empty());
     assert!(v["grades"]["7"].as_array().unwrap().is_empty());
 }
+
+/// `expect` reads the case files of every game that has cases, as `verify` does: Network's
+/// (position, `game:`, `offer:`) and chess-a1's (a call, or `main()` with its script).
+#[test]
+fn expect_explains_network_and_chess_a1_case_files() {
+    let run = arbiter(&["--game", "network", "expect", "corpus/network/reject/white/001-corner.txt"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("to forceMove, which must refuse it (return false)"), "{}", run.stdout);
+    let run = arbiter(&["--game", "network", "expect", "corpus/network/accept/white/001.txt", "--json"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(json(&run.stdout)["offer"]["legal"], Value::Bool(true), "{}", run.stdout);
+    let run = arbiter(&["--game", "network", "expect", "corpus/network/legal/white/018.txt"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("legal: "), "{}", run.stdout);
+
+    let run =
+        arbiter(&["--game", "chess-a1", "expect", "corpus/chess-a1/interaction/white/039.txt", "--json"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let v = json(&run.stdout);
+    assert_eq!(v["returns"], "((7, 7), (3, 1))", "{v}");
+    assert!(v["why"].as_str().unwrap().contains("h1 b5"), "{v}");
+    let run = arbiter(&["--game", "chess-a1", "expect", "corpus/chess-a1/main/white/001.txt"], "");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("main() with inputs `f2 f3`"), "{}", run.stdout);
+    assert!(run.stdout.trim_end().ends_with("| Checkmate"), "{}", run.stdout);
+}

@@ -97,7 +97,7 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
         assert!(json["bot_output"].as_str().unwrap().lines().count() == 9);
         assert!(json["reason"].as_str().unwrap().starts_with(&format!("{played} is not legal")));
         assert!(!json["legal_alternatives"].as_array().unwrap().is_empty());
-        assert!(json["reproduce"].as_str().unwrap().contains("check case.txt output.txt"));
+        assert!(json["reproduce"].as_str().unwrap().contains("check case.txt out.txt"));
         assert!(json["first_found"]["case"].is_u64());
     }
 }

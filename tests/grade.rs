@@ -644,3 +644,25 @@ fn a_busy_machine_gives_the_same_grade() {
     assert_eq!(column(&idle, "thinker", "score"), "85", "{idle:?}");
     assert_eq!(without_time(&idle), without_time(&class.csv("busy/gradebook.csv")));
 }
+
+/// `--stop-at-gate` stops only at a gate the profile has: Network's `cs61b` adds its stages,
+/// so a bot that fails `win` still has its `block` cases run and counted, and the score is the
+/// same with and without the option (it was 15.0 with it and 19.25 without).
+#[test]
+fn stop_at_gate_stops_nothing_in_a_profile_that_adds_its_stages() {
+    let score = |extra: &[&str]| {
+        let mut args =
+            vec!["--game", "network", "verify", "corpus/network", "--bot", "builtin:random", "-q", "--json"];
+        args.extend(extra);
+        let run = common::arbiter(&args, "");
+        assert!(run.status == 0 || run.status == 1, "{}", run.stderr);
+        let json: Value = serde_json::from_str(&run.stdout).unwrap();
+        let not_run = json["cases"].as_array().unwrap().iter().filter(|c| c["verdict"] == "not-run").count();
+        (json["score"].as_f64().unwrap(), not_run)
+    };
+    let (without, _) = score(&[]);
+    let (with, not_run) = score(&["--stop-at-gate"]);
+    assert!(without > 0.0 && without < 100.0, "{without}");
+    assert_eq!(with, without, "the score does not depend on --stop-at-gate");
+    assert_eq!(not_run, 0, "every stage runs");
+}

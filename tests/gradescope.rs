@@ -221,6 +221,50 @@ fn network_player_in_a_folder_is_found_and_graded() {
     );
 }
 
+/// Gradescope's upload of files (not a zip) drops their folders: the player's classes arrive
+/// side by side, each still saying its package. The autograder puts each back in its package's
+/// folder (a class of another package, `list`, too) rather than refusing the submission.
+#[test]
+fn network_player_sent_as_loose_packaged_files_is_graded() {
+    if !have_system_tools(&["javac", "java"], "network_gradescope") {
+        return;
+    }
+    let player =
+        fs::read_to_string(repo().join("tests/data/network/naive/player/MachinePlayer.java")).unwrap();
+    // The player uses a class of its own package `list`, as CS61B's DList is.
+    let player = player
+        .replace("public class MachinePlayer", "import list.Counter;\npublic class MachinePlayer")
+        .replace("myName = \"naive\";", "myName = \"naive\" + Counter.one();");
+    let counter = "package list;\npublic class Counter { public static int one() { return 1; } }\n";
+    let skeleton =
+        |name: &str| fs::read_to_string(repo().join("hosts/java/network/player").join(name)).unwrap();
+    let (mv, pl) = (skeleton("Move.java"), skeleton("Player.java"));
+    let graded = autograde(
+        "network",
+        &[
+            ("MachinePlayer.java", &player),
+            ("Counter.java", counter),
+            ("Move.java", &mv),
+            ("Player.java", &pl),
+        ],
+        "--games 1",
+    );
+    let score = graded.score();
+    assert!(score > 10.0 && score < 60.0, "{score}: {}", graded.output());
+    assert_eq!(graded.named("accept/").iter().filter(|t| t["score"] == t["max_score"]).count(), 60);
+    assert!(graded.stdout.contains("graded as the packages its files name"), "{}", graded.stdout);
+
+    // Two files claiming one class are refused with their name, not compiled at random.
+    let graded = autograde(
+        "network",
+        &[("MachinePlayer.java", &player), ("old/MachinePlayer.java", &player), ("Counter.java", counter)],
+        "--games 1",
+    );
+    assert_eq!(graded.score(), 0.0);
+    assert!(graded.output().contains("Two files claim the same class"), "{}", graded.output());
+    assert!(graded.output().contains("player/MachinePlayer.java"), "{}", graded.output());
+}
+
 #[test]
 fn planetwars_strategy_is_graded_by_games() {
     if !have_system_tools(&["javac", "java"], "planetwars_gradescope") {
@@ -261,6 +305,10 @@ fn pente_homework_py_with_calibrate_plays_its_games() {
     let row = fs::read_to_string(reports.join("grade.json")).unwrap();
     assert!(row.contains("calibrated: `calibrate` left calibration.txt"), "calibrate.py ran first: {row}");
     assert_eq!(fs::read_to_string(reports.join("calibration.txt")).unwrap(), "fast\n");
+    // The note is where the student reads too: report.txt, and Gradescope's output.
+    let text = fs::read_to_string(reports.join("report.txt")).unwrap();
+    assert!(text.contains("calibrated: `calibrate` left calibration.txt"), "{text}");
+    assert!(graded.output().contains("calibrated: `calibrate` left calibration.txt"), "{}", graded.output());
 }
 
 #[test]

@@ -180,7 +180,7 @@ fn garbage_nothing_and_unchanged_outputs_get_their_verdicts() {
         case(&r, 4)["reason"]
             .as_str()
             .unwrap()
-            .contains("output.txt:1:1: expected one of `ZBJMSCDGzbjmscdg.#`, found `n`"),
+            .contains("out.txt:1:1: expected one of `ZBJMSCDGzbjmscdg.#`, found `n`"),
         "{}",
         case(&r, 4)["reason"]
     );

@@ -107,6 +107,29 @@ fn in_sides(mut command: Command, words: &Words) -> Command {
     command
 }
 
+/// `command` and its subcommands with every positional argument's place written down.
+/// `Command::mut_arg` moves the argument it changes to the end of the list, and clap numbers
+/// unnumbered positionals in list order, so rewriting the help of `check`'s FILE would
+/// otherwise swap it with OUT.
+fn pin_positionals(mut command: Command) -> Command {
+    let ids: Vec<String> = command
+        .get_positionals()
+        .filter(|a| a.get_index().is_none())
+        .map(|a| a.get_id().to_string())
+        .collect();
+    let taken: Vec<usize> = command.get_positionals().filter_map(|a| a.get_index()).collect();
+    let mut free = (1..).filter(|i| !taken.contains(i));
+    for id in ids {
+        let index = free.next().unwrap_or(1);
+        command = command.mut_arg(id, |a| a.index(index));
+    }
+    let names: Vec<String> = command.get_subcommands().map(|c| c.get_name().to_string()).collect();
+    for name in names {
+        command = command.mut_subcommand(name, pin_positionals);
+    }
+    command
+}
+
 /// `cli` with the help of every game-dependent option rewritten for `referee`: how its bots
 /// run, its position files, sides, moves, categories and rule options, and the options it has
 /// no use for hidden.
@@ -124,7 +147,7 @@ pub fn for_game(cli: Command, referee: &dyn Referee) -> Command {
         "{about}\n\nExit status: 0 on success, 1 when the answer is \"no\" (an illegal move, a failing bot), \
          2 when the input is invalid (a malformed position file, a bad argument)."
     );
-    let mut cli = cli.about(about).long_about(long_about);
+    let mut cli = pin_positionals(cli).about(about).long_about(long_about);
     // `--timeout`'s default is the game's own move time (clap shows it in every command's help).
     let seconds = referee.move_seconds();
     if seconds != 10.0 {

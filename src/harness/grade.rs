@@ -6,8 +6,9 @@
 //!   no execute bit, a `#!` interpreter that does not exist) is refused: its row says why, and
 //!   its reports list every case as not run, with that reason.
 //! - **The ladder** ([`run_ladder`]): cases run stage by stage in the marking profile's order.
-//!   With `--stop-at-gate`, once a stage has a case that did not pass, the later stages are not
-//!   run (they could not count). With `--max-timeouts N`, once the bot has timed out N times,
+//!   With `--stop-at-gate` and a gated profile, once a stage has a case that did not pass, the
+//!   later stages are not run (they could not count); a profile that adds its stages has no
+//!   gate, and every stage runs. With `--max-timeouts N`, once the bot has timed out N times,
 //!   the cases after the Nth timeout are not run. Both decisions follow the run order, never the
 //!   order in which cases happened to finish, so results do not depend on the job count.
 //! - **Per-submission options** ([`super::submission_options`]): `arbiter.toml` in the folder

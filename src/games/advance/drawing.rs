@@ -21,6 +21,26 @@ impl<E: super::engine::Engine + Clone + 'static> Drawing for AdvanceReferee<E> {
             .map(|(b, mv)| super::referee::move_kind(&b, side, mv));
         crate::harness::referee::named(notation, kind.as_ref())
     }
+
+    fn winning_cells(&self, before: &[u8], after: &[u8], winner: Side) -> Vec<(usize, usize)> {
+        // The square where the loser's General stood before the last move and stands no more,
+        // else (no legal move left) where it stands.
+        let (Ok(before), Ok(after)) = (self.grid(before, None), self.grid(after, None)) else {
+            return Vec::new();
+        };
+        let general = |g: &Grid, c: usize, r: usize| {
+            g.at(c, r).is_some_and(|s| s.side == Some(winner.opponent()) && s.glyph == "G")
+        };
+        let (w, h) = (before.columns.len(), before.rows.len());
+        let squares = || (0..h).flat_map(move |r| (0..w).map(move |c| (c, r)));
+        let captured: Vec<(usize, usize)> =
+            squares().filter(|&(c, r)| general(&before, c, r) && !general(&after, c, r)).collect();
+        if !captured.is_empty() {
+            return captured;
+        }
+        // Not captured: the General left without a move.
+        squares().filter(|&(c, r)| general(&after, c, r)).collect()
+    }
 }
 
 /// The board as a grid: rank 9 at the top, as the board file has it.

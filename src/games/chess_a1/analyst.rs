@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use anyhow::{anyhow, bail};
 
 use super::board::{Board, Move, parse_move};
+use super::case_file::CaseFile;
 use super::rules::{self, Status, check_move, perft};
 use super::texts::Texts;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
@@ -112,6 +113,9 @@ impl Analyst for ChessA1Analyst {
     }
 
     fn expect(&self, position: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String> {
+        if let Ok(case) = CaseFile::parse(position.bytes, position.origin) {
+            return expect_case(&case, request);
+        }
         let (board, white) = load(position)?;
         let status = rules::status(&board, white);
         let moves: Vec<String> = rules::legal_moves(&board, white).into_iter().map(notation).collect();
@@ -137,4 +141,66 @@ impl Analyst for ChessA1Analyst {
         }
         Ok(out)
     }
+}
+
+/// What a case file (a call, or `main()` with its script) expects, with the reason: the answer
+/// `verify` judges by, under the assignment's own texts (a graders' `--rule texts=FILE` is not
+/// read here). A CSSE7030 function is answered under CSSE7030's rules.
+fn expect_case(case: &CaseFile, request: &ExpectRequest) -> anyhow::Result<String> {
+    let texts = Texts::default();
+    if case.function == "main" {
+        let t = super::transcript::play_with(&case.inputs, &texts, None);
+        let text = t.text();
+        let ending = format!("{:?}", t.ending).to_lowercase();
+        if request.json {
+            return Ok(
+                serde_json::json!({"call": "main()", "inputs": case.inputs, "prints": text, "ending": ending})
+                    .to_string() + "\n",
+            );
+        }
+        let mut out = format!(
+            "main() with inputs {} prints {} lines and ends by {ending}:\n",
+            case.inputs.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", "),
+            text.lines().count()
+        );
+        for (n, line) in text.lines().enumerate() {
+            out.push_str(&format!("{:>5} | {line}\n", n + 1));
+        }
+        return Ok(out);
+    }
+    let answer = super::oracle::expect_with(&case.function, &case.args, &case.inputs, &texts, None)
+        .or_else(|_| {
+            super::oracle::expect_with(
+                &case.function,
+                &case.args,
+                &case.inputs,
+                &texts,
+                Some(super::extras::CastleSafety::default()),
+            )
+        })
+        .map_err(|e| anyhow!("{}: {e}", case.call()))?;
+    if request.json {
+        return Ok(serde_json::json!({
+            "call": case.call(),
+            "inputs": case.inputs,
+            "returns": answer.value.to_string(),
+            "prints": answer.printed,
+            "why": answer.why,
+        })
+        .to_string()
+            + "\n");
+    }
+    let mut out = format!("{} returns {}", case.call(), answer.value);
+    if !answer.why.is_empty() {
+        out.push_str(&format!(": {}", answer.why));
+    }
+    out.push('\n');
+    if let Some(printed) = answer.printed.filter(|p| !p.is_empty()) {
+        out.push_str("and prints:\n");
+        out.push_str(&printed);
+        if !printed.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    Ok(out)
 }

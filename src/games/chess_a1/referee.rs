@@ -154,7 +154,7 @@ impl Referee for ChessA1Referee {
         vec![own, other, PROFILE_1001_EQUAL, PROFILE_7030_EQUAL]
     }
 
-    crate::concerns!(cases, fuzzing);
+    crate::concerns!(cases, fuzzing, drawing);
 }
 
 /// What a case expects.

@@ -265,8 +265,15 @@ impl Analyst for NetworkAnalyst {
 
     fn expect(&self, input: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String> {
         let only: Option<Category> = only_category(request, "Network")?;
-        let position = load(input)?;
+        // A case file (the position, the game that led to it, perhaps a move offered): its
+        // position, and what the offer must get.
+        let case = super::case_file::CaseFile::parse(input.bytes, input.origin, &self.rules).ok();
+        let position = match &case {
+            Some(case) => case.position,
+            None => load(input)?,
+        };
         let oracle = Oracle::new(&position, &self.rules);
+        let offer = case.as_ref().and_then(|c| c.offer.map(|m| (m, c.opponent)));
         if request.json {
             let sets = category_sets(Category::ALL, Category::name, |c| notations(&oracle.expected(c)));
             let status = match oracle.status {
@@ -295,12 +302,29 @@ impl Analyst for NetworkAnalyst {
             if let Some(c) = only {
                 out["expected"] = json!(notations(&oracle.expected(c)));
             }
+            if let Some((m, opponent)) = offer {
+                out["offer"] = json!({
+                    "move": m.to_string(),
+                    "to": if opponent { "opponentMove" } else { "forceMove" },
+                    "legal": oracle.legal.contains(&m),
+                });
+            }
             return Ok(serde_json::to_string_pretty(&out)? + "\n");
         }
         if let Some(text) = &request.why {
             let m = NetworkAnalyst::read_move(text, "--why")?;
             return Ok(oracle.explain(m) + "\n");
         }
-        Ok(summary(&oracle, only))
+        let mut out = summary(&oracle, only);
+        if let Some((m, opponent)) = offer {
+            let (to, answer) = match (opponent, oracle.legal.contains(&m)) {
+                (false, true) => ("forceMove", "accept it (return true)"),
+                (false, false) => ("forceMove", "refuse it (return false)"),
+                (true, true) => ("opponentMove", "accept it (return true)"),
+                (true, false) => ("opponentMove", "refuse it (return false)"),
+            };
+            let _ = writeln!(out, "the case offers {m} to {to}, which must {answer}: {}", oracle.explain(m));
+        }
+        Ok(out)
     }
 }

@@ -19,6 +19,7 @@ pub mod cases;
 pub mod color;
 pub mod connection;
 pub mod corpus;
+pub mod drawing;
 pub mod fuzzing;
 pub mod games;
 pub mod generate;

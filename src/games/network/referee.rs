@@ -108,7 +108,7 @@ impl Referee for NetworkReferee {
         vec![self.marking_profile(), include_str!("../../../corpus/network/cs61b-alphabeta.json")]
     }
 
-    crate::concerns!(cases, builtins, games, fuzzing);
+    crate::concerns!(cases, builtins, games, fuzzing, drawing);
 
     fn benchmark(&self, min_time: std::time::Duration) -> Option<Value> {
         Some(super::bench::measure(min_time))

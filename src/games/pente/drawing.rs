@@ -3,7 +3,7 @@
 //! assignment's input.txt lays them out, and the captures each side has made.
 
 use super::Color;
-use super::point::{COLUMNS, SIZE};
+use super::point::{AXES, COLUMNS, Point, SIZE};
 use super::position::Position;
 use super::referee::PenteReferee;
 use super::text::Strictness;
@@ -11,11 +11,62 @@ use crate::harness::referee::{Drawing, Grid, GridStyle, Stone};
 use crate::side::Side;
 
 impl Drawing for PenteReferee {
-    fn grid(&self, board: &[u8], _side: Option<Side>) -> Result<Grid, String> {
+    fn grid(&self, board: &[u8], side: Option<Side>) -> Result<Grid, String> {
         // The file names the side to move; it is what the caption shows.
         let position = Position::parse(board, "the board", Strictness::Lenient).map_err(|e| e.to_string())?;
-        Ok(grid(&position))
+        let mut grid = grid(&position);
+        if side.is_none() {
+            // Nobody is to move (the viewer's last position, after the end): the captures only.
+            grid.caption = captures(&position);
+        }
+        Ok(grid)
     }
+
+    fn move_cells(&self, _board: &[u8], _side: Side, notation: &str) -> Vec<(usize, usize)> {
+        // Leniently, so that a point named in lower case or with spaces is still marked.
+        notation.trim().to_ascii_uppercase().parse::<Point>().map(|p| vec![cell(p)]).unwrap_or_default()
+    }
+
+    fn winning_cells(&self, _before: &[u8], after: &[u8], winner: Side) -> Vec<(usize, usize)> {
+        let Ok(position) = Position::parse(after, "the board", Strictness::Lenient) else {
+            return Vec::new();
+        };
+        let color = if winner == Side::White { Color::White } else { Color::Black };
+        five(&position, color).into_iter().map(cell).collect()
+    }
+}
+
+/// A point's cell in the grid: row 19 at the top.
+fn cell(p: Point) -> (usize, usize) {
+    (p.column(), SIZE - p.row())
+}
+
+/// The stones of the first run of five or more of `color`'s stones in a line, if there is one.
+fn five(position: &Position, color: Color) -> Vec<Point> {
+    for p in position.board.stones(color) {
+        for axis in AXES {
+            // Only from the run's first stone, so that each run is found once.
+            if position.board.holds(p.step(axis, -1), color) {
+                continue;
+            }
+            let run: Vec<Point> = (0..SIZE as i8)
+                .map_while(|k| p.step(axis, k).filter(|q| position.board.get(*q) == Some(color)))
+                .collect();
+            if run.len() >= 5 {
+                return run;
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// The capture counts, as the caption shows them.
+fn captures(position: &Position) -> String {
+    format!(
+        "captured pieces: White {}, Black {}",
+        position.captured_by(Color::White),
+        position.captured_by(Color::Black)
+    )
 }
 
 /// The position as a grid.
@@ -42,12 +93,7 @@ pub fn grid(position: &Position) -> Grid {
         rows: (1..=SIZE).rev().map(|r| r.to_string()).collect(),
         cells,
         style: GridStyle::Crossings,
-        caption: format!(
-            "{} to move; captured pieces: White {}, Black {}",
-            position.to_move,
-            position.captured_by(Color::White),
-            position.captured_by(Color::Black)
-        ),
+        caption: format!("{} to move; {}", position.to_move, captures(position)),
     }
 }
 

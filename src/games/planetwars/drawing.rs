@@ -54,6 +54,14 @@ const DRAW: &str = r#"function (svg, f) {
     title.textContent = 'Player ' + s[2] + ': ' + s[3] + ' people from ' + s[0] + ' to ' + s[1] + ', ' + s[4] + ' turns left';
     dot.appendChild(title);
     layer.appendChild(dot);
+    var label = document.createElementNS(ns, 'text');
+    label.setAttribute('class', 'shuttle-label');
+    label.setAttribute('x', x + 7); label.setAttribute('y', y - 6);
+    label.setAttribute('font-size', 10); label.setAttribute('fill', colours[s[2]]);
+    label.setAttribute('stroke', '#10172a'); label.setAttribute('stroke-width', 3);
+    label.setAttribute('paint-order', 'stroke');
+    label.textContent = 'P' + s[2] + ' ' + s[3] + ' (' + s[4] + ')';
+    layer.appendChild(label);
   });
   svg.querySelector('#caption').textContent = f.c;
 }"#;
@@ -63,13 +71,14 @@ impl Drawing for PlanetwarsReferee {
         Err("a PlanetWars map is a graph of planets, not a grid; its games are drawn as a scene".to_string())
     }
 
-    fn scene(&self, boards: &[Vec<u8>]) -> Option<Result<Scene, String>> {
-        Some(scene(boards))
+    fn scene(&self, boards: &[Vec<u8>], ended: bool) -> Option<Result<Scene, String>> {
+        Some(scene(boards, ended))
     }
 }
 
-/// The scene of a game whose plies' state files are `boards`.
-fn scene(boards: &[Vec<u8>]) -> Result<Scene, String> {
+/// The scene of a game whose plies' state files are `boards`; `ended`: the game is over after
+/// the last.
+fn scene(boards: &[Vec<u8>], ended: bool) -> Result<Scene, String> {
     let states = boards
         .iter()
         .enumerate()
@@ -77,7 +86,8 @@ fn scene(boards: &[Vec<u8>]) -> Result<Scene, String> {
         .collect::<Result<Vec<State>, String>>()?;
     let first = states.first().ok_or("a game has at least its start")?;
     let at = layout(first);
-    let frames = states.iter().map(frame).collect();
+    let last = states.len() - 1;
+    let frames = states.iter().enumerate().map(|(i, s)| frame(s, ended && i == last)).collect();
     let series = Player::BOTH
         .into_iter()
         .map(|p| {
@@ -86,7 +96,7 @@ fn scene(boards: &[Vec<u8>]) -> Result<Scene, String> {
         })
         .collect();
     Ok(Scene {
-        svg: svg(first, &at),
+        svg: svg(first, &at, ended && last == 0),
         frames,
         script: DRAW,
         measure: "people (on planets and in flight)",
@@ -146,7 +156,7 @@ fn owner_index(owner: Option<Player>) -> usize {
 }
 
 /// The picture at the start: edges with their travel times, planets with their populations.
-fn svg(state: &State, at: &[(f64, f64)]) -> String {
+fn svg(state: &State, at: &[(f64, f64)], over: bool) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -165,7 +175,6 @@ fn svg(state: &State, at: &[(f64, f64)]) -> String {
             e.distance
         );
     }
-    out.push_str(r#"<g class="shuttles"></g>"#);
     for (i, p) in state.map.planets.iter().enumerate() {
         let (x, y) = at[i];
         let r = radius(p.size);
@@ -181,18 +190,31 @@ fn svg(state: &State, at: &[(f64, f64)]) -> String {
             pop = state.population[i]
         );
     }
+    // Shuttles over the planets, so that a label near its destination is not hidden.
+    out.push_str(r#"<g class="shuttles"></g>"#);
+    // What a shuttle's label says.
+    let _ = write!(
+        out,
+        r##"<text class="legend" x="{:.1}" y="14" font-size="10" fill="#9aa3b8" text-anchor="end">shuttles: P(layer) people (turns left)</text>"##,
+        WIDTH - 8.0
+    );
     let _ = write!(
         out,
         r##"<text id="caption" x="{MARGIN}" y="{:.1}" font-size="12" fill="#e0e0e0">{}</text></svg>"##,
         HEIGHT - 8.0,
-        escape(&caption(state))
+        escape(&caption(state, over))
     );
     out
 }
 
-/// A line under the picture: the ply, who moves, each player's people and planets.
-fn caption(state: &State) -> String {
-    let mut out = format!("ply {}, Player {} to move", state.ply, state.to_move.number());
+/// A line under the picture: the ply, who moves (or that the game is `over`), each player's
+/// people and planets.
+fn caption(state: &State, over: bool) -> String {
+    let mut out = if over {
+        format!("ply {}, the game is over", state.ply)
+    } else {
+        format!("ply {}, Player {} to move", state.ply, state.to_move.number())
+    };
     for p in Player::BOTH {
         let _ = write!(
             out,
@@ -205,8 +227,8 @@ fn caption(state: &State) -> String {
     out
 }
 
-/// What the script needs to show a state.
-fn frame(state: &State) -> serde_json::Value {
+/// What the script needs to show a state (`over`: the last of a game that ended).
+fn frame(state: &State, over: bool) -> serde_json::Value {
     let shuttles: Vec<serde_json::Value> = state
         .shuttles
         .iter()
@@ -219,7 +241,7 @@ fn frame(state: &State) -> serde_json::Value {
         "o": state.owner.iter().map(|&o| owner_index(o)).collect::<Vec<_>>(),
         "p": state.population,
         "s": shuttles,
-        "c": caption(state),
+        "c": caption(state, over),
     })
 }
 
@@ -236,7 +258,7 @@ mod tests {
         let h2 = start.planets_of(Player::Two).next().unwrap();
         assert_eq!(at[h1].0, MARGIN);
         assert_eq!(at[h2].0, WIDTH - MARGIN);
-        let scene = scene(&[start.to_text().into_bytes()]).unwrap();
+        let scene = scene(&[start.to_text().into_bytes()], false).unwrap();
         assert_eq!(scene.svg.matches("class=\"planet\"").count(), start.map.len());
         assert_eq!(scene.svg.matches("class=\"edge\"").count(), start.map.edges.len());
         assert_eq!(scene.frames.len(), 1);
@@ -250,7 +272,7 @@ mod tests {
         let home = state.planets_of(Player::One).next().unwrap();
         let (to, distance) = state.map.neighbours(home)[0];
         state.play(&crate::games::planetwars::turn::parse_orders(&format!("send {home} {to} 40")).unwrap());
-        let f = frame(&state);
+        let f = frame(&state, false);
         assert_eq!(f["o"][home], 1);
         let s = &f["s"][0];
         assert_eq!(

@@ -64,7 +64,10 @@ pub fn run_ladder(
     // Timeouts counted so far, in run order.
     let mut timeouts = 0;
     let mut gate: Option<String> = None;
-    let batches: Vec<Vec<usize>> = if rules.stop_at_gate {
+    // Only a gated profile has gates: in one that adds its stages, a later stage counts whatever
+    // an earlier one scored, so `--stop-at-gate` stops nothing there.
+    let gating = rules.stop_at_gate && profile.gated;
+    let batches: Vec<Vec<usize>> = if gating {
         groups.iter().map(|(_, list)| list.clone()).collect()
     } else {
         // Without a gate to wait for, every case goes in one batch: no stage waits for the
@@ -106,7 +109,7 @@ pub fn run_ladder(
             }
             results[i] = Some(result);
         }
-        if rules.stop_at_gate {
+        if gating {
             let category = &cases[batch[0]].spec.category;
             let failed =
                 batch.iter().any(|&i| results[i].as_ref().is_some_and(|r| r.verdict != Verdict::Pass));

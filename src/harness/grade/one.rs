@@ -157,7 +157,7 @@ pub fn grade(
     if let Some(why) = &refusal {
         notes.push(format!("refused: {why}"));
     }
-    notes.extend(calibration_note);
+    notes.extend(calibration_note.clone());
     if Bot::needs_open(&submission.given, setup.referee) {
         notes.extend(setup.support_note.clone());
     }
@@ -247,6 +247,8 @@ pub fn grade(
     let mut report = info.report(&results, &[], true);
     report.score = score.clone();
     report.robustness = &checks;
+    // How the calibration went belongs where the student reads, not only in the row.
+    report.notes.extend(calibration_note);
     report_files.write(&report)?;
     if let Some(dir) = &setup.html {
         let page = crate::harness::html::verify::submission_page(setup.referee, &report, Some("index.html"));

@@ -2,6 +2,7 @@
 //! and the expected board nearest to it, with the squares that differ marked.
 
 use std::fmt::Write as _;
+
 use std::path::Path;
 
 use super::escape;
@@ -44,7 +45,15 @@ pub fn failing_case(referee: &dyn Referee, case: &CaseResult) -> String {
             }
         }
     }
+    if referee.drawing().is_none()
+        && let Some(picture) = &case.picture
+    {
+        let _ = write!(out, "<pre class=\"picture\">{}</pre>", escape(picture));
+    }
     let _ = write!(out, "<p><b>Why:</b> {}</p>", escape(&case.reason));
+    if let Some(diff) = &case.diff {
+        out.push_str(&diff_lines(diff));
+    }
     if let Some(rule) = &case.rule {
         let _ = write!(out, "<p><b>Rule:</b> <code>{}</code></p>", escape(rule));
     }
@@ -56,6 +65,25 @@ pub fn failing_case(referee: &dyn Referee, case: &CaseResult) -> String {
         "<details><summary>reproduce</summary><pre>{}</pre></details></div>",
         escape(&case.reproduce)
     );
+    out
+}
+
+/// A transcript or board diff as the text report shows it, one line of the page per line of
+/// the diff, the expected and actual lines coloured.
+fn diff_lines(diff: &str) -> String {
+    let mut out = String::from("<pre class=\"diff\">");
+    for line in diff.lines() {
+        let trimmed = line.trim_start();
+        let class = if trimmed.starts_with("expected") || trimmed.starts_with('-') {
+            "expected"
+        } else if trimmed.starts_with("actual") || trimmed.starts_with('+') {
+            "actual"
+        } else {
+            "context"
+        };
+        let _ = writeln!(out, "<span class=\"{class}\">{}</span>", escape(line));
+    }
+    out.push_str("</pre>");
     out
 }
 
@@ -77,6 +105,13 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
     // What the bot's answer leaves: its legal move played, else the board it wrote (an illegal
     // or unchanged board), else the position it was given.
     let played = case.played.as_deref().map(|m| named(m, case.played_kind.as_ref()));
+    // Where the bot's move points, when it cannot be played: Pente's taken point.
+    let unplayable = case
+        .played
+        .as_deref()
+        .filter(|m| after(m).is_none())
+        .map(|m| drawing.move_cells(input, side, m))
+        .unwrap_or_default();
     let bot = case
         .played
         .as_deref()
@@ -102,9 +137,13 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
             board: input.to_vec(),
             side,
             grid: start.clone(),
-            caption: match &played {
-                Some(p) => format!("The position; the bot answered {p}"),
-                None => format!("The position ({side} to move); the bot gave no move"),
+            caption: match (&played, &case.output) {
+                (Some(p), _) if !unplayable.is_empty() => {
+                    format!("The position; the bot answered {p} (marked red)")
+                }
+                (Some(p), _) => format!("The position; the bot answered {p}"),
+                (None, None) => format!("The position ({side} to move); the bot gave no move"),
+                (None, Some(_)) => "The position of the case".to_string(),
             },
         });
     // The expected board nearest to the bot's.
@@ -116,9 +155,11 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
         .min_by_key(|(_, _, grid)| grid.differences(&bot.grid, MarkStyle::Differs).len());
     let mut out = String::from("<div class=\"pair\">");
     let mut bot_marks = bot.grid.differences(&start, MarkStyle::Moved);
-    if let Some((_, _, grid)) = &nearest {
+    // The bot's unplayable point alone is red (the expected move is on the other board).
+    if let Some((_, _, grid)) = nearest.as_ref().filter(|_| unplayable.is_empty()) {
         bot_marks.extend(bot.grid.differences(grid, MarkStyle::Differs));
     }
+    bot_marks.extend(bot.grid.marks(&unplayable, MarkStyle::Differs));
     figure(&mut out, drawing, &bot.board, bot.side, &bot_marks, &bot.caption, "bot");
     match &nearest {
         Some((mv, board, grid)) => {
@@ -138,7 +179,16 @@ fn boards(referee: &dyn Referee, drawing: &dyn Drawing, case: &CaseResult, input
         }
         None if case.expected.is_empty() => out.push_str("<p>(no expected answer is known)</p>"),
         None => {
-            let _ = write!(out, "<p>Expected: {}</p>", escape(&case.expected.join(", ")));
+            // An answer that is no move to play here (a function's value): the position again,
+            // the squares the first expected answer names marked.
+            let cells = drawing.move_cells(input, side, &case.expected[0]);
+            if cells.is_empty() {
+                let _ = write!(out, "<p>Expected: {}</p>", escape(&case.expected.join(", ")));
+            } else {
+                let marks = start.marks(&cells, MarkStyle::Moved);
+                let caption = format!("Expected: {}", case.expected.join(", "));
+                figure(&mut out, drawing, input, side, &marks, &caption, "expected");
+            }
         }
     }
     out.push_str("</div>");

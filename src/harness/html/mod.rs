@@ -49,8 +49,11 @@ svg.board text.label { font-size: 11px; text-anchor: middle; fill: #555; }
 svg.board text.glyph { font: bold 15px sans-serif; text-anchor: middle; }
 svg.board text.caption { font-size: 12px; fill: #333; }
 .bar { fill: #4a7ab5; }
-.moves { max-height: 30em; overflow-y: auto; }
-.moves li.current { background: #f2c94c; }
+.moves { max-height: 30em; overflow-y: auto; position: relative; padding-left: 3em; }
+.moves .mv { cursor: pointer; padding: 0 0.2em; }
+.moves .mv.current { background: #f2c94c; }
+tr.unreached td { color: #888; }
+pre.diff .expected { color: #1e7b34; } pre.diff .actual { color: #b00020; font-weight: 600; }
 button { font-size: 1em; margin-right: 0.3em; }
 #slider { width: 100%; max-width: 40em; display: block; margin: 0.4em 0; }
 svg.scene text { font-family: sans-serif; }

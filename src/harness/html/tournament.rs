@@ -10,7 +10,7 @@ use crate::harness::tournament::{Standings, half};
 pub fn tournament_page(game: &str, s: &Standings) -> String {
     let order = s.order();
     let mut body = format!("<h1>{} tournament: {} players</h1>", escape(game), s.names.len());
-    body.push_str("<table id=\"standings\"><tr><th class=\"num\">rank</th><th>player</th><th class=\"num\">Elo</th><th class=\"num\">&plusmn; 95%</th><th>interval</th><th class=\"num\">points</th><th class=\"num\">games</th><th class=\"num\">W-D-L</th><th class=\"num\">forfeits</th></tr>");
+    body.push_str("<table id=\"standings\"><tr><th class=\"num\">rank</th><th>player</th><th class=\"num\">Elo</th><th class=\"num\">&plusmn; 95%</th><th>interval</th><th class=\"num\">points</th><th class=\"num\">games</th><th class=\"num\">W-D-L</th><th class=\"num\">win rate</th><th>95% interval (Wilson)</th><th class=\"num\">forfeits</th></tr>");
     // The interval bars share one scale across the table.
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let lo =
@@ -25,6 +25,10 @@ pub fn tournament_page(game: &str, s: &Standings) -> String {
         let r = s.ratings[i];
         let t = s.total(i);
         let e = finite(r.error95);
+        // Whole games here (a pairing's counts are whole numbers held as floats).
+        let (won, played) = (t.wins.round() as usize, t.games().round() as usize);
+        let (lo, hi) = crate::harness::wilson::wilson_interval(won, played);
+        let rate = if played == 0 { 0.0 } else { won as f64 / played as f64 };
         let bar = format!(
             r##"<svg width="200" height="14" xmlns="http://www.w3.org/2000/svg"><line x1="{:.1}" y1="7" x2="{:.1}" y2="7" stroke="#4a7ab5" stroke-width="3"/><circle cx="{:.1}" cy="7" r="4" fill="#222"/></svg>"##,
             x(r.elo - e),
@@ -33,7 +37,7 @@ pub fn tournament_page(game: &str, s: &Standings) -> String {
         );
         let _ = write!(
             body,
-            "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:+.0}</td><td class=\"num\">{:.0}</td><td>{bar}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}-{}-{}</td><td class=\"num\">{}</td></tr>",
+            "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{:+.0}</td><td class=\"num\">{:.0}</td><td>{bar}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}-{}-{}</td><td class=\"num rate\">{:.0}%</td><td>{:.0}% to {:.0}%</td><td class=\"num\">{}</td></tr>",
             rank + 1,
             escape(&s.names[i]),
             r.elo,
@@ -43,6 +47,9 @@ pub fn tournament_page(game: &str, s: &Standings) -> String {
             t.wins,
             t.draws,
             t.losses,
+            100.0 * rate,
+            100.0 * lo,
+            100.0 * hi,
             s.forfeits[i]
         );
     }

@@ -31,6 +31,9 @@ pub fn submission_page(referee: &dyn Referee, report: &VerifyReport, back: Optio
     if let Some(why) = report.refused {
         let _ = write!(body, "<p class=\"fail\"><b>Refused:</b> {}</p>", escape(why));
     }
+    for note in &report.notes {
+        let _ = write!(body, "<p class=\"note\">{}</p>", escape(note));
+    }
     let score = if report.course_score() {
         format!("{:.2}%", report.score.percent)
     } else {
@@ -39,14 +42,28 @@ pub fn submission_page(referee: &dyn Referee, report: &VerifyReport, back: Optio
     let _ = write!(body, "<p class=\"score\"><b>Score:</b> <span id=\"score\">{}</span></p>", escape(&score));
     body.push_str("<table class=\"stages\"><tr><th>stage</th><th class=\"num\">passed</th><th class=\"num\">of</th><th>reached</th></tr>");
     for s in &report.score.stages {
-        let class = if s.passed == s.total { "pass" } else { "fail" };
+        // A stage not reached (a gate before it, or no case of it ran) is neither passed nor
+        // failed: grey, and its counts say so rather than `0 of 0`.
+        let ran = s.reached && s.total > 0;
+        let class = match (ran, s.passed == s.total) {
+            (false, _) => "unreached",
+            (true, true) => "pass",
+            (true, false) => "fail",
+        };
+        let (passed, total) = if ran {
+            (s.passed.to_string(), s.total.to_string())
+        } else {
+            ("&ndash;".to_string(), "&ndash;".to_string())
+        };
         let _ = write!(
             body,
-            "<tr class=\"{class}\"><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            "<tr class=\"{class}\"><td>{}</td><td class=\"num\">{passed}</td><td class=\"num\">{total}</td><td>{}</td></tr>",
             escape(&category::label(&s.category)),
-            s.passed,
-            s.total,
-            if s.reached { "yes" } else { "no" }
+            match (s.reached, ran) {
+                (false, _) => "not reached",
+                (true, false) => "no cases",
+                (true, true) => "yes",
+            }
         );
     }
     body.push_str("</table>");

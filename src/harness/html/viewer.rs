@@ -18,6 +18,8 @@ pub struct ViewedGame {
     pub black: String,
     /// `white wins`, `black wins`, `draw`.
     pub result: String,
+    /// The side that won; `None` for a draw.
+    pub winner: Option<Side>,
     /// The ending's short name (`no-legal-move`, `five`, `crash`).
     pub ending: String,
     /// The ending in a sentence, when known.
@@ -33,13 +35,13 @@ pub struct ViewedGame {
 const SHOW_POSITIONS: &str = r#"
 (function () {
   var positions = document.querySelectorAll('.position');
-  var items = document.querySelectorAll('.moves li');
+  var items = document.querySelectorAll('.moves .mv');
   var last = positions.length - 1;
   var ply = 0;
   function show(n) {
     ply = Math.max(0, Math.min(last, n));
     for (var i = 0; i < positions.length; i++) { positions[i].hidden = (i !== ply); }
-    for (var j = 0; j < items.length; j++) { items[j].className = (j + 1 === ply) ? 'current' : ''; }
+    follow(ply);
     document.getElementById('ply').textContent = ply;
     document.getElementById('slider').value = ply;
   }
@@ -49,6 +51,18 @@ const SHOW_POSITIONS: &str = r#"
 /// and `items`: the slider, the buttons, the move list and the arrow keys call `show`, and the
 /// address's `#N` opens ply N.
 const CONTROLS: &str = r#"
+  // Marks ply n's move in the list and scrolls the list (only the list) to it.
+  function follow(n) {
+    var list = document.querySelector('.moves');
+    for (var j = 0; j < items.length; j++) { items[j].className = (j + 1 === n) ? 'mv current' : 'mv'; }
+    var item = items[n - 1];
+    if (list && item) {
+      list.scrollTop = Math.max(0, item.offsetTop - list.clientHeight / 2);
+      list.setAttribute('data-scroll-top', list.scrollTop);
+    } else if (list) {
+      list.scrollTop = 0;
+    }
+  }
   document.getElementById('slider').oninput = function () { show(parseInt(this.value, 10)); };
   document.getElementById('first').onclick = function () { show(0); };
   document.getElementById('prev').onclick = function () { show(ply - 1); };
@@ -73,7 +87,7 @@ const CONTROLS: &str = r#"
 const SHOW_FRAMES: &str = r#"
 (function () {
   var svg = document.querySelector('svg.scene');
-  var items = document.querySelectorAll('.moves li');
+  var items = document.querySelectorAll('.moves .mv');
   var cursor = document.getElementById('cursor');
   var slider = document.getElementById('slider');
   var last = FRAMES.length - 1;
@@ -82,7 +96,7 @@ const SHOW_FRAMES: &str = r#"
     ply = Math.max(0, Math.min(last, n));
     DRAW(svg, FRAMES[ply]);
     svg.setAttribute('data-ply', ply);
-    for (var j = 0; j < items.length; j++) { items[j].className = (j + 1 === ply) ? 'current' : ''; }
+    follow(ply);
     document.getElementById('ply').textContent = ply;
     document.getElementById('heading').textContent = HEADINGS[ply];
     slider.value = ply;
@@ -113,15 +127,24 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
     }
     let last = boards.len() - 1;
     let files: Vec<Vec<u8>> = boards.iter().map(|(b, _)| b.clone()).collect();
-    if let Some(scene) = drawing.scene(&files) {
+    if let Some(scene) = drawing.scene(&files, broken.is_none()) {
         return Ok(scene_page(game, &names, broken.as_deref(), &scene?));
     }
     let mut body = header(game, broken.as_deref(), last);
     body.push_str("<div class=\"pair\"><div>");
     let mut previous = None;
     for (ply, (board, side)) in boards.iter().enumerate() {
-        let grid = drawing.grid(board, Some(*side))?;
-        let marks = previous.as_ref().map_or_else(Vec::new, |p| grid.differences(p, MarkStyle::Moved));
+        // The end: nobody is to move; the caption says how the game ended instead.
+        let ended = ply == last && broken.is_none() && last > 0;
+        let mut grid = drawing.grid(board, if ended { None } else { Some(*side) })?;
+        let mut marks = previous.as_ref().map_or_else(Vec::new, |p| grid.differences(p, MarkStyle::Moved));
+        if ended {
+            grid.caption = format!("Game over: {}; {}", outcome(game), grid.caption);
+            if let Some(winner) = game.winner {
+                let cells = drawing.winning_cells(&boards[ply - 1].0, board, winner);
+                marks.extend(grid.marks(&cells, MarkStyle::Wins));
+            }
+        }
         let heading = match ply {
             0 => "Start".to_string(),
             n => format!("After {n}. {}", names[n - 1]),
@@ -141,6 +164,16 @@ pub fn game_page(referee: &dyn Referee, game: &ViewedGame) -> Result<String, Str
     Ok(page(&format!("arbiter: {}", game.title), &body))
 }
 
+/// The result and how it came, in a few words (`builtin:grade7 wins by five`).
+fn outcome(game: &ViewedGame) -> String {
+    let by = if game.ending.is_empty() { String::new() } else { format!(" by {}", game.ending) };
+    match game.winner {
+        Some(Side::White) => format!("{} wins{by}", game.white),
+        Some(Side::Black) => format!("{} wins{by}", game.black),
+        None => format!("{}{by}", game.result),
+    }
+}
+
 /// The title, players, result and the controls (buttons, slider) of a viewer page.
 fn header(game: &ViewedGame, broken: Option<&str>, last: usize) -> String {
     let mut body = String::new();
@@ -153,9 +186,8 @@ fn header(game: &ViewedGame, broken: Option<&str>, last: usize) -> String {
     );
     let _ = write!(
         body,
-        "<p id=\"result\"><b>Result:</b> {} by {}{}</p>",
-        escape(&game.result),
-        escape(&game.ending),
+        "<p id=\"result\"><b>Result:</b> {}{}</p>",
+        escape(&outcome(game)),
         if game.detail.is_empty() { String::new() } else { format!(": {}", escape(&game.detail)) }
     );
     if let Some(why) = broken {
@@ -174,12 +206,17 @@ fn header(game: &ViewedGame, broken: Option<&str>, last: usize) -> String {
     body
 }
 
-/// The list of moves, each a link to the position after it.
+/// The list of moves in pairs, one numbered item per pair (`1. a b`), each move a `.mv` that
+/// shows the position after it when clicked.
 fn move_list(body: &mut String, names: &[String]) {
     body.push_str("<div><h3>Moves</h3><ol class=\"moves\">");
-    for (i, name) in names.iter().enumerate() {
-        let mover = if i % 2 == 0 { "white" } else { "black" };
-        let _ = write!(body, "<li data-ply=\"{}\" title=\"{mover}\">{}</li>", i + 1, escape(name));
+    for (pair, moves) in names.chunks(2).enumerate() {
+        body.push_str("<li>");
+        for (k, name) in moves.iter().enumerate() {
+            let ply = 2 * pair + k + 1;
+            let _ = write!(body, "<span class=\"mv\" data-ply=\"{ply}\">{}</span> ", escape(name));
+        }
+        body.push_str("</li>");
     }
     body.push_str("</ol></div>");
 }
@@ -216,21 +253,68 @@ fn scene_page(game: &ViewedGame, names: &[String], broken: Option<&str>, scene: 
     page(&format!("arbiter: {}", game.title), &body)
 }
 
-/// A match's index page: every game with its result and a link to its viewer.
+/// A match's index page: each bot's games, wins and win rate with its 95% Wilson interval, then
+/// every game with its players, winner (by name) and a link to its viewer.
 pub fn match_index(title: &str, games: &[(String, &ViewedGame)]) -> String {
-    let mut body = format!(
-        "<h1>{}</h1><table id=\"games\"><tr><th>game</th><th>white</th><th>black</th><th>result</th><th>ending</th><th class=\"num\">moves</th></tr>",
-        escape(title)
+    let mut body = format!("<h1>{}</h1>", escape(title));
+    // Each bot in the order it first appears, with its games, wins and draws.
+    let mut bots: Vec<(String, usize, usize, usize)> = Vec::new();
+    for (_, g) in games {
+        for (name, side) in [(&g.white, Side::White), (&g.black, Side::Black)] {
+            let at = match bots.iter().position(|b| &b.0 == name) {
+                Some(at) => at,
+                None => {
+                    bots.push((name.clone(), 0, 0, 0));
+                    bots.len() - 1
+                }
+            };
+            bots[at].1 += 1;
+            match g.winner {
+                Some(w) if w == side => bots[at].2 += 1,
+                None => bots[at].3 += 1,
+                _ => {}
+            }
+        }
+    }
+    body.push_str(
+        "<table id=\"bots\"><tr><th>bot</th><th class=\"num\">games</th><th class=\"num\">wins</th>\
+         <th class=\"num\">draws</th><th class=\"num\">win rate</th><th>95% interval (Wilson)</th></tr>",
     );
-    for (link, g) in games {
+    for (name, played, won, drawn) in &bots {
+        let (lo, hi) = crate::harness::wilson::wilson_interval(*won, *played);
+        let rate = if *played == 0 { 0.0 } else { *won as f64 / *played as f64 };
+        let bar = format!(
+            r##"<svg width="200" height="14" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="2" width="200" height="10" fill="#eee"/><line x1="{:.1}" y1="7" x2="{:.1}" y2="7" stroke="#4a7ab5" stroke-width="3"/><circle cx="{:.1}" cy="7" r="4" fill="#222"/></svg>"##,
+            4.0 + 192.0 * lo,
+            4.0 + 192.0 * hi,
+            4.0 + 192.0 * rate
+        );
         let _ = write!(
             body,
-            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td></tr>",
+            "<tr data-bot=\"{}\"><td>{}</td><td class=\"num\">{played}</td><td class=\"num\">{won}</td><td class=\"num\">{drawn}</td><td class=\"num rate\">{:.0}%</td><td>{:.0}% to {:.0}% {bar}</td></tr>",
+            escape(name),
+            escape(name),
+            100.0 * rate,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    body.push_str(
+        "</table><table id=\"games\"><tr><th>game</th><th>first to move</th><th>second</th><th>winner</th><th>ending</th><th class=\"num\">moves</th></tr>",
+    );
+    for (link, g) in games {
+        let winner = match g.winner {
+            Some(Side::White) => escape(&g.white),
+            Some(Side::Black) => escape(&g.black),
+            None => format!("({})", escape(&g.result)),
+        };
+        let _ = write!(
+            body,
+            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td class=\"winner\">{winner}</td><td>{}</td><td class=\"num\">{}</td></tr>",
             escape(link),
             escape(&g.title),
             escape(&g.white),
             escape(&g.black),
-            escape(&g.result),
             escape(&g.ending),
             g.moves.len()
         );
@@ -246,6 +330,7 @@ pub fn from_record(r: &crate::harness::matches::GameRecord) -> ViewedGame {
         white: r.white.clone(),
         black: r.black.clone(),
         result: result_words(r.result),
+        winner: winner(r.result),
         ending: r.ending.clone(),
         detail: r.detail.clone(),
         start_board: r.start_board.clone(),
@@ -260,10 +345,20 @@ pub fn from_parsed(title: &str, r: &crate::harness::records::ParsedRecord) -> Vi
         white: r.white.clone(),
         black: r.black.clone(),
         result: result_words(r.result),
+        winner: winner(r.result),
         ending: r.ending.clone(),
         detail: String::new(),
         start_board: r.start_board.clone(),
         moves: r.moves.clone(),
+    }
+}
+
+fn winner(result: crate::harness::matches::GameResult) -> Option<Side> {
+    use crate::harness::matches::GameResult;
+    match result {
+        GameResult::White => Some(Side::White),
+        GameResult::Black => Some(Side::Black),
+        GameResult::Draw => None,
     }
 }
 

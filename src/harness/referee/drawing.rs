@@ -21,6 +21,21 @@ pub trait Drawing: Send + Sync {
         notation.to_string()
     }
 
+    /// The cells (column, row from the top) that the move `notation` names on `board`, when
+    /// `side` plays it: where a move that cannot be played is marked on the position it was
+    /// given (Pente's point already taken). Empty (the default) when the game cannot say.
+    fn move_cells(&self, _board: &[u8], _side: Side, _notation: &str) -> Vec<(usize, usize)> {
+        Vec::new()
+    }
+
+    /// The cells that show how `winner` won, by the move from `before` to `after` that ended
+    /// the game (Pente's five in a row, Advance's captured General), marked on the last
+    /// position of the viewer. Empty (the default) when the game cannot say or the win has no
+    /// place on the board (captures counted, a forfeit).
+    fn winning_cells(&self, _before: &[u8], _after: &[u8], _winner: Side) -> Vec<(usize, usize)> {
+        Vec::new()
+    }
+
     /// The board file drawn as an SVG element, the squares in `marks` highlighted.
     fn draw(&self, board: &[u8], side: Option<Side>, marks: &[Mark]) -> Result<String, String> {
         Ok(self.grid(board, side)?.svg(marks))
@@ -28,9 +43,10 @@ pub trait Drawing: Send + Sync {
 
     /// A whole game drawn as one [`Scene`] that changes ply by ply, for a game whose board is
     /// no grid (PlanetWars' graph of planets) or whose games are too long to draw every
-    /// position apart; `boards` are the record files of every ply from the start. `None` (the
-    /// default): the viewer draws each position's grid.
-    fn scene(&self, _boards: &[Vec<u8>]) -> Option<Result<Scene, String>> {
+    /// position apart; `boards` are the record files of every ply from the start, and `ended`
+    /// says the game is over after the last (whose frame then says so rather than who is to
+    /// move). `None` (the default): the viewer draws each position's grid.
+    fn scene(&self, _boards: &[Vec<u8>], _ended: bool) -> Option<Result<Scene, String>> {
         None
     }
 }
@@ -103,8 +119,11 @@ pub struct Mark {
 pub enum MarkStyle {
     /// The move just played touched it (from, to, a capture).
     Moved,
-    /// It differs from the board it is compared with (the bot's board against the expected).
+    /// It differs from the board it is compared with (the bot's board against the expected),
+    /// or the bot named it with a move that cannot be played.
     Differs,
+    /// It shows how the game was won (the winning line, the captured piece's square).
+    Wins,
 }
 
 impl MarkStyle {
@@ -112,6 +131,7 @@ impl MarkStyle {
         match self {
             MarkStyle::Moved => "#f2c94c",
             MarkStyle::Differs => "#eb5757",
+            MarkStyle::Wins => "#6fcf97",
         }
     }
 
@@ -120,6 +140,7 @@ impl MarkStyle {
         match self {
             MarkStyle::Moved => "moved",
             MarkStyle::Differs => "differs",
+            MarkStyle::Wins => "wins",
         }
     }
 }
@@ -132,6 +153,15 @@ const LARGE: usize = 12;
 const MARGIN: usize = 22;
 
 impl Grid {
+    /// Marks of `style` on `cells` (column, row from the top) that lie on the grid.
+    pub fn marks(&self, cells: &[(usize, usize)], style: MarkStyle) -> Vec<Mark> {
+        cells
+            .iter()
+            .filter(|&&(column, row)| column < self.columns.len() && row < self.rows.len())
+            .map(|&(column, row)| Mark { column, row, style })
+            .collect()
+    }
+
     /// The cell at `column`, `row`.
     pub fn at(&self, column: usize, row: usize) -> Option<&Stone> {
         self.cells.get(row * self.columns.len() + column).and_then(Option::as_ref)
@@ -155,7 +185,8 @@ impl Grid {
         let (w, h) = (self.columns.len(), self.rows.len());
         // A large board (Pente's 19x19) in smaller cells, so that two fit side by side.
         let cell = if w > LARGE { CELL * 2 / 3 } else { CELL };
-        let width = 2 * MARGIN + w * cell;
+        // Wide enough for the caption too (about 6.5 pixels a character at its size).
+        let width = (2 * MARGIN + w * cell).max(MARGIN + self.caption.chars().count() * 13 / 2);
         let height = 2 * MARGIN + h * cell + 20;
         let mut out = String::new();
         let _ = write!(

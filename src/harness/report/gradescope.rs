@@ -485,6 +485,9 @@ fn summary(report: &VerifyReport) -> String {
     if let Some(note) = report.grader_error_note() {
         output = format!("**{note}**\n\n{output}");
     }
+    for note in &report.notes {
+        output.push_str(&format!("\n\n{note}"));
+    }
     let (rerun, again) = report.timeout_reruns();
     if rerun > 0 {
         output.push_str(&format!(

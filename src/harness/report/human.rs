@@ -188,6 +188,9 @@ fn unescaped(report: &VerifyReport, detailed: usize) -> String {
     if let Some(why) = report.refused {
         let _ = writeln!(out, "REFUSED before any case ran: {why}");
     }
+    for note in &report.notes {
+        let _ = writeln!(out, "{note}");
+    }
     if let Some(note) = report.grader_error_note() {
         let _ = writeln!(out, "{note}");
     }

@@ -31,6 +31,7 @@ pub fn render(report: &VerifyReport) -> Value {
         "profile": report.profile.name,
         "complete": report.complete,
         "refused": report.refused,
+        "notes": report.notes,
         "planned_cases": report.planned_cases,
         "score": report.score.percent,
         // False when the corpus is not the profile's: `score` is then the profile's arithmetic

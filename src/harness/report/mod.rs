@@ -59,6 +59,9 @@ pub struct VerifyReport<'a> {
     pub robustness: &'a [crate::harness::robustness::Check],
     /// Why the bot was refused before any case ran, if it was (`grade`).
     pub refused: Option<&'a str>,
+    /// What was done for the submission before its cases, said at the top of the reports
+    /// (`grade`: how its calibrate program went).
+    pub notes: Vec<String>,
 }
 
 impl VerifyReport<'_> {
@@ -285,6 +288,7 @@ impl RunInfo<'_> {
             machine: self.machine.load(),
             robustness: &[],
             refused: self.refused.as_deref(),
+            notes: Vec::new(),
         }
     }
 }
