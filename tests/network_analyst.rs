@@ -130,3 +130,11 @@ fn rule_options_change_the_answers() {
     assert!(json(&text)["losing"].as_array().unwrap().contains(&serde_json::json!("step 04 34")));
     assert!(json(&referee)["win"].as_array().unwrap().contains(&serde_json::json!("step 04 34")));
 }
+
+#[test]
+fn apply_says_who_won_when_the_move_ends_the_game() {
+    let analyst = NetworkAnalyst::default();
+    assert_eq!(analyst.winner_after(&input(THREATENED.as_bytes()), "add 34").unwrap(), None);
+    // An illegal move names no winner.
+    assert_eq!(analyst.winner_after(&input(THREATENED.as_bytes()), "add 30").unwrap(), None);
+}

@@ -13,13 +13,26 @@ pub struct Args {
     /// `Jd4^e5`, `Ce2*e5`. Pente: a point such as `10K`.
     #[arg(value_name = "MOVE")]
     mv: String,
+
+    /// Print `{"board": ..., "winner": ...}` (`winner` null while play goes on) instead of the
+    /// board.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: Args, referee: &dyn Referee) -> CommandResult {
     let input = args.position.read()?;
     match referee.analyst().apply(&input.view(), &args.mv)? {
         Ok(board) => {
-            print!("{board}");
+            let winner = referee.analyst().winner_after(&input.view(), &args.mv)?;
+            if args.json {
+                println!("{}", serde_json::json!({"board": board, "winner": winner}));
+            } else {
+                print!("{board}");
+                if let Some(winner) = winner {
+                    println!("game over: {winner}");
+                }
+            }
             Ok(Outcome::Success)
         }
         Err(why) => {

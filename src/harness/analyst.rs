@@ -53,6 +53,12 @@ pub trait Analyst {
     /// The board file after `mv`, or (inner `Err`) why `mv` is not a legal move.
     fn apply(&self, position: &PositionInput, mv: &str) -> anyhow::Result<Result<String, String>>;
 
+    /// Who has won once the legal move `mv` is played, in the game's words (`white wins`), if
+    /// the game is then over; `None` where the game does not say or play goes on.
+    fn winner_after(&self, _position: &PositionInput, _mv: &str) -> anyhow::Result<Option<String>> {
+        Ok(None)
+    }
+
     /// The deepest perft the game allows on the command line (the count grows as the number of
     /// moves to that power).
     fn max_perft_depth(&self) -> u32;

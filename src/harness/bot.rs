@@ -314,16 +314,45 @@ pub fn check_program(program: &std::ffi::OsStr) -> Result<(), String> {
         candidates.iter().find(|c| is_executable(c)).or(candidates.first()).cloned()
     };
     let Some(file) = found else {
-        return Err(format!("cannot find the bot's program `{}`", path.display()));
+        // `--bot bot.py` with bot.py right here: the shell, like arbiter, looks for a bare name
+        // on PATH only; say how to name the file instead.
+        let hint = if path.is_file() { here_hint(path) } else { String::new() };
+        return Err(format!("cannot find the bot's program `{}`{hint}", path.display()));
     };
     if !is_executable(&file) {
         return Err(format!(
-            "the bot's program `{}` is not executable (it lacks the execute bit: `chmod +x {}`)",
+            "the bot's program `{}` is not executable (it lacks the execute bit: `chmod +x {}`){}",
             file.display(),
-            runner::quote(file.as_os_str())
+            runner::quote(file.as_os_str()),
+            interpreter_hint(&file)
+                .map(|i| format!(", or run it with `{i} {}`", runner::quote(file.as_os_str())))
+                .unwrap_or_default()
         ));
     }
     check_interpreter(&file)
+}
+
+/// The interpreter a script's ending names (`python3` for `.py`), if one does.
+fn interpreter_hint(file: &Path) -> Option<&'static str> {
+    let ending = file.extension()?.to_str()?.to_ascii_lowercase();
+    Some(match ending.as_str() {
+        "py" => "python3",
+        "sh" => "sh",
+        "js" => "node",
+        "rb" => "ruby",
+        "pl" => "perl",
+        _ => return None,
+    })
+}
+
+/// For a bare name that is a file in the current folder (not on PATH): how to name it.
+fn here_hint(name: &Path) -> String {
+    let here = format!("./{}", name.display());
+    let mut ways = vec![format!("`{here}`")];
+    if let Some(interpreter) = interpreter_hint(name) {
+        ways.push(format!("`{interpreter} {}`", name.display()));
+    }
+    format!(" on PATH; a file in this folder is named with its path: {}", ways.join(" or "))
 }
 
 /// Every regular file named `name` in a folder of `PATH`, in `PATH` order.
@@ -436,4 +465,20 @@ fn check_shebang(file: &Path, head: &[u8]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bare_or_unexecutable_script_gets_a_hint_how_to_run_it() {
+        let hint = here_hint(Path::new("bot.py"));
+        assert!(hint.contains("`./bot.py`") && hint.contains("`python3 bot.py`"), "{hint}");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("bot.py");
+        std::fs::write(&file, "print('a1')\n").unwrap();
+        let err = check_program(file.as_os_str()).unwrap_err();
+        assert!(err.contains("chmod +x") && err.contains("python3 "), "{err}");
+    }
 }

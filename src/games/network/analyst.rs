@@ -187,6 +187,18 @@ impl Analyst for NetworkAnalyst {
         })
     }
 
+    fn winner_after(&self, input: &PositionInput, mv: &str) -> anyhow::Result<Option<String>> {
+        let position = load(input)?;
+        let m = NetworkAnalyst::read_move(mv, "the move")?;
+        if super::rules::check(&position, &self.rules, m).is_err() {
+            return Ok(None);
+        }
+        Ok(match super::rules::outcome(&position, &self.rules, m) {
+            Status::Won { winner, .. } => Some(format!("{} wins", format!("{winner:?}").to_lowercase())),
+            Status::Ongoing => None,
+        })
+    }
+
     fn max_perft_depth(&self) -> u32 {
         MAX_PERFT_DEPTH
     }

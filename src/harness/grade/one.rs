@@ -124,7 +124,7 @@ pub fn grade(
             (String::new(), results)
         }
         None => {
-            let name = bot_name(&bot, &options.limits);
+            let name = bot_name(&bot, setup.referee, &options.limits);
             let live = LiveFiles::new(&info, &report_files, all.len(), all.len());
             live.write_now()?;
             let results = std::thread::scope(|scope| {

@@ -132,13 +132,14 @@ pub fn open_bot(
 
 /// The bot's answer to `BOT name` (games whose bots take arguments only), at most
 /// [`NAME_TIMEOUT`] or the move timeout if shorter: its first line, control characters escaped,
-/// at most 64 characters; empty if it gave none.
-pub fn bot_name(bot: &Bot, limits: &runner::Limits) -> String {
+/// at most 64 characters; empty if it gave none. A hosted bot's name is the `name` its game's
+/// first calls return (a Java strategy's `getName()`), else its module's or folder's own name,
+/// never the folder argument (`.`) as typed.
+pub fn bot_name(bot: &Bot, referee: &dyn Referee, limits: &runner::Limits) -> String {
     let name = match bot {
         Bot::Builtin { bot, .. } => bot.name(),
-        Bot::Command(_, Protocol::FixedFiles { .. } | Protocol::Hosted(_)) | Bot::Hosted(_) => {
-            return String::new();
-        }
+        Bot::Hosted(hosted) => hosted_name(hosted, referee, limits),
+        Bot::Command(_, Protocol::FixedFiles { .. } | Protocol::Hosted(_)) => return String::new(),
         Bot::Command(command, Protocol::SideInOut) => {
             let Ok(dir) = tempfile::Builder::new().prefix("arbiter-name-").tempdir() else {
                 return String::new();
@@ -153,6 +154,31 @@ pub fn bot_name(bot: &Bot, limits: &runner::Limits) -> String {
         }
     };
     crate::harness::escape::escape_controls(&name).chars().take(64).collect()
+}
+
+/// A hosted bot's name: the `name` field of what the game's start calls return, or else the
+/// last part of the path it was given (the folder's real name for `.`), without `.py`/`.java`.
+fn hosted_name(hosted: &crate::harness::host::HostedBot, referee: &dyn Referee, limits: &runner::Limits) -> String {
+    let greeted = referee.games().and_then(|games| {
+        let game = games.new_game_seeded(None, 0).ok()?;
+        let calls = game.host_start(crate::side::Side::White);
+        if calls.is_empty() {
+            return None;
+        }
+        // The full move limit: a fresh host may have to load the submission first.
+        let run = hosted.run_script(&calls, limits);
+        let name = run.calls.last()?.value()?.get("name")?.as_str()?.trim().to_string();
+        (!name.is_empty()).then_some(name)
+    });
+    greeted.unwrap_or_else(|| path_name(&hosted.label))
+}
+
+/// The name a path gives a bot: its last part, with `.` and `..` resolved, without extension.
+fn path_name(given: &str) -> String {
+    let given = given.split('#').next().unwrap_or(given);
+    let path = std::path::Path::new(given);
+    let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 /// The submission's own options (see [`crate::harness::submission_options`]), or why they cannot be
@@ -214,5 +240,17 @@ mod tests {
         assert_eq!(safe_name("=HYPERLINK(1)"), "_HYPERLINK_1_");
         assert_eq!(safe_name(""), "_");
         assert_eq!(safe_name(&"x".repeat(200)).len(), 80);
+    }
+
+    #[test]
+    fn a_hosted_bot_given_as_a_path_is_named_by_its_last_part_never_dot() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("alice_player");
+        std::fs::create_dir(&folder).unwrap();
+        let dotted = format!("{}/.", folder.display());
+        assert_eq!(path_name(&dotted), "alice_player");
+        assert_eq!(path_name("some/where/a1.py"), "a1");
+        assert_eq!(path_name("AI1_obf.jar#pkg.Class"), "AI1_obf");
+        assert_ne!(path_name("."), ".");
     }
 }
