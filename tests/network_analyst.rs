@@ -139,6 +139,9 @@ fn apply_says_who_won_when_the_move_ends_the_game() {
     assert_eq!(analyst.winner_after(&input(THREATENED.as_bytes()), "add 30").unwrap(), None);
     // corpus/network/win/black/003.txt: `step 44 64` completes black's network.
     let won = "#....b.#\n..ww.w..\n...b.w..\nwb.w....\n...w.bb.\n..b.....\n...wwbbw\n#bb....#\nblack\n";
-    assert_eq!(analyst.winner_after(&input(won.as_bytes()), "step 44 64").unwrap().as_deref(), Some("black wins"));
+    assert_eq!(
+        analyst.winner_after(&input(won.as_bytes()), "step 44 64").unwrap().as_deref(),
+        Some("black wins")
+    );
     assert_eq!(analyst.winner_after(&input(won.as_bytes()), "step 10 13").unwrap(), None);
 }

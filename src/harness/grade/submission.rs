@@ -158,7 +158,11 @@ pub fn bot_name(bot: &Bot, referee: &dyn Referee, limits: &runner::Limits) -> St
 
 /// A hosted bot's name: the `name` field of what the game's start calls return, or else the
 /// last part of the path it was given (the folder's real name for `.`), without `.py`/`.java`.
-fn hosted_name(hosted: &crate::harness::host::HostedBot, referee: &dyn Referee, limits: &runner::Limits) -> String {
+fn hosted_name(
+    hosted: &crate::harness::host::HostedBot,
+    referee: &dyn Referee,
+    limits: &runner::Limits,
+) -> String {
     let greeted = referee.games().and_then(|games| {
         let game = games.new_game_seeded(None, 0).ok()?;
         let calls = game.host_start(crate::side::Side::White);
