@@ -160,6 +160,18 @@ fn records_replay_and_a_tampered_record_is_caught() {
     assert!(replay.stdout.contains("4 of 4 game(s) replayed and confirmed"), "{}", replay.stdout);
     assert!(replay.stdout.contains("output is again judged malformed-output"), "{}", replay.stdout);
 
+    // A record without its `final board:` section (written by hand, or cut short) still
+    // replays: the moves and the result are checked, with no board to compare.
+    let whole = fs::read_to_string(records.join("game-002.txt")).unwrap();
+    let (head, tail) = whole.split_once("final board:\n").unwrap();
+    let rest =
+        ["times:", "forfeit output:"].iter().filter_map(|s| tail.find(s)).min().map_or("", |k| &tail[k..]);
+    let cut = dir.path().join("cut.txt");
+    fs::write(&cut, format!("{head}{rest}")).unwrap();
+    let replay = arbiter(&["replay", &cut.display().to_string()], "");
+    assert_eq!(replay.status, 0, "{}{}", replay.stdout, replay.stderr);
+    assert!(replay.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", replay.stdout);
+
     // Change the first move to one that is not legal: replay names it.
     let first = records.join("game-001.txt");
     let text = fs::read_to_string(&first).unwrap();

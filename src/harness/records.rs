@@ -97,6 +97,7 @@ pub struct ParsedRecord {
     pub ending: String,
     pub start_board: String,
     pub moves: Vec<String>,
+    /// The board after the moves; empty when the record has no `final board:` section.
     pub final_board: String,
     /// The forfeiting bot's output, unescaped.
     pub forfeit_output: Option<String>,
@@ -147,11 +148,19 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
     };
     let start = section("start board:")?;
     let moves_at = section("moves:")?;
-    let final_at = section("final board:")?;
-    if !(start < moves_at && moves_at < final_at) {
+    // The final board may be left out (a record written by hand, or cut short): the moves then
+    // run to the next section or the end, and `replay` has nothing to compare its board with.
+    let final_at = section("final board:").ok();
+    let moves_end = final_at.unwrap_or_else(|| {
+        lines[moves_at + 1..]
+            .iter()
+            .position(|l| *l == "times:" || *l == "forfeit output:")
+            .map_or(lines.len(), |k| moves_at + 1 + k)
+    });
+    if !(start < moves_at && moves_at < moves_end) {
         return Err("sections out of order: expected start board, moves, final board".to_string());
     }
-    let moves = lines[moves_at + 1..final_at]
+    let moves = lines[moves_at + 1..moves_end]
         .iter()
         .map(|m| m.trim().to_string())
         .filter(|m| !m.is_empty())
@@ -187,7 +196,7 @@ pub fn parse_record(text: &str) -> Result<ParsedRecord, String> {
         ending: get("ending")?,
         start_board: board_after(start)?,
         moves,
-        final_board: board_after(final_at)?,
+        final_board: final_at.map(board_after).transpose()?.unwrap_or_default(),
         forfeit_output,
     })
 }
@@ -265,6 +274,15 @@ mod tests {
         assert_eq!(parsed.ending, "malformed-output");
         assert_eq!(parsed.start_board, board);
         assert_eq!(parsed.forfeit_output.as_deref(), Some("garbage\twith a tab\n\u{1}\\"));
+        // Without its final board, a record still gives its moves (replay then has no board to
+        // compare with).
+        let written = write_record(&record);
+        let (head, tail) = written.split_once("final board:\n").unwrap();
+        let rest = &tail[tail.find("times:").unwrap()..];
+        let cut = parse_record(&format!("{head}{rest}")).unwrap();
+        assert_eq!(cut.moves, record.moves);
+        assert_eq!(cut.final_board, "");
+        assert_eq!(cut.times.len(), 2);
         assert_eq!(parsed.final_board, board);
         assert_eq!(parsed.game_name.as_deref(), Some("advance"));
         assert_eq!(parsed.rules, record.rules);
