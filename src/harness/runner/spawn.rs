@@ -205,10 +205,7 @@ fn spawn_child(
     };
     let clock = RunClock::new(pid, 0, tracker.as_ref().and_then(RunCgroup::cpu_clock));
     // Its tasks: the cgroup's where there is one (a detached process is still the run's).
-    let tasks = match tracker.as_ref().and_then(RunCgroup::threads_file) {
-        Some(file) => Tasks::Cgroup { file, helper: pid },
-        None => Tasks::Tree(pid),
-    };
+    let tasks = run_tasks(tracker.as_ref(), pid);
     let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
     Ok(Started {
         process: Proc::Child(child),
@@ -293,10 +290,7 @@ fn spawn_helper(mut launch: Launch, report: RunReport, piped_stdin: bool) -> Res
     let clock = RunClock::new(pid, 1, launch.cpu_clock());
     // The run's tasks: its cgroup's, where there is one (and the helper's, which sets the run
     // up before its init joins the cgroup), else the helper's process tree.
-    let tasks = match launch.cgroup.as_ref().and_then(RunCgroup::threads_file) {
-        Some(file) => Tasks::Cgroup { file, helper: pid },
-        None => Tasks::Tree(pid),
-    };
+    let tasks = run_tasks(launch.cgroup.as_ref(), pid);
     let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
     Ok(Started {
         process: Proc::Helper(pidfd),
@@ -338,5 +332,14 @@ fn check_dir(dir: &Path) -> Result<(), String> {
         Ok(meta) if meta.is_dir() => Ok(()),
         Ok(_) => Err(format!("working directory {} is not a directory", dir.display())),
         Err(err) => Err(format!("working directory {}: {}", dir.display(), os_message(&err))),
+    }
+}
+
+/// The tasks whose idleness counts for a run: its cgroup's threads where it has a cgroup (a
+/// detached process is still the run's), else the process tree under `pid`.
+fn run_tasks(cgroup: Option<&RunCgroup>, pid: libc::pid_t) -> Tasks {
+    match cgroup.and_then(RunCgroup::threads_file) {
+        Some(file) => Tasks::Cgroup { file, helper: pid },
+        None => Tasks::Tree(pid),
     }
 }
