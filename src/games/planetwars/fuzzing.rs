@@ -265,7 +265,7 @@ impl Fuzzing for PlanetwarsReferee {
             && failures.is_empty()
         {
             for call in game.host_start(case.side()) {
-                let record = session.call(&call.op, call.args, CallLimits::cpu(limits.timeout));
+                let record = call.send(session, CallLimits::cpu(limits.timeout));
                 if let Some(why) = record.failure() {
                     failures.push(*failure(Verdict::Crash, "new-fails".to_string(), None, why));
                 }
@@ -295,7 +295,7 @@ impl Fuzzing for PlanetwarsReferee {
                 Strategist::Hosted(session, _) => {
                     let call = game.host_turn();
                     let limit = call.limit.unwrap_or(limits.timeout);
-                    let record = session.call(&call.op, call.args, CallLimits::cpu(limit));
+                    let record = call.send(session, CallLimits::cpu(limit));
                     cpu += record.cpu;
                     wall += record.wall;
                     if stdout.len() < 4096 {
@@ -307,7 +307,14 @@ impl Fuzzing for PlanetwarsReferee {
                                 serde_json::Value::String(s) => s.clone(),
                                 other => other.to_string(),
                             };
-                            orders_from_json(&text).map_err(|e| {
+                            // arbiter's own host answers order lines; another host may
+                            // answer a JSON list.
+                            let orders = if text.trim_start().starts_with(['[', '{', '"']) {
+                                orders_from_json(&text)
+                            } else {
+                                parse_orders(&text)
+                            };
+                            orders.map_err(|e| {
                                 failure(
                                     Verdict::MalformedOutput,
                                     "takeTurn-not-orders".to_string(),

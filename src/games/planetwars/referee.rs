@@ -372,15 +372,13 @@ impl GameState for PlanetwarsGame {
     }
 
     fn host_turn(&self) -> HostCall {
-        let mut view = View::of(&self.state, self.state.to_move).to_json(&self.homes);
-        if self.state.rules.order == super::rules::ListOrder::Course {
-            // The bridge builds the planets and edges as the course's engine does, from the
-            // edges as the map writes them (the engine orders them by how they are written).
-            view["order"] = serde_json::json!("course");
-            view["edges"] =
-                self.state.map.edges.iter().map(|e| serde_json::json!([e.a, e.b, e.distance])).collect();
-        }
-        HostCall::new("turn", view).limited(TURN_CPU)
+        // Under engine=course the bridge builds the planets and edges as the course's engine
+        // does, from the edges as the map writes them (the engine orders them by how they are
+        // written).
+        let course = self.state.rules.order == super::rules::ListOrder::Course;
+        let view = View::of(&self.state, self.state.to_move)
+            .host_json(&self.homes, course.then_some(self.state.map.edges.as_slice()));
+        HostCall::written("turn", view).limited(TURN_CPU)
     }
 }
 

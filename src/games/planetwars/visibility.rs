@@ -227,6 +227,89 @@ impl View {
         })
     }
 
+    /// The view as the host protocol's `turn` request carries it, written straight to JSON
+    /// text (the same object as [`View::to_json`], keys in the same order, without a
+    /// `serde_json::Value` per turn: a game sends hundreds). `course_edges`, under
+    /// `engine=course`, replaces the edges by the map's own, in the order it was written, and
+    /// adds `"order": "course"`.
+    pub fn host_json(&self, homes: &[usize], course_edges: Option<&[super::map::Edge]>) -> String {
+        use serde::Serialize;
+        #[derive(Serialize)]
+        struct Detail {
+            habitability: i64,
+            home: bool,
+            id: usize,
+            owner: &'static str,
+            population: i64,
+            size: i64,
+        }
+        #[derive(Serialize)]
+        struct Hidden {
+            id: usize,
+        }
+        #[derive(Serialize)]
+        #[serde(untagged)]
+        enum Planet {
+            Seen(Detail),
+            Hidden(Hidden),
+        }
+        #[derive(Serialize)]
+        struct Shuttle {
+            from: usize,
+            owner: &'static str,
+            population: i64,
+            remaining: u32,
+            to: usize,
+        }
+        #[derive(Serialize)]
+        struct Turn {
+            edges: Vec<(usize, usize, u32)>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            order: Option<&'static str>,
+            planets: Vec<Planet>,
+            ply: u32,
+            shuttles: Vec<Shuttle>,
+            you: u8,
+        }
+        let turn = Turn {
+            edges: match course_edges {
+                Some(edges) => edges.iter().map(|e| (e.a, e.b, e.distance)).collect(),
+                None => self.edges.clone(),
+            },
+            order: course_edges.map(|_| "course"),
+            planets: self
+                .planets
+                .iter()
+                .enumerate()
+                .map(|(id, p)| match p {
+                    Some(s) => Planet::Seen(Detail {
+                        habitability: s.habitability,
+                        home: homes.contains(&id),
+                        id,
+                        owner: s.owner.word(),
+                        population: s.population,
+                        size: s.size,
+                    }),
+                    None => Planet::Hidden(Hidden { id }),
+                })
+                .collect(),
+            ply: self.ply,
+            shuttles: self
+                .shuttles
+                .iter()
+                .map(|s| Shuttle {
+                    from: s.from,
+                    owner: s.owner.word(),
+                    population: s.population,
+                    remaining: s.remaining,
+                    to: s.to,
+                })
+                .collect(),
+            you: self.you.number(),
+        };
+        serde_json::to_string(&turn).expect("a view always serialises")
+    }
+
     /// Reads a view file.
     pub fn parse(text: &str, origin: &str) -> Result<View, String> {
         let mut view =
@@ -303,5 +386,42 @@ impl View {
         (0..self.planets.len())
             .filter(|&i| matches!(self.planets[i], Some(s) if s.owner == Whose::Mine))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::{Edge, Map, PlanetInfo};
+    use super::super::shuttle::Shuttle;
+    use super::*;
+
+    #[test]
+    fn the_written_turn_view_is_the_json_view_to_the_byte() {
+        let map = Map::new(
+            vec![
+                PlanetInfo { size: 1000, habitability: 20 },
+                PlanetInfo { size: 400, habitability: 35 },
+                PlanetInfo { size: 1000, habitability: 20 },
+                PlanetInfo { size: 300, habitability: 5 },
+            ],
+            vec![
+                Edge { a: 2, b: 1, distance: 3 },
+                Edge { a: 0, b: 1, distance: 3 },
+                Edge { a: 2, b: 3, distance: 1 },
+            ],
+        )
+        .unwrap();
+        let mut s = State::start(map, [0, 2], 100);
+        s.shuttles.push(Shuttle { owner: Player::One, from: 0, to: 1, population: 50, remaining: 2 });
+        s.shuttles.push(Shuttle { owner: Player::Two, from: 2, to: 1, population: 7, remaining: 1 });
+        for viewer in Player::BOTH {
+            let view = View::of(&s, viewer);
+            let json = view.to_json(&[0, 2]);
+            assert_eq!(view.host_json(&[0, 2], None), json.to_string());
+            let mut course = json.clone();
+            course["order"] = serde_json::json!("course");
+            course["edges"] = s.map.edges.iter().map(|e| serde_json::json!([e.a, e.b, e.distance])).collect();
+            assert_eq!(view.host_json(&[0, 2], Some(&s.map.edges)), course.to_string());
+        }
     }
 }

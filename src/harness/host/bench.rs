@@ -22,6 +22,8 @@ pub struct HostedCost {
     pub wall: Duration,
     /// CPU time charged to the bot.
     pub bot_cpu: Duration,
+    /// CPU time the host itself reported for its calls (`cpu_ns`; zero when it does not say).
+    pub host_cpu: Duration,
     /// CPU time of arbiter's own process.
     pub arbiter_cpu: Duration,
     /// Units whose calls did not all return a value (a bench submission should have none).
@@ -37,6 +39,7 @@ impl HostedCost {
             "failed": self.failed,
             "wall_ms": per(self.wall),
             "bot_cpu_ms": per(self.bot_cpu),
+            "host_reported_cpu_ms": per(self.host_cpu),
             "beyond_bot_ms": per(self.wall.saturating_sub(self.bot_cpu)),
             "arbiter_cpu_ms": per(self.arbiter_cpu),
         })
@@ -56,7 +59,7 @@ pub fn turns(
         return Err(why);
     }
     for call in start {
-        let record = session.call(&call.op, call.args.clone(), CallLimits::cpu(limits.timeout));
+        let record = call.clone().send(&mut session, CallLimits::cpu(limits.timeout));
         if let Some(why) = record.failure() {
             return Err(why);
         }
@@ -65,8 +68,9 @@ pub fn turns(
     let mut cost = HostedCost { units: count, ..HostedCost::default() };
     let (started, own) = (Instant::now(), own_cpu());
     for _ in 0..count {
-        let record = session.call(&turn.op, turn.args.clone(), limit);
+        let record = turn.clone().send(&mut session, limit);
         cost.bot_cpu += record.cpu;
+        cost.host_cpu += session.host_cpu().unwrap_or_default();
         if record.value().is_none() {
             cost.failed += 1;
         }

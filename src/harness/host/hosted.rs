@@ -103,12 +103,29 @@ pub struct HostCall {
     /// move of the game: `true`); any other value ends the script there, since the calls after
     /// it would test a state the case did not mean.
     pub must_return: Option<Value>,
+    /// The arguments already written as one line of JSON (a PlanetWars view, written straight
+    /// from the game's state), sent as they are; `args` is then null.
+    pub written: Option<String>,
 }
 
 impl HostCall {
     /// A call with the run's time limit.
     pub fn new(op: &str, args: Value) -> HostCall {
-        HostCall { op: op.to_string(), args, limit: None, must_return: None }
+        HostCall { op: op.to_string(), args, limit: None, must_return: None, written: None }
+    }
+
+    /// A call whose arguments are already JSON text (one line, an object): a game's turn,
+    /// sent hundreds of times a game, is not built as a `serde_json::Value` first.
+    pub fn written(op: &str, args: String) -> HostCall {
+        HostCall { written: Some(args), ..HostCall::new(op, Value::Null) }
+    }
+
+    /// Makes the call in `session` within `limits`.
+    pub fn send(self, session: &mut Session, limits: CallLimits) -> CallRecord {
+        match self.written {
+            Some(args) => session.call_written(&self.op, &args, limits),
+            None => session.call(&self.op, self.args, limits),
+        }
     }
 
     /// The same call, ending the script unless it returns `value`.
@@ -273,7 +290,7 @@ impl HostedBot {
         let set_up = setup.as_ref().is_none_or(|s| s.value().is_some());
         for call in calls.iter().take_while(|_| set_up) {
             let limit = CallLimits::cpu(call.limit.unwrap_or(limits.timeout));
-            let record = session.call(&call.op, call.args.clone(), limit);
+            let record = call.clone().send(&mut session, limit);
             let stop = matches!(
                 record.outcome,
                 CallOutcome::TimedOut(_)

@@ -72,6 +72,10 @@ pub(crate) struct RawResponse {
     pub error: Option<HostError>,
     #[serde(default)]
     pub stdout: Option<String>,
+    /// The CPU time the host measured for the call itself (the Java host: the calling
+    /// thread's CPU time). Reported only: arbiter charges and limits by its own reading.
+    #[serde(default)]
+    pub cpu_ns: Option<u64>,
     /// Set on the first line a host writes.
     #[serde(default)]
     pub hello: Option<String>,

@@ -124,6 +124,8 @@ pub struct Session {
     /// CPU time of the run's other processes when the use began, where the clock does not
     /// count them (see [`Channel::other_processes`]).
     others_at_begin: Option<Duration>,
+    /// The CPU time the host said its last answered call took (`cpu_ns`), if it says.
+    host_cpu: Option<Duration>,
 }
 
 /// What [`Session::end_use`] found once a case or game was over.
@@ -179,6 +181,7 @@ impl Session {
             judge_idle: false,
             knows_end,
             others_at_begin: None,
+            host_cpu: None,
         })
     }
 
@@ -282,11 +285,28 @@ impl Session {
     /// Sends one request and waits for its response within `limits`. After a timeout, a
     /// death or a garbled answer the host is gone, and every later call says so.
     pub fn call(&mut self, op: &str, args: Value, limits: CallLimits) -> CallRecord {
+        let line = serde_json::to_vec(&RequestRef { id: self.next_id, op, args: &args })
+            .expect("a request always serialises");
+        self.call_line(op, args, line, limits)
+    }
+
+    /// As [`Session::call`], the arguments being JSON text already (one line, an object),
+    /// sent as they are: a PlanetWars turn's view, written straight from the game's state.
+    /// The record's `args` is null.
+    pub fn call_written(&mut self, op: &str, args: &str, limits: CallLimits) -> CallRecord {
+        let mut line = Vec::with_capacity(args.len() + op.len() + 40);
+        line.extend_from_slice(b"{\"id\":");
+        line.extend_from_slice(self.next_id.to_string().as_bytes());
+        line.extend_from_slice(b",\"op\":");
+        serde_json::to_writer(&mut line, op).expect("a string always serialises");
+        line.extend_from_slice(b",\"args\":");
+        line.extend_from_slice(args.as_bytes());
+        line.push(b'}');
+        self.call_line(op, Value::Null, line, limits)
+    }
+
+    fn call_line(&mut self, op: &str, args: Value, line: Vec<u8>, limits: CallLimits) -> CallRecord {
         let id = self.next_id;
-        // Written before the arguments move into the record: a PlanetWars turn's view is sent
-        // hundreds of times a game, and is not copied.
-        let line =
-            serde_json::to_vec(&RequestRef { id, op, args: &args }).expect("a request always serialises");
         let record = move |outcome, stdout, cpu, wall| CallRecord {
             op: op.to_string(),
             args,
@@ -352,6 +372,7 @@ impl Session {
                 return record(CallOutcome::Garbled(why), String::new(), cpu, wall);
             }
         };
+        self.host_cpu = response.cpu_ns.map(Duration::from_nanos);
         let mut stdout = response.stdout.unwrap_or_default();
         if stdout.len() > MAX_STDOUT {
             let mut cut = MAX_STDOUT;
@@ -370,6 +391,13 @@ impl Session {
             (None, None) => CallOutcome::Value(Value::Null),
         };
         record(outcome, stdout, cpu, wall)
+    }
+
+    /// The CPU time the host itself measured for the last call it answered (`cpu_ns`: the Java
+    /// host reads its calling thread's CPU time), for reports; `None` when it does not say. A
+    /// host could say anything here, so nothing is charged or limited by it.
+    pub fn host_cpu(&self) -> Option<Duration> {
+        self.host_cpu
     }
 
     /// Keeps the host's working folder until the session ends.

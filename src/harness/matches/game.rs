@@ -69,7 +69,7 @@ pub(super) fn play_game(
             }
             for call in game.host_start(side) {
                 let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
-                let record = session.call(&call.op, call.args, limits);
+                let record = call.send(&mut session, limits);
                 if let Some((_, why)) = first_failure(std::slice::from_ref(&record)) {
                     return Err(why);
                 }
@@ -144,7 +144,7 @@ pub(super) fn play_game(
         {
             let call = game.host_turn();
             let limit = call.limit.unwrap_or(options.limits.timeout);
-            let record = session.call(&call.op, call.args, CallLimits::cpu(limit));
+            let record = call.send(session, CallLimits::cpu(limit));
             let ran_out = matches!(record.outcome, crate::harness::host::CallOutcome::TimedOut(_));
             // Hosted bots are charged user + system time: a session's calls are not split.
             let cpu = record.cpu.as_secs_f64();
@@ -392,7 +392,7 @@ fn notify(
     let session = sessions[turn].as_mut()?;
     for call in game.host_notify(other, notation) {
         let limits = CallLimits::cpu(call.limit.unwrap_or(options.limits.timeout));
-        let record = session.call(&call.op, call.args, limits);
+        let record = call.send(session, limits);
         if let Some((verdict, why)) = first_failure(std::slice::from_ref(&record)) {
             return Some((
                 winner,

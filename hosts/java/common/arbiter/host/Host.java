@@ -82,9 +82,15 @@ public final class Host {
         hello.put("features", List.of("end"));
         protocol.println(Json.write(hello));
 
+        // The CPU time of the thread that runs the student's calls, reported with each answer
+        // (`cpu_ns`). arbiter charges and limits by its own reading from outside the JVM; this
+        // figure is for the report only (docs/PROTOCOL.md, "CPU time").
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        boolean timed = cpu.isCurrentThreadCpuTimeSupported();
         SubmissionLoader loader = null;
         String line;
         while ((line = in.readLine()) != null) {
+            long cpuBefore = timed ? cpu.getCurrentThreadCpuTime() : 0;
             Map<String, Object> reply = new LinkedHashMap<>();
             Object id = null;
             try {
@@ -146,6 +152,9 @@ public final class Host {
             String out = captured.size() == 0 ? "" : captured.toString(StandardCharsets.UTF_8);
             captured.reset();
             reply.put("stdout", out.length() > MAX_STDOUT ? out.substring(0, MAX_STDOUT) : out);
+            if (timed) {
+                reply.put("cpu_ns", cpu.getCurrentThreadCpuTime() - cpuBefore);
+            }
             protocol.println(Json.write(reply));
         }
         System.exit(0);

@@ -104,8 +104,11 @@ public final class Bridge {
         return out;
     }
 
-    /** One turn: the view as IPlanets, takeTurn, and the queue's transfers as orders. */
-    public static List<Object> turn(Object strategy, Map<String, Object> view) {
+    /**
+     * One turn: the view as IPlanets, takeTurn, and the queue's transfers as order lines
+     * {@code send FROM TO PEOPLE}, one per line (docs/PROTOCOL.md).
+     */
+    public static String turn(Object strategy, Map<String, Object> view) {
         List<IPlanet> planets = "course".equals(view.get("order")) ? coursePlanets(view) : planets(view);
         Queue<IEvent> queue = new ArrayDeque<>();
         partial = null;
@@ -116,7 +119,14 @@ public final class Bridge {
             partial = orders(queue);
             throw e;
         }
-        return orders(queue);
+        StringBuilder lines = new StringBuilder();
+        for (IEvent e : queue) {
+            if (e instanceof Transfer) {
+                Transfer t = (Transfer) e;
+                lines.append("send ").append(t.from).append(' ').append(t.to).append(' ').append(t.people).append('\n');
+            }
+        }
+        return lines.toString();
     }
 
     /** The orders queued before the last turn threw, or null. */
@@ -149,18 +159,35 @@ public final class Bridge {
         return orders;
     }
 
-    private static List<IPlanet> planets(Map<String, Object> view) {
-        Map<Integer, Set<IEdge>> edges = new LinkedHashMap<>();
+    /** The view's edges, each {a, b, distance}, in the order it lists them. */
+    private static List<int[]> edges(Map<String, Object> view) {
+        List<int[]> edges = new ArrayList<>();
         for (Object e : list(view.get("edges"))) {
             List<Object> abd = list(e);
             if (abd.size() != 3) {
                 throw new IllegalArgumentException("an edge is [a, b, distance], not " + e);
             }
-            int a = integer(abd.get(0));
-            int b = integer(abd.get(1));
-            int d = integer(abd.get(2));
-            edges.computeIfAbsent(a, k -> new LinkedHashSet<>()).add(new Edge(a, b, d));
-            edges.computeIfAbsent(b, k -> new LinkedHashSet<>()).add(new Edge(b, a, d));
+            edges.add(new int[] {integer(abd.get(0)), integer(abd.get(1)), integer(abd.get(2))});
+        }
+        return edges;
+    }
+
+    /** A planet the view shows in detail ({@code m}), as {@code course}'s engine or arbiter's own order builds it. */
+    private static Visible visible(Map<?, ?> m, int id, Set<IEdge> edges, List<IShuttle> incoming, boolean course) {
+        int habitability = integer(m.get("habitability"));
+        long size = number(m.get("size"));
+        long population = number(m.get("population"));
+        Owner owner = owner(m.get("owner"));
+        boolean home = Boolean.TRUE.equals(m.get("home"));
+        return course ? new CourseVisible(id, edges, habitability, size, population, owner, home, incoming)
+                : new Visible(id, edges, habitability, size, population, owner, home, incoming);
+    }
+
+    private static List<IPlanet> planets(Map<String, Object> view) {
+        Map<Integer, Set<IEdge>> edges = new LinkedHashMap<>();
+        for (int[] e : edges(view)) {
+            edges.computeIfAbsent(e[0], k -> new LinkedHashSet<>()).add(new Edge(e[0], e[1], e[2]));
+            edges.computeIfAbsent(e[1], k -> new LinkedHashSet<>()).add(new Edge(e[1], e[0], e[2]));
         }
         Map<Integer, List<IShuttle>> incoming = shuttlesByDestination(view);
         List<IPlanet> planets = new ArrayList<>();
@@ -170,8 +197,7 @@ public final class Bridge {
             Set<IEdge> own = Collections.unmodifiableSet(edges.getOrDefault(id, new LinkedHashSet<>()));
             if (m.containsKey("owner")) {
                 List<IShuttle> in = Collections.unmodifiableList(incoming.getOrDefault(id, new ArrayList<>()));
-                planets.add(new Visible(id, own, integer(m.get("habitability")), number(m.get("size")),
-                        number(m.get("population")), owner(m.get("owner")), Boolean.TRUE.equals(m.get("home")), in));
+                planets.add(visible(m, id, own, in, false));
             } else {
                 planets.add(new Planet(id, own));
             }
@@ -192,15 +218,7 @@ public final class Bridge {
      * set each call.
      */
     private static List<IPlanet> coursePlanets(Map<String, Object> view) {
-        List<Object> rawEdges = new ArrayList<>(list(view.get("edges")));
-        List<int[]> edges = new ArrayList<>();
-        for (Object e : rawEdges) {
-            List<Object> abd = list(e);
-            if (abd.size() != 3) {
-                throw new IllegalArgumentException("an edge is [a, b, distance], not " + e);
-            }
-            edges.add(new int[] {integer(abd.get(0)), integer(abd.get(1)), integer(abd.get(2))});
-        }
+        List<int[]> edges = edges(view);
         edges.sort((x, y) -> (x[0] + "-" + x[1]).compareTo(y[0] + "-" + y[1]));
         Map<Integer, Map<?, ?>> byId = new LinkedHashMap<>();
         List<Integer> ids = new ArrayList<>();
@@ -244,9 +262,7 @@ public final class Bridge {
             if (!m.containsKey("owner")) {
                 throw new IllegalArgumentException("planet " + id + " is visible to the engine but not in the view");
             }
-            planets.add(new CourseVisible(id, engineEdges(base.get(id)), integer(m.get("habitability")),
-                    number(m.get("size")), number(m.get("population")), owner(m.get("owner")),
-                    Boolean.TRUE.equals(m.get("home")), incoming.getOrDefault(id, new ArrayList<>())));
+            planets.add(visible(m, id, engineEdges(base.get(id)), incoming.getOrDefault(id, new ArrayList<>()), true));
         }
         for (int id : hidden.keySet()) {
             planets.add(new CoursePlanet(id, engineEdges(base.get(id))));
@@ -441,7 +457,7 @@ public final class Bridge {
         }
     }
 
-    private static final class Visible extends Planet implements IVisiblePlanet {
+    private static class Visible extends Planet implements IVisiblePlanet {
         private final int habitability;
         private final long size;
         private final long population;
@@ -497,97 +513,27 @@ public final class Bridge {
     }
 
     /** A planet not seen in detail, as the engine's PlanetSnapshot: a new copy of its edges each call. */
-    private static final class CoursePlanet implements IPlanet {
-        private final int id;
-        private final Set<IEdge> edges;
-
+    private static final class CoursePlanet extends Planet {
         CoursePlanet(int id, Set<IEdge> edges) {
-            this.id = id;
-            this.edges = edges;
-        }
-
-        @Override
-        public int getId() {
-            return id;
+            super(id, edges);
         }
 
         @Override
         public Set<IEdge> getEdges() {
-            return new HashSet<>(edges);
-        }
-
-        @Override
-        public String toString() {
-            return "planet " + id;
+            return new HashSet<>(super.getEdges());
         }
     }
 
-    /** A planet seen in detail, as the engine's VisiblePlanetSnapshot. */
-    private static final class CourseVisible implements IVisiblePlanet {
-        private final int id;
-        private final Set<IEdge> edges;
-        private final int habitability;
-        private final long size;
-        private final long population;
-        private final Owner owner;
-        private final boolean home;
-        private final List<IShuttle> incoming;
-
+    /** A planet seen in detail, as the engine's VisiblePlanetSnapshot: a new list of its incoming shuttles each call. */
+    private static final class CourseVisible extends Visible {
         CourseVisible(int id, Set<IEdge> edges, int habitability, long size, long population, Owner owner,
                 boolean home, List<IShuttle> incoming) {
-            this.id = id;
-            this.edges = edges;
-            this.habitability = habitability;
-            this.size = size;
-            this.population = population;
-            this.owner = owner;
-            this.home = home;
-            this.incoming = incoming;
-        }
-
-        @Override
-        public int getId() {
-            return id;
-        }
-
-        @Override
-        public Set<IEdge> getEdges() {
-            return edges;
-        }
-
-        @Override
-        public int getHabitability() {
-            return habitability;
-        }
-
-        @Override
-        public long getSize() {
-            return size;
-        }
-
-        @Override
-        public long getPopulation() {
-            return population;
-        }
-
-        @Override
-        public Owner getOwner() {
-            return owner;
-        }
-
-        @Override
-        public boolean isHomeworld() {
-            return home;
+            super(id, edges, habitability, size, population, owner, home, incoming);
         }
 
         @Override
         public List<IShuttle> getIncomingShuttles() {
-            return new ArrayList<>(incoming);
-        }
-
-        @Override
-        public String toString() {
-            return "planet " + id + " (" + owner + ", " + population + " of " + size + ")";
+            return new ArrayList<>(super.getIncomingShuttles());
         }
     }
 }
