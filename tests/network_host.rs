@@ -6,8 +6,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::verifying::{self, verdicts, verify_json};
 use common::{arbiter, have_tools};
-use serde_json::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -15,37 +15,15 @@ fn root() -> PathBuf {
 
 /// A small corpus: one case of each kind from the bundled one.
 fn small_corpus() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for case in [
-        "accept/white/001",
-        "reject/black/002-cluster",
-        "legal/white/003",
-        "win/white/001",
-        "block/black/001",
-    ] {
-        let to = dir.path().join("corpus").join(format!("{case}.txt"));
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(root().join("corpus/network").join(format!("{case}.txt")), &to).unwrap();
-    }
-    dir
+    let cases =
+        ["accept/white/001", "reject/black/002-cluster", "legal/white/003", "win/white/001", "block/black/001"];
+    verifying::small_corpus("network", &cases)
 }
 
 fn verify(corpus: &Path, bot: &str) -> Vec<(String, String, String)> {
     let bot = root().join("tests/data/network").join(bot).display().to_string();
     let corpus = corpus.join("corpus").display().to_string();
-    let run =
-        arbiter(&["--game", "network", "verify", &corpus, "--bot", &bot, "--timeout", "1", "--json"], "");
-    let report: Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
-    report["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            let field = |k: &str| c[k].as_str().unwrap_or_default().to_string();
-            (field("name"), field("verdict"), field("reason"))
-        })
-        .collect()
+    verdicts(&verify_json("network", &corpus, &bot, &["--timeout", "1"]))
 }
 
 fn verdict<'a>(cases: &'a [(String, String, String)], name: &str) -> (&'a str, &'a str) {

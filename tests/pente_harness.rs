@@ -7,25 +7,9 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::arbiter;
+use common::{arbiter, arbiter_json as json, script_bot as bot};
 use serde_json::Value;
 
-fn json(args: &[&str]) -> (i32, Value) {
-    let run = arbiter(args, "");
-    let value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr));
-    (run.status, value)
-}
-
-/// A shell-script bot in its own folder, with a private copy of arbiter as its engine (the
-/// sandbox hides arbiter's own executable from bots).
-fn bot(dir: &Path, body: &str) -> String {
-    let engine = dir.join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
-    let path = dir.join("bot.sh");
-    fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
-    format!("sh {}", path.display())
-}
 
 /// `match --json -q` between two Pente bots.
 fn pente_match(a: &str, b: &str, games: &str, extra: &[&str]) -> (i32, Value) {

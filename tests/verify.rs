@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, example_path};
+use common::{arbiter, example_path, read_json};
 use serde_json::Value;
 
 /// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
@@ -303,7 +303,7 @@ fn gradescope_and_junit_reports_are_written() {
     fs::create_dir_all(gs.parent().unwrap()).unwrap();
     let bot = s.canned_bot("wrong.sh", "wrong", "right");
     s.verify(&bot, &["--gradescope", &gs.display().to_string(), "--junit", &junit.display().to_string()]);
-    let g: Value = serde_json::from_str(&fs::read_to_string(&gs).unwrap()).unwrap();
+    let g: Value = read_json(&gs);
     assert_eq!(g["score"], 50.0);
     let tests = g["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 4);

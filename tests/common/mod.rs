@@ -3,8 +3,10 @@
 
 pub mod bots;
 pub mod burners;
+pub mod grading;
 pub mod junit;
 pub mod strategy;
+pub mod verifying;
 
 use arbiter::Side;
 use arbiter::advance::reference::legal_moves;
@@ -67,6 +69,38 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
+}
+
+impl Run {
+    /// The standard output read as JSON; panics showing both outputs when it is not JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
+    }
+}
+
+/// Runs the `arbiter` binary with `args` (no input) and reads its standard output as JSON: the
+/// exit status and the value.
+pub fn arbiter_json(args: &[&str]) -> (i32, serde_json::Value) {
+    let run = arbiter(args, "");
+    (run.status, run.json())
+}
+
+/// A shell-script bot in `dir`: `dir/bot.sh` runs `body` with `$engine` naming a private copy of
+/// arbiter there (the sandbox hides arbiter's own executable from bots). Returns the command
+/// that runs it (`sh .../bot.sh`).
+pub fn script_bot(dir: &std::path::Path, body: &str) -> String {
+    let engine = dir.join("engine");
+    std::fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
+    let path = dir.join("bot.sh");
+    std::fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
+    format!("sh {}", path.display())
+}
+
+/// A JSON file read and parsed; panics naming the file when it cannot be.
+pub fn read_json(path: impl AsRef<std::path::Path>) -> serde_json::Value {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}: {text}", path.display()))
 }
 
 /// The path of a file under the repository's `corpus/examples`.
