@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{arbiter, arbiter_json, have_tools};
+use common::{arbiter_json, have_tools};
 use serde_json::Value;
 
 fn root() -> PathBuf {

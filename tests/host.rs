@@ -47,6 +47,12 @@ fn limits(cpu_ms: u64) -> Limits {
     limits
 }
 
+/// The submission `tests/data/host/<name>` prepared for `spec`, with the default options and
+/// `limits(cpu_ms)`.
+fn prepare(name: &str, spec: &HostSpec, cpu_ms: u64) -> Result<HostedBot, String> {
+    HostedBot::prepare(&data(name), spec, &HostOptions::default(), &limits(cpu_ms))
+}
+
 fn call(op: &str, args: serde_json::Value) -> HostCall {
     HostCall::new(op, args)
 }
@@ -57,7 +63,7 @@ fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+        prepare("python-ok", &PYTHON, 5000).unwrap();
     assert_eq!(bot.language, Language::Python);
     let script = [
         call("call", json!({"function": "add", "args": [1, 2]})),
@@ -79,7 +85,7 @@ fn a_python_exception_comes_back_with_its_type_and_line() {
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+        prepare("python-ok", &PYTHON, 5000).unwrap();
     let run = bot.run_script(&[call("call", json!({"function": "boom", "args": []}))], &limits(5000));
     let CallOutcome::Error(e) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert_eq!(
@@ -95,7 +101,7 @@ fn main_runs_on_a_script_of_input_lines_with_its_prompts() {
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+        prepare("python-ok", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[call("main", json!({"stdin": "a\nq\n"})), call("main", json!({"stdin": "a\n"}))],
         &limits(5000),
@@ -112,7 +118,7 @@ fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
     if !have(&["python3"], "python cpu limit") {
         return;
     }
-    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(300)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 300).unwrap();
     let run = bot.run_script(
         &[
             call("call", json!({"function": "spin", "args": []})),
@@ -133,7 +139,7 @@ fn a_call_that_sleeps_is_stopped_by_its_idle_time_and_says_so() {
     if !have(&["python3"], "python sleeper") {
         return;
     }
-    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(200)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 200).unwrap();
     let run = bot.run_script(&[call("call", json!({"function": "nap", "args": []}))], &limits(200));
     let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert!(why.contains("sat idle") && why.contains("its idle limit is 1.2 s"), "{why}");
@@ -144,7 +150,7 @@ fn a_module_that_does_not_import_is_refused_with_the_reason() {
     if !have(&["python3"], "python syntax error") {
         return;
     }
-    let err = HostedBot::prepare(&data("python-broken"), &PYTHON, &HostOptions::default(), &limits(5000))
+    let err = prepare("python-broken", &PYTHON, 5000)
         .err()
         .expect("a syntax error is refused");
     assert!(err.contains("cannot be loaded") && err.contains("SyntaxError"), "{err}");
@@ -167,7 +173,7 @@ fn java_classes_are_compiled_called_and_reloaded_between_cases() {
     if !have(&["java", "javac"], "java host") {
         return;
     }
-    let bot = HostedBot::prepare(&data("java-ok"), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("java-ok", &JAVA, 5000).unwrap();
     assert_eq!(bot.language, Language::Java);
     let script =
         [call("new", json!({})), call("inc", json!({})), call("inc", json!({})), call("boom", json!({}))];
@@ -187,7 +193,7 @@ fn a_java_compile_error_is_refused_with_the_compilers_words() {
     if !have(&["java", "javac"], "java compile error") {
         return;
     }
-    let err = HostedBot::prepare(&data("java-broken"), &JAVA, &HostOptions::default(), &limits(5000))
+    let err = prepare("java-broken", &JAVA, 5000)
         .err()
         .expect("a compile error is refused");
     assert!(err.contains("does not compile") && err.contains("cannot find symbol"), "{err}");
@@ -199,7 +205,7 @@ fn a_java_submission_without_the_entry_class_is_refused() {
     if !have(&["java", "javac"], "java entry class") {
         return;
     }
-    let err = HostedBot::prepare(&data("python-ok"), &JAVA, &HostOptions::default(), &limits(5000))
+    let err = prepare("python-ok", &JAVA, 5000)
         .err()
         .expect("no sources");
     assert!(err.contains("holds no submission"), "{err}");
@@ -245,7 +251,7 @@ fn python_state_in_builtins_or_files_does_not_reach_the_next_case() {
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+        prepare("python-hostile", &PYTHON, 5000).unwrap();
     for case in 0..4 {
         let run = bot.run_script(
             &[
@@ -290,7 +296,7 @@ fn a_python_thread_running_between_calls_is_caught() {
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+        prepare("python-hostile", &PYTHON, 5000).unwrap();
     let spin = call("call", json!({"function": "spin_after", "args": []}));
     let add = call("call", json!({"function": "add", "args": [1, 2]}));
     let why = caught_between_calls(&bot, &[spin], &add).expect("a thread computing between calls is caught");
@@ -307,7 +313,7 @@ fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+        prepare("python-hostile", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[
             call("call", json!({"function": "forge", "args": []})),
@@ -331,7 +337,7 @@ fn loading_the_module_counts_against_the_case() {
         return;
     }
     let bot =
-        HostedBot::prepare(&data("python-slow-import"), &PYTHON, &HostOptions::default(), &limits(5000))
+        prepare("python-slow-import", &PYTHON, 5000)
             .unwrap();
     let add = [call("call", json!({"function": "add", "args": [1, 2]}))];
     let run = bot.run_script(&add, &limits(500));
@@ -356,7 +362,7 @@ fn java_settings_and_files_do_not_reach_the_next_case() {
     if !have(&["java", "javac"], "java state between cases") {
         return;
     }
-    let bot = HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
     let script = [call("new", json!({})), run("prop"), run("locale"), run("file")];
     let first = bot.run_script(&script, &limits(5000));
     assert_eq!(first.calls[1].value(), Some(&json!(null)), "{first:?}");
@@ -376,7 +382,7 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
     if !have(&["java", "javac"], "java threads") {
         return;
     }
-    let bot = HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
     let left = bot.run_script(&[call("new", json!({})), run("idle")], &limits(5000));
     assert_eq!(left.calls[1].value(), Some(&json!(1)), "{left:?}");
     assert!(left.ended.left.iter().any(|l| l.contains("hostile-idle")), "{:?}", left.ended);
@@ -400,7 +406,7 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
 fn a_thread_still_computing_after_the_last_call_is_a_fault() {
     if have(&["python3"], "python thread after the last call") {
         let bot =
-            HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000))
+            prepare("python-hostile", &PYTHON, 5000)
                 .unwrap();
         let run =
             bot.run_script(&[call("call", json!({"function": "spin_after", "args": []}))], &limits(5000));
@@ -415,7 +421,7 @@ fn a_thread_still_computing_after_the_last_call_is_a_fault() {
     }
     if have(&["java", "javac"], "java thread after the last call") {
         let bot =
-            HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+            prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
         let spun = bot.run_script(&[call("new", json!({})), run("spin")], &limits(5000));
         let fault = spun.ended.fault.clone().unwrap_or_else(|| panic!("{spun:?}"));
         assert!(fault.contains("hostile-spin") || fault.contains("while no call was in progress"), "{fault}");

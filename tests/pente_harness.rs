@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{arbiter, arbiter_json as json, script_bot as bot};
+use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
 use serde_json::Value;
 
 
@@ -284,16 +284,11 @@ fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
     let folder = dir.path().join("alice");
     fs::create_dir(&folder).unwrap();
     fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
-    let run = folder.join("run");
-    fs::write(
-        &run,
+    write_script(
+        &folder.join("run"),
         // The random agent: quick games (the graders' minimax searches full-width at depth 3).
         "#!/bin/sh\nexec \"$(dirname \"$0\")/engine\" --game pente bot --builtin random-adjacent --seed 3\n",
-    )
-    .unwrap();
-    let mut perms = fs::metadata(&run).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-    fs::set_permissions(&run, perms).unwrap();
+    );
     let reports = dir.path().join("reports");
     let (status, book) = json(&[
         "--game",
@@ -336,13 +331,7 @@ fn calibration_txt_is_made_once_and_given_on_every_turn() {
     let folder = dir.path().join("carol");
     fs::create_dir(&folder).unwrap();
     fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
-    let script = |name: &str, body: &str| {
-        let path = folder.join(name);
-        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        let mut perms = fs::metadata(&path).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-        fs::set_permissions(&path, perms).unwrap();
-    };
+    let script = |name: &str, body: &str| write_script(&folder.join(name), &format!("#!/bin/sh\n{body}\n"));
     // Gives up at once without its calibration.
     script(
         "run",

@@ -256,60 +256,22 @@ fn a_tournament_leaves_out_the_strategies_that_do_not_compete() {
         return;
     }
     // `two` plays Passive, whose compete() is false; Reveal's is true.
-    let run = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "tournament",
-            "--json",
-            "-q",
-            "--games",
-            "2",
-            "--bot",
-            &data("two"),
-            "--bot",
-            &data("reveal"),
-            "--bot",
-            "builtin:random",
-        ],
-        "",
-    );
+    let (two, reveal) = (data("two"), data("reveal"));
+    // A tournament between `bots`, two games a pairing, with `options`.
+    let tournament = |options: &[&str], bots: &[&str]| {
+        let mut args = vec!["--game", "planetwars", "tournament", "--games", "2"];
+        args.extend_from_slice(options);
+        for &bot in bots {
+            args.extend(["--bot", bot]);
+        }
+        arbiter(&args, "")
+    };
+    let run = tournament(&["--json", "-q"], &[&two, &reveal, "builtin:random"]);
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
     assert!(!run.stdout.contains("/two"), "{}", run.stdout);
     assert!(run.stdout.contains("reveal"), "{}", run.stdout);
-    let loud = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "tournament",
-            "--games",
-            "2",
-            "--bot",
-            &data("two"),
-            "--bot",
-            "builtin:random",
-            "--bot",
-            "builtin:greedy",
-        ],
-        "",
-    );
+    let loud = tournament(&[], &[&two, "builtin:random", "builtin:greedy"]);
     assert!(loud.stderr.contains("left out"), "{}", loud.stderr);
-    let all = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "tournament",
-            "--all",
-            "--json",
-            "-q",
-            "--games",
-            "2",
-            "--bot",
-            &data("two"),
-            "--bot",
-            "builtin:random",
-        ],
-        "",
-    );
+    let all = tournament(&["--all", "--json", "-q"], &[&two, "builtin:random"]);
     assert!(all.stdout.contains("/two"), "{}{}", all.stdout, all.stderr);
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, example_path, read_json};
+use common::{arbiter, example_path, read_json, write_script};
 use serde_json::Value;
 
 /// A scratch folder with one worked example per grade, white to move, and a right answer for
@@ -528,9 +528,7 @@ fn a_killed_grade_leaves_a_current_report_txt_beside_the_other_files() {
     let dir = setup();
     let submission = dir.path().join("class/sleepy");
     fs::create_dir_all(&submission).unwrap();
-    let run = submission.join("run");
-    fs::write(&run, format!("#!/bin/sh\nexec {} \"$@\"\n", bot(dir.path()))).unwrap();
-    fs::set_permissions(&run, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    write_script(&submission.join("run"), &format!("#!/bin/sh\nexec {} \"$@\"\n", bot(dir.path())));
     let corpus = dir.path().join("corpus").display().to_string();
     let reports = dir.path().join("reports");
     let text_file = reports.join("sleepy/report.txt");

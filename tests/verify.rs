@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, example_path, read_json};
+use common::{arbiter, example_path, read_json, write_script};
 use serde_json::Value;
 
 /// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
@@ -770,8 +770,7 @@ fn a_crlf_shebang_or_a_missing_script_is_refused_before_any_case() {
     let corpus = s.corpus().display().to_string();
     // Saved with Windows line endings: the kernel would look for `/bin/sh\r`.
     let crlf = s.path("crlf.sh");
-    fs::write(&crlf, "#!/bin/sh\r\necho hi\r\n").unwrap();
-    fs::set_permissions(&crlf, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    write_script(&crlf, "#!/bin/sh\r\necho hi\r\n");
     let run = arbiter(&["verify", &corpus, "--bot", &crlf.display().to_string(), "-q"], "");
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("Windows line endings") && run.stderr.contains("dos2unix"), "{}", run.stderr);

@@ -1,4 +1,6 @@
-//! Helpers shared by the integration tests: hand-drawn boards and random positions.
+//! Helpers shared by the integration tests: hand-drawn boards and random positions, running the
+//! `arbiter` binary (with its JSON output), shell-script bots, and, in modules of their own,
+//! grading and verifying through the binary.
 #![allow(dead_code)]
 
 pub mod bots;
@@ -94,6 +96,13 @@ pub fn script_bot(dir: &std::path::Path, body: &str) -> String {
     let path = dir.join("bot.sh");
     std::fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
     format!("sh {}", path.display())
+}
+
+/// Writes `text` to `path` and makes it executable (mode 0755), as a submission's `run` script.
+pub fn write_script(path: &std::path::Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 /// A JSON file read and parsed; panics naming the file when it cannot be.
