@@ -237,8 +237,8 @@ fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
         ],
         "",
     );
-    assert_eq!(run.status, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("--support") && run.stderr.contains("no such file"), "{}", run.stderr);
+    run.assert_refused("--support");
+    assert!(run.stderr.contains("no such file"), "{}", run.stderr);
 }
 
 /// `main` cases run `python3 a1.py` with the script on stdin (docs/PROTOCOL.md): what the

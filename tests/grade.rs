@@ -12,7 +12,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use common::grading::grade;
-use common::{arbiter, read_json};
+use common::{arbiter, read_json, test_names};
 use serde_json::Value;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -410,12 +410,9 @@ fn stray_files_crlf_shebangs_and_missing_scripts_are_told_before_any_case_runs()
     assert!(column(&rows, "crlf", "note").contains("Windows line endings"));
     assert_eq!(column(&rows, "_bin_sh_nosuch.py", "status"), "refused");
     // A refused submission's results.json: one test per stage, none per case.
-    let results: Value =
-        read_json(class.path("out/crlf/results.json"));
-    let names: Vec<&str> =
-        results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let results = read_json(class.path("out/crlf/results.json"));
     assert_eq!(
-        names,
+        test_names(&results),
         vec![
             "grade 4: 1 case(s) not run",
             "grade 5: 1 case(s) not reached",
@@ -533,8 +530,7 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
         ],
         "",
     );
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("names the submission `picky_csv`"), "{}", run.stderr);
+    run.assert_refused("names the submission `picky_csv`");
 }
 
 #[test]

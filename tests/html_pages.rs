@@ -263,23 +263,7 @@ fn a_planetwars_game_is_drawn_as_one_scene_with_its_populations_plotted() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let viewer = d.join("viewer");
-    let out = run_ok(&[
-        "--game",
-        "planetwars",
-        "match",
-        "--bot",
-        "builtin:greedy",
-        "--bot",
-        "builtin:random",
-        "--games",
-        "1",
-        "--seed",
-        "4",
-        "--json",
-        "--html",
-        viewer.to_str().unwrap(),
-    ]);
-    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (result, page) = one_game_page("planetwars", "builtin:greedy", "builtin:random", "4", &viewer);
     let game = &result["games"][0];
     assert_eq!(
         (game["ending"].as_str(), game["result"].as_str()),
@@ -287,7 +271,6 @@ fn a_planetwars_game_is_drawn_as_one_scene_with_its_populations_plotted() {
         "{game}"
     );
     let plies = game["moves"].as_array().unwrap().len();
-    let page = std::fs::read_to_string(viewer.join("game-001.html")).unwrap();
     // One picture and one plot, not a drawing per ply; a frame per ply for the script.
     assert_eq!(count(&page, "<svg class=\"scene planetwars\""), 1);
     assert_eq!(count(&page, "<svg class=\"plot\""), 1);

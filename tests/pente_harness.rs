@@ -7,6 +7,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
+use common::grading::grade;
 use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
 use serde_json::Value;
 
@@ -134,8 +135,7 @@ fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
 #[test]
 fn commands_that_know_advance_only_say_so() {
     let run = arbiter(&["--game", "pente", "coverage", "corpus/pente"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("`coverage` knows Advance only"), "{}", run.stderr);
+    run.assert_refused("`coverage` knows Advance only");
 }
 
 /// `generate` writes Pente's layout, `<category>/<side>/NNN.txt`, the same files for the same
@@ -290,23 +290,10 @@ fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
         "#!/bin/sh\nexec \"$(dirname \"$0\")/engine\" --game pente bot --builtin random-adjacent --seed 3\n",
     );
     let reports = dir.path().join("reports");
-    let (status, book) = json(&[
-        "--game",
-        "pente",
-        "grade",
-        "--corpus",
-        "corpus/pente",
-        "--reports",
-        reports.to_str().unwrap(),
-        "--profile",
-        "csci561",
-        "--games",
-        "5",
-        "--json",
-        "-q",
-        folder.to_str().unwrap(),
-    ]);
-    assert_eq!(status, 0, "{book}");
+    let options = ["--corpus", "corpus/pente", "--profile", "csci561", "--games", "5"];
+    let run = grade("pente", &reports, &options, folder.to_str().unwrap());
+    let book = run.json();
+    assert_eq!(run.status, 0, "{book}");
     let row = &book["rows"][0];
     assert_eq!(row["cases_run"], 0, "a profile of games alone runs no case: {row}");
     let stages = row["stages"].as_array().unwrap();
@@ -348,22 +335,9 @@ fn calibration_txt_is_made_once_and_given_on_every_turn() {
     assert!(m["games"][0]["moves"].as_array().unwrap().len() > 4, "{}", m["games"][0]);
 
     let reports = dir.path().join("reports");
-    let (status, book) = json(&[
-        "--game",
-        "pente",
-        "grade",
-        "--reports",
-        reports.to_str().unwrap(),
-        "--profile",
-        "csci561",
-        "--games",
-        "1",
-        "--calibrate",
-        "--json",
-        "-q",
-        folder.to_str().unwrap(),
-    ]);
-    assert_eq!(status, 0, "{book}");
+    let run = grade("pente", &reports, &["--profile", "csci561", "--games", "1", "--calibrate"], folder.to_str().unwrap());
+    let book = run.json();
+    assert_eq!(run.status, 0, "{book}");
     let row = &book["rows"][0];
     assert!(row["note"].as_str().unwrap().contains("calibrated: `calibrate` left calibration.txt"), "{row}");
     assert_eq!(fs::read_to_string(reports.join("carol/calibration.txt")).unwrap(), "measured\n");

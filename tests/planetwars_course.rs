@@ -173,8 +173,7 @@ fn a_course_map_is_a_start_and_shows_its_homes_with_the_engines_first_unit_of_ti
     let bad = dir.path().join("bad.dot");
     std::fs::write(&bad, "graph g {\n  0 [ habit = 1 ]\n}\n").unwrap();
     let run = arbiter(&["--game", "planetwars", "show", &bad.display().to_string()], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("bad.dot:2:3: planet 0 has no `size`"), "{}", run.stderr);
+    run.assert_refused("bad.dot:2:3: planet 0 has no `size`");
 }
 
 #[test]

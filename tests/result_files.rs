@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, example_path, read_json, write_script};
+use common::{arbiter, example_path, read_json, test_names, write_script};
 use serde_json::Value;
 
 /// A scratch folder with one worked example per grade, white to move, and a right answer for
@@ -497,10 +497,8 @@ fn hidden_and_not_run_answers_never_reach_results_json_and_an_unreached_stage_is
         assert!(!junit.contains(answer), "junit.xml shows {answer}: {junit}");
     }
     let g: Value = serde_json::from_str(&results).unwrap();
-    let names: Vec<&str> =
-        g["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
-        names,
+        test_names(&g),
         vec![
             "grade4/white/worked-example",
             "grade5/white/worked-example",

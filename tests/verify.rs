@@ -289,8 +289,7 @@ fn builtin_bots_play_their_grades() {
     let (_, r) = s.verify("builtin:grade6", &["--seed", "3"]);
     assert_eq!(verdicts(&r)[..3], ["pass", "pass", "pass"]);
     let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "builtin:grade9"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("the built-in bots are builtin:random, builtin:grade5"), "{}", run.stderr);
+    run.assert_refused("the built-in bots are builtin:random, builtin:grade5");
 }
 
 #[test]
@@ -356,8 +355,7 @@ fn a_replacement_profile_changes_the_arithmetic() {
         ],
         "",
     );
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("not a marking profile"), "{}", run.stderr);
+    run.assert_refused("not a marking profile");
 }
 
 #[test]
@@ -398,11 +396,9 @@ fn a_bad_corpus_board_or_a_missing_bot_stops_before_any_bot_runs() {
     let s = Setup::new();
     fs::write(s.corpus().join("grade5/white/broken.txt"), "........g\n").unwrap();
     let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "builtin:random"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("broken.txt:2:1: expected 9 lines, found 1"), "{}", run.stderr);
+    run.assert_refused("broken.txt:2:1: expected 9 lines, found 1");
     let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "/no/such/bot"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("cannot find the bot's program `/no/such/bot`"), "{}", run.stderr);
+    run.assert_refused("cannot find the bot's program `/no/such/bot`");
     let run = arbiter(&["verify", &s.path("nowhere").display().to_string(), "--bot", "builtin:random"], "");
     assert_eq!(run.status, 2);
 }

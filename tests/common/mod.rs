@@ -74,6 +74,12 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
 }
 
 impl Run {
+    /// Asserts that arbiter refused the command (exit status 2) saying `says` on stderr.
+    pub fn assert_refused(&self, says: &str) {
+        assert_eq!(self.status, 2, "refused? {}{}", self.stdout, self.stderr);
+        assert!(self.stderr.contains(says), "expected {says:?} in: {}", self.stderr);
+    }
+
     /// The standard output read as JSON; panics showing both outputs when it is not JSON.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
@@ -103,6 +109,11 @@ pub fn write_script(path: &std::path::Path, text: &str) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::write(path, text).unwrap();
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// The names of the tests in a Gradescope `results.json`, in order.
+pub fn test_names(results: &serde_json::Value) -> Vec<&str> {
+    results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect()
 }
 
 /// A JSON file read and parsed; panics naming the file when it cannot be.
