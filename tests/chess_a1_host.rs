@@ -284,7 +284,10 @@ fn transcripts_run_the_module_as_a_program() {
 
 /// A few cases of the bundled corpus, in a corpus of their own.
 fn small_corpus() -> tempfile::TempDir {
-    verifying::small_corpus("chess-a1", &["validation/white/009", "validation/white/018", "validation/white/099"])
+    verifying::small_corpus(
+        "chess-a1",
+        &["validation/white/009", "validation/white/018", "validation/white/099"],
+    )
 }
 
 /// The correct module with `extra` added at its top, in a folder of its own.

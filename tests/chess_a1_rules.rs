@@ -181,7 +181,12 @@ mod extras {
         // case is (what attacks it, the board, the castle, the square attacked).
         for (name, drawn, castle, column) in [
             ("check", "....k... ....r... ........ ........ ........ ........ ........ R...K..R", "e1 g1", 4),
-            ("through", "....k... ........ ........ ........ ..b..... ........ ........ R...K..R", "e1 g1", 5),
+            (
+                "through",
+                "....k... ........ ........ ........ ..b..... ........ ........ R...K..R",
+                "e1 g1",
+                5,
+            ),
             // A bishop on e2 attacks d1, the square the long castle crosses; one on e3 attacks
             // c1, where it lands.
             ("across", "....k... ........ ........ ........ ........ ........ ....b... R...K..R", "e1 c1", 3),

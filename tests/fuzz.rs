@@ -84,8 +84,7 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
         let stem = out.join(format!("{slug}-{side}"));
         let written = Board::from_text(&fs::read_to_string(stem.with_extension("txt")).unwrap()).unwrap();
         assert_eq!(written, board);
-        let json: Value =
-            read_json(stem.with_extension("json"));
+        let json: Value = read_json(stem.with_extension("json"));
         assert_eq!(json["verdict"], "illegal-move");
         assert!(json["bot_output"].as_str().unwrap().lines().count() == 9);
         assert!(json["reason"].as_str().unwrap().starts_with(&format!("{played} is not legal")));
@@ -464,8 +463,7 @@ fn each_missed_move_is_found_named_and_shrunk() {
                 .iter()
                 .all(|c| c.get("stdout_head").is_some() && !c["expected"].as_array().unwrap().is_empty())
         );
-        let report: Value =
-            read_json(out.join("fuzz-report.json"));
+        let report: Value = read_json(out.join("fuzz-report.json"));
         assert_eq!(report["report"]["failures"].as_array().unwrap().len(), failures.len());
     }
 }
@@ -509,20 +507,8 @@ fn a_failure_that_does_not_come_back_is_intermittent_and_not_shrunk() {
             c = count.display(),
         ),
     );
-    let (status, v) = fuzz(&[
-        "--bot",
-        &bot,
-        "--cases",
-        "6",
-        "--seed",
-        "2",
-        "-j",
-        "1",
-        "--reruns",
-        "3",
-        "--sandbox",
-        "off",
-    ]);
+    let (status, v) =
+        fuzz(&["--bot", &bot, "--cases", "6", "--seed", "2", "-j", "1", "--reruns", "3", "--sandbox", "off"]);
     assert_eq!(status, 1);
     let f = &v["report"]["failures"][0];
     assert_eq!(f["signature"]["verdict"], "crash");
@@ -572,8 +558,7 @@ fn ctrl_c_stops_the_run_and_reports_what_was_found() {
     assert!(v["report"]["cases"].as_u64().unwrap() < 50);
     assert_eq!(v["report"]["failures"][0]["signature"]["verdict"], "crash");
     assert_eq!(v["report"]["failures"][0]["result"]["stderr_tail"], "broken");
-    let written: Value =
-        read_json(out.join("fuzz-report.json"));
+    let written: Value = read_json(out.join("fuzz-report.json"));
     assert_eq!(written["report"]["stopped"], "interrupted");
 }
 

@@ -182,8 +182,7 @@ fn a_class_is_graded_the_same_whatever_the_job_count() {
     }
     let refused = class.report("one", "no-python9");
     assert!(refused["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "not-run"));
-    let gradescope: Value =
-        read_json(class.path("one/crashing/results.json"));
+    let gradescope: Value = read_json(class.path("one/crashing/results.json"));
     assert_eq!(gradescope["score"], 0.0);
 }
 
@@ -493,8 +492,7 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
     assert!(note.contains("create-output true (arbiter.toml)"), "{note}");
     assert!(note.contains("asks for a timeout of 60 s; the grader allows at most 1 s"), "{note}");
     assert!(column(&rows, "slowpoke", "note").contains("timeout 5 s (overrides.csv line 3)"));
-    let saved: Value =
-        read_json(class.path("out/picky-csv/grade.json"));
+    let saved: Value = read_json(class.path("out/picky-csv/grade.json"));
     assert_eq!(saved["options"]["create_output"]["value"], true, "{saved}");
 
     // A rerun skips them all; one whose arbiter.toml changed is graded again.
@@ -584,8 +582,7 @@ fn grade_takes_the_options_that_shape_results() {
     assert!(checks.iter().all(|t| t["score"] == 0.0 && t["max_score"] == 0.0));
     let text = fs::read_to_string(class.path("out/buggy/report.txt")).unwrap();
     assert!(text.contains("bad inputs (not scored): "), "{text}");
-    let saved: Value =
-        read_json(class.path("out/buggy/grade.json"));
+    let saved: Value = read_json(class.path("out/buggy/grade.json"));
     assert_eq!(saved["settings"]["create_output"], true);
     assert_eq!(saved["settings"]["details"], 1);
     assert!(saved["row"]["note"].as_str().unwrap().contains("bad inputs handled: "), "{saved}");

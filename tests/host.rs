@@ -62,8 +62,7 @@ fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases
     if !have(&["python3"], "python functions") {
         return;
     }
-    let bot =
-        prepare("python-ok", &PYTHON, 5000).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     assert_eq!(bot.language, Language::Python);
     let script = [
         call("call", json!({"function": "add", "args": [1, 2]})),
@@ -84,8 +83,7 @@ fn a_python_exception_comes_back_with_its_type_and_line() {
     if !have(&["python3"], "python exceptions") {
         return;
     }
-    let bot =
-        prepare("python-ok", &PYTHON, 5000).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     let run = bot.run_script(&[call("call", json!({"function": "boom", "args": []}))], &limits(5000));
     let CallOutcome::Error(e) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert_eq!(
@@ -100,8 +98,7 @@ fn main_runs_on_a_script_of_input_lines_with_its_prompts() {
     if !have(&["python3"], "python main") {
         return;
     }
-    let bot =
-        prepare("python-ok", &PYTHON, 5000).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[call("main", json!({"stdin": "a\nq\n"})), call("main", json!({"stdin": "a\n"}))],
         &limits(5000),
@@ -150,9 +147,7 @@ fn a_module_that_does_not_import_is_refused_with_the_reason() {
     if !have(&["python3"], "python syntax error") {
         return;
     }
-    let err = prepare("python-broken", &PYTHON, 5000)
-        .err()
-        .expect("a syntax error is refused");
+    let err = prepare("python-broken", &PYTHON, 5000).err().expect("a syntax error is refused");
     assert!(err.contains("cannot be loaded") && err.contains("SyntaxError"), "{err}");
 }
 
@@ -193,9 +188,7 @@ fn a_java_compile_error_is_refused_with_the_compilers_words() {
     if !have(&["java", "javac"], "java compile error") {
         return;
     }
-    let err = prepare("java-broken", &JAVA, 5000)
-        .err()
-        .expect("a compile error is refused");
+    let err = prepare("java-broken", &JAVA, 5000).err().expect("a compile error is refused");
     assert!(err.contains("does not compile") && err.contains("cannot find symbol"), "{err}");
     assert!(err.contains("demo/Counter.java:4"), "paths are shown inside the submission: {err}");
 }
@@ -205,9 +198,7 @@ fn a_java_submission_without_the_entry_class_is_refused() {
     if !have(&["java", "javac"], "java entry class") {
         return;
     }
-    let err = prepare("python-ok", &JAVA, 5000)
-        .err()
-        .expect("no sources");
+    let err = prepare("python-ok", &JAVA, 5000).err().expect("no sources");
     assert!(err.contains("holds no submission"), "{err}");
 }
 
@@ -250,8 +241,7 @@ fn python_state_in_builtins_or_files_does_not_reach_the_next_case() {
     if !have(&["python3"], "python state between cases") {
         return;
     }
-    let bot =
-        prepare("python-hostile", &PYTHON, 5000).unwrap();
+    let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     for case in 0..4 {
         let run = bot.run_script(
             &[
@@ -295,8 +285,7 @@ fn a_python_thread_running_between_calls_is_caught() {
     if !have(&["python3"], "python thread between calls") {
         return;
     }
-    let bot =
-        prepare("python-hostile", &PYTHON, 5000).unwrap();
+    let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     let spin = call("call", json!({"function": "spin_after", "args": []}));
     let add = call("call", json!({"function": "add", "args": [1, 2]}));
     let why = caught_between_calls(&bot, &[spin], &add).expect("a thread computing between calls is caught");
@@ -312,8 +301,7 @@ fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
     if !have(&["python3"], "python forged answers") {
         return;
     }
-    let bot =
-        prepare("python-hostile", &PYTHON, 5000).unwrap();
+    let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[
             call("call", json!({"function": "forge", "args": []})),
@@ -336,9 +324,7 @@ fn loading_the_module_counts_against_the_case() {
     if !have(&["python3"], "python import cost") {
         return;
     }
-    let bot =
-        prepare("python-slow-import", &PYTHON, 5000)
-            .unwrap();
+    let bot = prepare("python-slow-import", &PYTHON, 5000).unwrap();
     let add = [call("call", json!({"function": "add", "args": [1, 2]}))];
     let run = bot.run_script(&add, &limits(500));
     let setup = run.setup_failure().unwrap_or_else(|| panic!("{run:?}"));
@@ -405,9 +391,7 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
 #[test]
 fn a_thread_still_computing_after_the_last_call_is_a_fault() {
     if have(&["python3"], "python thread after the last call") {
-        let bot =
-            prepare("python-hostile", &PYTHON, 5000)
-                .unwrap();
+        let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
         let run =
             bot.run_script(&[call("call", json!({"function": "spin_after", "args": []}))], &limits(5000));
         assert_eq!(run.calls[0].value(), Some(&json!(1)), "{run:?}");
@@ -420,8 +404,7 @@ fn a_thread_still_computing_after_the_last_call_is_a_fault() {
         assert_eq!((next.calls[0].value(), next.ended.fault.as_ref()), (Some(&json!(3)), None), "{next:?}");
     }
     if have(&["java", "javac"], "java thread after the last call") {
-        let bot =
-            prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
+        let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
         let spun = bot.run_script(&[call("new", json!({})), run("spin")], &limits(5000));
         let fault = spun.ended.fault.clone().unwrap_or_else(|| panic!("{spun:?}"));
         assert!(fault.contains("hostile-spin") || fault.contains("while no call was in progress"), "{fault}");

@@ -39,7 +39,10 @@ fn run_ok(args: &[&str]) -> String {
 /// JSON result and the game's page.
 fn one_game_page(game: &str, a: &str, b: &str, seed: &str, viewer: &Path) -> (serde_json::Value, String) {
     let html = viewer.to_str().unwrap();
-    let args = ["--game", game, "match", "--bot", a, "--bot", b, "--games", "1", "--seed", seed, "--json", "--html", html];
+    let args = [
+        "--game", game, "match", "--bot", a, "--bot", b, "--games", "1", "--seed", seed, "--json", "--html",
+        html,
+    ];
     let result = serde_json::from_str(&run_ok(&args)).unwrap();
     (result, std::fs::read_to_string(viewer.join("game-001.html")).unwrap())
 }

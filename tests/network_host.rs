@@ -15,8 +15,13 @@ fn root() -> PathBuf {
 
 /// A small corpus: one case of each kind from the bundled one.
 fn small_corpus() -> tempfile::TempDir {
-    let cases =
-        ["accept/white/001", "reject/black/002-cluster", "legal/white/003", "win/white/001", "block/black/001"];
+    let cases = [
+        "accept/white/001",
+        "reject/black/002-cluster",
+        "legal/white/003",
+        "win/white/001",
+        "block/black/001",
+    ];
     verifying::small_corpus("network", &cases)
 }
 

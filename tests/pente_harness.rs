@@ -11,7 +11,6 @@ use common::grading::grade;
 use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
 use serde_json::Value;
 
-
 /// `match --json -q` between two Pente bots.
 fn pente_match(a: &str, b: &str, games: &str, extra: &[&str]) -> (i32, Value) {
     let mut args = vec!["--game", "pente", "match", "--bot", a, "--bot", b, "--games", games, "--json", "-q"];
@@ -335,7 +334,12 @@ fn calibration_txt_is_made_once_and_given_on_every_turn() {
     assert!(m["games"][0]["moves"].as_array().unwrap().len() > 4, "{}", m["games"][0]);
 
     let reports = dir.path().join("reports");
-    let run = grade("pente", &reports, &["--profile", "csci561", "--games", "1", "--calibrate"], folder.to_str().unwrap());
+    let run = grade(
+        "pente",
+        &reports,
+        &["--profile", "csci561", "--games", "1", "--calibrate"],
+        folder.to_str().unwrap(),
+    );
     let book = run.json();
     assert_eq!(run.status, 0, "{book}");
     let row = &book["rows"][0];

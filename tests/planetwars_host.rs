@@ -96,8 +96,7 @@ fn games_lost_by_exception_are_counted_in_the_gradebook_and_said_in_the_reports(
     // Long lines are folded at 80 columns.
     let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(joined.contains("0 of 2 won, 0 drawn, 0.00 points; 2 lost by exception: turn threw"), "{text}");
-    let report: Value =
-        read_json(folder.join("report.json"));
+    let report: Value = read_json(folder.join("report.json"));
     let forfeits = &report["game_stages"][0]["forfeits"];
     assert_eq!(forfeits["causes"][0]["cause"], "exception", "{report}");
     assert!(

@@ -324,7 +324,8 @@ fn a_killed_run_leaves_valid_files_with_the_cases_it_finished() {
     // Killed once the two cases before the sleeping one are in the files.
     kill_when_ready(&args, dir.path(), |sleeper| {
         let written = fs::read_to_string(&out.json).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok());
-        let ready = sleeper.exists() && written.is_some_and(|r| r["cases"].as_array().is_some_and(|c| c.len() == 2));
+        let ready =
+            sleeper.exists() && written.is_some_and(|r| r["cases"].as_array().is_some_and(|c| c.len() == 2));
         ready.then_some(()).ok_or_else(|| "the partial files never showed two cases".to_string())
     });
 

@@ -32,7 +32,8 @@ fn a_bot_sees_path_but_not_the_graders_secrets() {
     fs::create_dir_all(bot.parent().unwrap()).unwrap();
     fs::write(&bot, "#!/bin/sh\necho \"path=${PATH:+set} secret=${GRADER_TOKEN:-none}\" >&2\nexit 1\n")
         .unwrap();
-    let report = verify(dir.path(), &["--bot", &format!("sh {}", bot.display())], &[("GRADER_TOKEN", "s3cret")]);
+    let report =
+        verify(dir.path(), &["--bot", &format!("sh {}", bot.display())], &[("GRADER_TOKEN", "s3cret")]);
     let case = &report["cases"][0];
     if report["sandbox"]["mode"] == "auto" && report["sandbox"]["layers"].as_array().unwrap().is_empty() {
         eprintln!("SKIPPED: a_bot_sees_path_but_not_the_graders_secrets: no sandbox layer on this machine");
@@ -72,7 +73,8 @@ fn a_run_wrapper_calling_python3_works_in_the_sandbox() {
     ] {
         fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap();
     }
-    let report = verify(dir.path(), &["--timeout", "10", "--bot", &sub.join("run").display().to_string()], &[]);
+    let report =
+        verify(dir.path(), &["--timeout", "10", "--bot", &sub.join("run").display().to_string()], &[]);
     let case = &report["cases"][0];
     assert!(
         case["stderr_tail"].as_str().unwrap_or("").starts_with("python ok"),

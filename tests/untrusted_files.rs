@@ -44,11 +44,7 @@ fn an_oversized_corpus_board_is_refused_by_name_and_size_before_any_bot_runs() {
     let bot = format!("sh -c 'touch {}' bot", marker.display());
     let run = arbiter(&["verify", &text(&corpus), "--bot", &bot, "-q"], "");
     assert_eq!(run.status, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains(&too_big(&big, 70000, 65536, "a board file")),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains(&too_big(&big, 70000, 65536, "a board file")), "{}", run.stderr);
     assert!(!marker.exists(), "the bot ran although the corpus was refused");
 }
 
@@ -98,7 +94,10 @@ fn an_oversized_game_record_is_refused() {
     sparse(&record, 20 << 20);
     let run = arbiter(&["replay", &text(&record)], "");
     assert_eq!(run.status, 2);
-    assert_eq!(run.stderr.trim(), format!("error: {}", too_big(&record, 20971520, 16777216, "a game record")));
+    assert_eq!(
+        run.stderr.trim(),
+        format!("error: {}", too_big(&record, 20971520, 16777216, "a game record"))
+    );
 }
 
 /// Runs verify on the worked examples with the profile `json`; returns the exit status and stderr.
@@ -162,5 +161,8 @@ fn an_oversized_profile_is_refused() {
         "",
     );
     assert_eq!(run.status, 2);
-    assert_eq!(run.stderr.trim(), format!("error: {}", too_big(&profile, 2097152, 1048576, "a marking profile")));
+    assert_eq!(
+        run.stderr.trim(),
+        format!("error: {}", too_big(&profile, 2097152, 1048576, "a marking profile"))
+    );
 }
