@@ -63,8 +63,14 @@ pub trait Analyst {
     /// moves to that power).
     fn max_perft_depth(&self) -> u32;
 
-    /// The number of move sequences of `depth` plies.
-    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64>;
+    /// The number of move sequences of `depth` plies: by default the sum of
+    /// [`Analyst::perft_divide`]'s counts (1 for depth 0), for a game with no faster count.
+    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        Ok(self.perft_divide(position, depth)?.iter().map(|(_, n)| n).sum())
+    }
 
     /// The number of move sequences of `depth` plies (at least 1) under each first move.
     fn perft_divide(&self, position: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>>;

@@ -12,11 +12,11 @@ use super::position::{CHIPS_PER_PLAYER, Position};
 use super::rules::{Rules, Status, legal_moves, play};
 use super::square::{SIZE, Square};
 use super::text::parse_move;
-use super::{perft, perft_divide};
 use crate::harness::analyst::{
     Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
     only_category, plural,
 };
+use crate::harness::perft::divide_notated;
 use crate::side::Side;
 
 /// The deepest perft `arbiter perft` runs for Network: about 350^4 sequences once the chips
@@ -203,13 +203,8 @@ impl Analyst for NetworkAnalyst {
         MAX_PERFT_DEPTH
     }
 
-    fn perft(&self, input: &PositionInput, depth: u32) -> anyhow::Result<u64> {
-        Ok(perft(&load(input)?, &self.rules, depth))
-    }
-
     fn perft_divide(&self, input: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
-        let counts = perft_divide(&load(input)?, &self.rules, depth.max(1));
-        Ok(counts.into_iter().map(|(m, n)| (m.to_string(), n)).collect())
+        Ok(divide_notated(&load(input)?, depth, &|p: &Position| legal_moves(p, &self.rules), &play))
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {

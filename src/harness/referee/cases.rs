@@ -6,6 +6,12 @@ use crate::harness::host::{CallRecord, HostCall};
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
+/// A case read and ready to judge, or what is wrong with its input ([`Cases::prepare`]).
+pub type Prepared = Result<Box<dyn PreparedCase>, String>;
+
+/// `Ok` when a case is what its category claims, else each thing wrong ([`Cases::check_category`]).
+pub type CategoryCheck = Result<(), Vec<String>>;
+
 /// A game's judge of test cases.
 pub trait Cases: Send + Sync {
     /// The arguments of `arbiter check` that replay the judgement of a case (after the case
@@ -14,12 +20,7 @@ pub trait Cases: Send + Sync {
 
     /// Reads a case: its input board and, if given, its golden answer (used when it is up to
     /// date; otherwise the answers are computed). An error names what is wrong with the input.
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String>;
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared;
 
     /// The golden answer for a case, as the text of a JSON file.
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String>;
@@ -35,12 +36,7 @@ pub trait Cases: Send + Sync {
     /// each thing wrong, in a sentence. E.g. a `win` case must have a winning move and a
     /// `golden` answer (the golden file's text, when there is one) within the win set. The
     /// default checks nothing.
-    fn check_category(
-        &self,
-        _case: &CaseSpec,
-        _input: &[u8],
-        _golden: Option<&[u8]>,
-    ) -> Result<(), Vec<String>> {
+    fn check_category(&self, _case: &CaseSpec, _input: &[u8], _golden: Option<&[u8]>) -> CategoryCheck {
         Ok(())
     }
 
