@@ -57,12 +57,7 @@ impl Bot for RandomAdjacent {
     }
 
     fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Point> {
-        let moves = adjacent_moves(pos, rules);
-        if moves.is_empty() {
-            return None;
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        Some(moves[rng.gen_range(0..moves.len())])
+        crate::harness::referee::random_pick(&adjacent_moves(pos, rules), seed)
     }
 }
 
