@@ -165,16 +165,9 @@ impl NetworkAnalyst {
 }
 
 impl Analyst for NetworkAnalyst {
-    fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(load(input)?.to_move.side())
-    }
-
     fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
         let position = load(input)?;
-        let lines = legal_moves(&position, &self.rules)
-            .into_iter()
-            .map(|m| MoveLine { notation: m.to_string(), board: play(&position, m).to_text() })
-            .collect();
+        let lines = MoveLine::each(legal_moves(&position, &self.rules), |&m| play(&position, m).to_text());
         Ok((position.to_move.side(), lines))
     }
 

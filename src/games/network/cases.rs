@@ -22,7 +22,7 @@ use super::{Color, Move};
 use crate::harness::host::{CallRecord, HostCall};
 use crate::harness::referee::{
     CaseSpec, Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, golden_expected, golden_problem,
-    golden_text,
+    golden_text, judge_legal,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 
@@ -192,20 +192,10 @@ impl NetworkCase {
                 j.rule = Some(rule.name().to_string());
                 j.reason = explain_illegal(pos, rules, mv, rule);
             }
-            Ok(()) => {
-                let why = self.oracle.explain(mv);
-                if self.expected.contains(&mv) {
-                    j.verdict = Some(Verdict::Pass);
-                    j.reason = why;
-                } else {
-                    j.verdict = Some(Verdict::WrongMove);
-                    j.reason = format!(
-                        "{mv} is legal, but a `{}` case expects one of {}: {why}",
-                        category_name(self.ask),
-                        some(&self.expected)
-                    );
-                }
-            }
+            Ok(()) => judge_legal(&mut j, &mv, &self.expected, self.oracle.explain(mv), |why| {
+                let ask = category_name(self.ask);
+                format!("{mv} is legal, but a `{ask}` case expects one of {}: {why}", some(&self.expected))
+            }),
         }
         j
     }

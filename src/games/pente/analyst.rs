@@ -126,16 +126,10 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
 }
 
 impl Analyst for PenteReferee {
-    fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(load(input)?.to_move.side())
-    }
-
     fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
         let position = load(input)?;
-        let lines = super::legal_moves(&position, &self.rules)
-            .into_iter()
-            .map(|p| MoveLine { notation: p.to_string(), board: play(&position, p).to_input_text() })
-            .collect();
+        let legal = super::legal_moves(&position, &self.rules);
+        let lines = MoveLine::each(legal, |&p| play(&position, p).to_input_text());
         Ok((position.to_move.side(), lines))
     }
 

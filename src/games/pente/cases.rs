@@ -12,7 +12,7 @@ use super::referee::{GAME_SECONDS, PenteReferee, read};
 use super::text::Strictness;
 use crate::harness::referee::{
     CaseSpec, Cases, CategoryCheck, GeneratedCase, MoveKind, Prepared, PreparedCase, RobustnessBoards,
-    golden_expected, golden_problem, golden_text,
+    golden_expected, golden_problem, golden_text, judge_legal,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -124,16 +124,14 @@ impl PreparedCase for PenteCase {
             );
             // The oracle's explanation already begins "<point> is not a legal move".
             j.reason = why;
-        } else if self.expected.contains(&point) {
-            j.verdict = Some(Verdict::Pass);
-            j.reason = why;
         } else {
-            j.verdict = Some(Verdict::WrongMove);
-            j.reason = format!(
-                "{point} is legal, but the {} case expects {}: {why}",
-                self.category,
-                list_some(&self.expected)
-            );
+            judge_legal(&mut j, &point, &self.expected, why, |why| {
+                format!(
+                    "{point} is legal, but the {} case expects {}: {why}",
+                    self.category,
+                    list_some(&self.expected)
+                )
+            });
         }
         if j.verdict != Some(Verdict::Pass) {
             j.cause = super::analyst::columns_with_i(output, Some(point), &self.oracle.legal, &self.expected);

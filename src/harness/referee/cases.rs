@@ -3,7 +3,7 @@
 
 use super::{CaseSpec, MoveKind};
 use crate::harness::host::{CallRecord, HostCall};
-use crate::harness::verdict::Judgement;
+use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
 /// A case read and ready to judge, or what is wrong with its input ([`Cases::prepare`]).
@@ -140,5 +140,23 @@ pub trait PreparedCase: Send + Sync {
     /// that failed (a timeout, an exception, a death) decides.
     fn judge_calls(&self, _calls: &[CallRecord]) -> Judgement {
         Judgement::default()
+    }
+}
+
+/// Judges a legal move `mv` against a case's expected answers: a pass, explained by `why`, when
+/// it is one of them; else a wrong move, for the reason `wrong` makes of `why`.
+pub fn judge_legal<M: PartialEq>(
+    j: &mut Judgement,
+    mv: &M,
+    expected: &[M],
+    why: String,
+    wrong: impl FnOnce(String) -> String,
+) {
+    if expected.contains(mv) {
+        j.verdict = Some(Verdict::Pass);
+        j.reason = why;
+    } else {
+        j.verdict = Some(Verdict::WrongMove);
+        j.reason = wrong(why);
     }
 }

@@ -28,7 +28,7 @@ mod symmetry;
 mod words;
 
 pub use builtins::{BuiltinBot, Builtins, random_pick};
-pub use cases::{Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards};
+pub use cases::{Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards, judge_legal};
 pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
 pub use fuzzing::{Fuzzing, PlayedCase};
 pub use games::{GameState, Games};
