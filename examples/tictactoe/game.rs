@@ -11,7 +11,7 @@
 
 use arbiter::Side;
 use arbiter::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
-use arbiter::harness::perft::{perft, perft_divide};
+use arbiter::harness::perft::perft_divide;
 use arbiter::harness::referee::{
     BuiltinBot, Builtins, CaseSpec, Cases, Drawing, Fuzzing, GameInfo, GameState, Games, Grid, GridStyle,
     Prepared, PreparedCase, Referee, RobustnessBoards, Stone, golden_expected, golden_text,
@@ -496,9 +496,6 @@ impl Analyst for TicTacToe {
     }
     fn max_perft_depth(&self) -> u32 {
         9
-    }
-    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64> {
-        Ok(perft(&read(position)?, depth, &Board::moves, &Board::play))
     }
     fn perft_divide(&self, position: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
         let divided = perft_divide(&read(position)?, depth, &Board::moves, &Board::play);

@@ -107,7 +107,7 @@ impl Builtins for NetworkReferee {
 
 /// A built-in player: reads a position file (or a case file) and writes its move.
 struct NetworkBuiltin {
-    bot: Box<dyn bots::Bot + Send + Sync>,
+    bot: bots::AnyBot,
     rules: Rules,
 }
 

@@ -24,6 +24,18 @@ pub trait BuiltinBot: Send + Sync {
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String>;
 }
 
+/// A game's own player, before the harness wraps it in a [`BuiltinBot`]: given a position of the
+/// game and its rules, picks a move. A game names it with its own types (Network's `bots::Bot` is
+/// `Player<Position, Rules, Move>`).
+pub trait Player<Position, Rules, Move> {
+    /// The bot's name, as a command line would spell it.
+    fn name(&self) -> &'static str;
+
+    /// A legal move for the player to move, or `None` when there is none (the game is over, or
+    /// the player is walled in). The same position, rules and seed always give the same move.
+    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move>;
+}
+
 /// A uniformly random one of `moves` (`None` when there are none), chosen by `seed`: what every
 /// game's random bot plays among the moves it considers.
 pub fn random_pick<M: Copy>(moves: &[M], seed: u64) -> Option<M> {

@@ -27,7 +27,7 @@ mod move_kind;
 mod symmetry;
 mod words;
 
-pub use builtins::{BuiltinBot, Builtins, random_pick};
+pub use builtins::{BuiltinBot, Builtins, Player, random_pick};
 pub use cases::{Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards, judge_legal};
 pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
 pub use fuzzing::{Fuzzing, PlayedCase};
