@@ -81,15 +81,9 @@ fn phase_word(pos: &Position) -> &'static str {
 /// The text report of `expect`.
 fn summary(oracle: &Oracle, only: Option<Category>) -> String {
     let pos = &oracle.position;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} to move ({} moves): {}; {}",
-        pos.to_move,
-        phase_word(pos),
-        plural(oracle.legal.len(), "legal move"),
-        super::rules::in_hand_words(pos)
-    );
+    let (phase, legal) = (phase_word(pos), plural(oracle.legal.len(), "legal move"));
+    let mut out =
+        format!("{} to move ({phase} moves): {legal}; {}\n", pos.to_move, super::rules::in_hand_words(pos));
     for color in Color::BOTH {
         match oracle.network(color) {
             Some(net) => {

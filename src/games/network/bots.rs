@@ -201,8 +201,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_move() {
-        let start = Position::start();
-        let rules = Rules::default();
+        let (start, rules) = (Position::start(), Rules::default());
         let a = RandomPlayer.choose(&start, &rules, 7);
         assert!(a.is_some() && a == RandomPlayer.choose(&start, &rules, 7));
         let bot = AlphaBeta { add_depth: 2, step_depth: 1 };
