@@ -18,15 +18,15 @@ use super::submission::safe_name;
 
 /// The score with the games stages, and what the row says of their games.
 pub(super) struct Scored {
-    pub score: Score,
+    pub(super) score: Score,
     /// Notes for the row: forfeits, stages not played or not scored.
-    pub notes: Vec<String>,
+    pub(super) notes: Vec<String>,
     /// The final games stage's games played, won and score, when it was played.
-    pub summary: Option<(usize, usize, Option<f64>)>,
+    pub(super) summary: Option<(usize, usize, Option<f64>)>,
     /// Games lost by timing out, in every games stage.
-    pub timeouts: usize,
+    pub(super) timeouts: usize,
     /// Games lost by crashing, in every games stage.
-    pub crashes: usize,
+    pub(super) crashes: usize,
 }
 
 impl Scored {

@@ -22,22 +22,22 @@ use super::submission::{Submission, apply, open_bot};
 /// One submission's grading, planned.
 pub(super) struct Plan<'a> {
     /// The submission's report folder.
-    pub folder: PathBuf,
+    pub(super) folder: PathBuf,
     /// Its own options as recorded in `grade.json` (unreadable ones as a note).
-    pub recorded: SubmissionOptions,
+    pub(super) recorded: SubmissionOptions,
     /// The grader's options with the submission's laid over them.
-    pub options: VerifyOptions,
-    pub bot: Bot,
+    pub(super) options: VerifyOptions,
+    pub(super) bot: Bot,
     /// Why the submission is refused before any case runs, if it is.
-    pub refusal: Option<String>,
+    pub(super) refusal: Option<String>,
     /// How the calibration went, when there was one.
-    pub calibration_note: Option<String>,
+    pub(super) calibration_note: Option<String>,
     /// The cases to run, in order (none for a profile of games alone).
-    pub cases: Vec<&'a ReadyCase>,
-    pub info: RunInfo<'a>,
-    pub files: ReportFiles,
+    pub(super) cases: Vec<&'a ReadyCase>,
+    pub(super) info: RunInfo<'a>,
+    pub(super) files: ReportFiles,
     /// The row's first notes: refusal, calibration, support files, options.
-    pub notes: Vec<String>,
+    pub(super) notes: Vec<String>,
 }
 
 /// The submission's own options as `grade.json` records them. Options that cannot be read are
