@@ -204,7 +204,9 @@ pub trait Referee: Send + Sync {
     }
 
     /// A built-in bot by name, or an error listing the game's built-in bots.
+    /// The name may carry the `builtin:` prefix that `--bot` takes and the error below prints.
     fn require_builtin(&self, name: &str) -> Result<Box<dyn BuiltinBot>, String> {
+        let name = name.strip_prefix("builtin:").unwrap_or(name);
         let names = self.builtins().map(|b| b.builtin_names()).unwrap_or_default();
         if let Some(bot) = self.builtins().and_then(|b| b.builtin(name)) {
             return Ok(bot);
