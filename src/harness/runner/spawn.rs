@@ -247,34 +247,24 @@ fn spawn_helper(mut launch: Launch, report: RunReport, piped_stdin: bool) -> Res
     drop((stdin_r, stdout_w, stderr_w));
     let Running { pid, pidfd, status } = running;
     process::register(pid);
-    let fail = |why: String, pidfd: &OwnedFd, launch: &mut Launch, report: RunReport| {
-        process::kill_pidfd(pidfd);
-        process::unregister(pid);
-        if let Some(cg) = launch.cgroup.take() {
-            cg.remove();
-        }
-        Err(failed(report, why))
-    };
-    let status = match Capture::spawn("sandbox-status", status, 1 << 16) {
-        Ok(capture) => capture,
-        Err(err) => {
-            return fail(
-                format!("cannot read the sandbox's status: {}", os_message(&err)),
-                &pidfd,
-                &mut launch,
-                report,
-            );
-        }
-    };
-    let exited = match process::watch_pidfd(&pidfd) {
-        Ok(exited) => exited,
-        Err(err) => {
-            return fail(
-                format!("cannot start a thread to wait for it: {}", os_message(&err)),
-                &pidfd,
-                &mut launch,
-                report,
-            );
+    // Its status read on a thread, and its end watched for; without either the run cannot be
+    // followed, and is ended at once.
+    let watched = (|| -> Result<_, String> {
+        let status = Capture::spawn("sandbox-status", status, 1 << 16)
+            .map_err(|err| format!("cannot read the sandbox's status: {}", os_message(&err)))?;
+        let exited = process::watch_pidfd(&pidfd)
+            .map_err(|err| format!("cannot start a thread to wait for it: {}", os_message(&err)))?;
+        Ok((status, exited))
+    })();
+    let (status, exited) = match watched {
+        Ok(both) => both,
+        Err(why) => {
+            process::kill_pidfd(&pidfd);
+            process::unregister(pid);
+            if let Some(cg) = launch.cgroup.take() {
+                cg.remove();
+            }
+            return Err(failed(report, why));
         }
     };
     let clock = RunClock::new(pid, 1, launch.cpu_clock());
