@@ -201,9 +201,10 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_move() {
-        let (start, rules) = (Position::start(), Rules::default());
+        let rules = Rules::default();
+        let start = Position::start();
         let a = RandomPlayer.choose(&start, &rules, 7);
-        assert!(a.is_some() && a == RandomPlayer.choose(&start, &rules, 7));
+        assert_eq!(a, RandomPlayer.choose(&start, &rules, 7));
         let bot = AlphaBeta { add_depth: 2, step_depth: 1 };
         assert_eq!(bot.choose(&start, &rules, 3), bot.choose(&start, &rules, 3));
         assert!(by_name("alphabeta").is_some() && by_name("minimax").is_none());

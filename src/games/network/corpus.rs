@@ -62,11 +62,12 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_corpus_and_every_case_reads_back() {
-        let a = generate(&Rules::default(), 2, 5);
-        assert_eq!(a, generate(&Rules::default(), 2, 5));
+        let rules = Rules::default();
+        let a = generate(&rules, 2, 5);
+        assert_eq!(a, generate(&rules, 2, 5));
         assert!(a.iter().any(|c| c.category == "block") && a.iter().any(|c| c.category == "reject"));
         for case in &a {
-            let file = CaseFile::parse(case.text.as_bytes(), &case.name, &Rules::default()).unwrap();
+            let file = CaseFile::parse(case.text.as_bytes(), &case.name, &rules).unwrap();
             assert_eq!(file.position.to_move.side(), case.side);
             assert_eq!(file.offer.is_some(), matches!(case.category.as_str(), "accept" | "reject"));
         }

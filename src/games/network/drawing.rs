@@ -85,8 +85,8 @@ mod tests {
 
     #[test]
     fn squares_are_drawn_where_the_assignment_names_them() {
-        let board = "#......#\n........\n........\n........\n...w....\n....b...\n........\n#......#\nwhite\n";
         let referee = NetworkReferee::default();
+        let board = "#......#\n........\n........\n........\n...w....\n....b...\n........\n#......#\nwhite\n";
         let g = referee.grid(board.as_bytes(), Some(Side::White)).unwrap();
         assert_eq!(g.at(3, 4).and_then(|s| s.side), Some(Side::White), "square 34");
         assert_eq!(g.at(4, 5).and_then(|s| s.side), Some(Side::Black), "square 45");
