@@ -602,8 +602,24 @@ fn forks() -> i32 {
             child => children.push((child, n)),
         }
     }
+    // A child killed but not reaped yet has given its memory back already.
+    let running = |p: i32| {
+        fs::read_to_string(format!("/proc/{p}/stat"))
+            .is_ok_and(|s| s.rsplit(')').next().is_some_and(|r| !r.trim_start().starts_with(['Z', 'X'])))
+    };
+    let (peak, killed, finished) = reap(&children, "peak", |alive| {
+        alive.iter().filter(|&&(p, _)| running(p)).map(|&(_, n)| slots[n].load(Ordering::SeqCst)).sum()
+    });
+    eprintln!("RESULT forks: peak={peak} MiB killed={killed} finished={finished}");
+    i32::from(killed > 0)
+}
+
+/// Waits for `children` (pid, slot) to end, reaping each as it does; meanwhile samples the MiB
+/// the living ones hold (`held`) every millisecond and prints each new peak, 16 MiB apart, as
+/// `<word> N MiB`. Returns the peak and how many were killed and how many finished.
+fn reap(children: &[(i32, usize)], word: &str, held: impl Fn(&[(i32, usize)]) -> u64) -> (u64, u32, u32) {
     let (mut peak, mut printed, mut killed, mut finished) = (0, 0, 0, 0);
-    let mut alive = children.clone();
+    let mut alive = children.to_vec();
     while !alive.is_empty() {
         let mut status = 0;
         // SAFETY: waitpid with a valid status pointer.
@@ -616,24 +632,16 @@ fn forks() -> i32 {
                 finished += 1;
             }
         }
-        // A child killed but not reaped yet has given its memory back already.
-        let running = |p: i32| {
-            fs::read_to_string(format!("/proc/{p}/stat"))
-                .is_ok_and(|s| s.rsplit(')').next().is_some_and(|r| !r.trim_start().starts_with(['Z', 'X'])))
-        };
-        let now: u64 =
-            alive.iter().filter(|&&(p, _)| running(p)).map(|&(_, n)| slots[n].load(Ordering::SeqCst)).sum();
-        peak = peak.max(now);
+        peak = peak.max(held(&alive));
         if peak >= printed + 16 {
             printed = peak;
-            eprintln!("peak {peak} MiB");
+            eprintln!("{word} {peak} MiB");
         }
         if done <= 0 {
             sleep_ms(1);
         }
     }
-    eprintln!("RESULT forks: peak={peak} MiB killed={killed} finished={finished}");
-    i32::from(killed > 0)
+    (peak, killed, finished)
 }
 
 /// Attack 6: output.txt is a link to a secret file outside (`HOSTILE_SECRETS`, the first).
@@ -1262,30 +1270,8 @@ fn nondumpable() -> i32 {
             child => children.push((child, n)),
         }
     }
-    let (mut peak, mut printed, mut killed, mut finished) = (0, 0, 0, 0);
-    let mut alive = children.clone();
-    while !alive.is_empty() {
-        let mut status = 0;
-        // SAFETY: waitpid with a valid status pointer.
-        let done = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG) };
-        if done > 0 {
-            alive.retain(|&(p, _)| p != done);
-            if libc::WIFSIGNALED(status) {
-                killed += 1;
-            } else {
-                finished += 1;
-            }
-        }
-        let now: u64 = alive.iter().map(|&(_, n)| slots[n].load(Ordering::SeqCst)).sum();
-        peak = peak.max(now);
-        if peak >= printed + 16 {
-            printed = peak;
-            eprintln!("held {peak} MiB");
-        }
-        if done <= 0 {
-            sleep_ms(1);
-        }
-    }
+    let (peak, killed, finished) =
+        reap(&children, "held", |alive| alive.iter().map(|&(_, n)| slots[n].load(Ordering::SeqCst)).sum());
     let hidden: u64 = (0..CHILDREN).map(|n| slots[CHILDREN + n].load(Ordering::SeqCst)).sum();
     eprintln!("RESULT nondumpable: peak={peak} MiB hidden={hidden} killed={killed} finished={finished}");
     i32::from(killed > 0)

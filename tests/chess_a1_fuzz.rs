@@ -6,7 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{arbiter, have_tools};
+use common::{arbiter_json, have_tools};
 use serde_json::Value;
 
 fn data(name: &str) -> PathBuf {
@@ -16,11 +16,19 @@ fn data(name: &str) -> PathBuf {
 fn fuzz(bot: &str, extra: &[&str]) -> (i32, Value) {
     let mut args = vec!["--game", "chess-a1", "fuzz", "--bot", bot, "--json", "-q", "--timeout", "5"];
     args.extend_from_slice(extra);
-    let run = arbiter(&args, "");
-    (
-        run.status,
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr)),
-    )
+    arbiter_json(&args)
+}
+
+/// The module `name` with a bug planted (`from` replaced by `to`, which must change it), as
+/// `a1.py` in a folder of its own: the folder and the module's path.
+fn planted(name: &str, from: &str, to: &str) -> (tempfile::TempDir, String) {
+    let module = std::fs::read_to_string(data(name)).unwrap();
+    let planted = module.replace(from, to);
+    assert_ne!(planted, module, "{from:?} is not in {name}'s a1.py");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a1.py"), planted).unwrap();
+    let bot = dir.path().join("a1.py").display().to_string();
+    (dir, bot)
 }
 
 /// The moves of a shrunk failure: its `# game:` comment.
@@ -80,12 +88,7 @@ fn a_planted_check_text_bug_is_shrunk_to_a_few_moves() {
     }
     // check_game_over always says White is in check: only a position where Black is in check
     // shows it.
-    let correct = std::fs::read_to_string(data("correct")).unwrap();
-    let planted = correct.replace("(\"White\" if whites_turn else \"Black\")", "\"White\"");
-    assert_ne!(planted, correct);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("a1.py"), planted).unwrap();
-    let bot = dir.path().join("a1.py").display().to_string();
+    let (_dir, bot) = planted("correct", "(\"White\" if whites_turn else \"Black\")", "\"White\"");
     let (status, v) = fuzz(&bot, &["--cases", "12", "--seed", "2", "--reruns", "1", "--shrink-time", "240s"]);
     assert_eq!(status, 1, "{v:#}");
     let failures = v["report"]["failures"].as_array().unwrap();
@@ -112,16 +115,9 @@ fn a_crash_on_an_off_board_move_does_not_hide_a_later_bug() {
     // The buggy module (is_move_valid never looks at check), made to raise on a move off the
     // board, which every position is asked about from the first: the crash comes first in
     // every game, yet the check bug must be found too, each shrunk to its own question.
-    let buggy = std::fs::read_to_string(data("buggy")).unwrap();
     let key = "def is_move_valid(move, board, whites_turn):\n    start, end = move\n";
-    let planted = buggy.replace(
-        key,
-        &format!("{key}    if out_of_bounds(end):\n        raise IndexError(\"off the board\")\n"),
-    );
-    assert_ne!(planted, buggy);
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("a1.py"), planted).unwrap();
-    let bot = dir.path().join("a1.py").display().to_string();
+    let raise = format!("{key}    if out_of_bounds(end):\n        raise IndexError(\"off the board\")\n");
+    let (_dir, bot) = planted("buggy", key, &raise);
     let (status, v) = fuzz(&bot, &["--cases", "4", "--seed", "1", "--reruns", "0", "--shrink-time", "240s"]);
     assert_eq!(status, 1, "{v:#}");
     let failures = v["report"]["failures"].as_array().unwrap();

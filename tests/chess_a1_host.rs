@@ -6,7 +6,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{arbiter, have_tools};
+use common::verifying::{self, verdicts as cases, verify_json};
+use common::{arbiter, have_tools, read_json};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -20,23 +21,7 @@ fn module(name: &str) -> String {
 /// The JSON report of `verify` on the bundled corpus, with `extra` options.
 fn verify(bot: &str, extra: &[&str]) -> Value {
     let corpus = root().join("corpus/chess-a1").display().to_string();
-    let bot = module(bot);
-    let mut args = vec!["--game", "chess-a1", "verify", &corpus, "--bot", &bot, "--timeout", "5", "--json"];
-    args.extend_from_slice(extra);
-    let run = arbiter(&args, "");
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr))
-}
-
-fn cases(report: &Value) -> Vec<(String, String, String)> {
-    report["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            let field = |k: &str| c[k].as_str().unwrap_or_default().to_string();
-            (field("name"), field("verdict"), field("reason"))
-        })
-        .collect()
+    verify_json("chess-a1", &corpus, &module(bot), &[&["--timeout", "5"], extra].concat())
 }
 
 #[test]
@@ -68,24 +53,7 @@ fn a_correct_csse7030_module_scores_full_marks_under_csse7030_and_the_csse1001_o
     // The extras alone: it passes the other 400 (a_correct_module_passes_every_case).
     let extras = root().join("corpus/chess-a1/extras").display().to_string();
     let bot = module("correct");
-    let run = arbiter(
-        &[
-            "--game",
-            "chess-a1",
-            "verify",
-            &extras,
-            "--bot",
-            &bot,
-            "--timeout",
-            "5",
-            "--json",
-            "--rule",
-            "extras=on",
-        ],
-        "",
-    );
-    let report: Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    let report = verify_json("chess-a1", &extras, &bot, &["--timeout", "5", "--rule", "extras=on"]);
     let extras = cases(&report);
     assert_eq!(extras.len(), 100);
     assert!(extras.iter().all(|c| c.0.starts_with("extras/")), "{extras:#?}");
@@ -189,9 +157,7 @@ fn a_graders_support_module_and_texts_replace_arbiters() {
     assert!(help_failures > 0);
     assert!(cases(&report).iter().filter(|c| c.1 != "pass").all(|c| c.0.starts_with("main/")));
     // ... until the texts profile says the same.
-    let mut texts: Value =
-        serde_json::from_str(&std::fs::read_to_string(root().join("corpus/chess-a1/texts.json")).unwrap())
-            .unwrap();
+    let mut texts = read_json(root().join("corpus/chess-a1/texts.json"));
     texts["help"] = Value::String("Type a move such as e2 e4.\n".into());
     let file = dir.path().join("texts.json");
     std::fs::write(&file, texts.to_string()).unwrap();
@@ -240,10 +206,7 @@ fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
             vec!["--game", "chess-a1", "grade", "--corpus", &corpus, "--reports", &reports, "-q", "--json"];
         args.extend_from_slice(extra);
         args.extend([alice.as_str(), bob.as_str()]);
-        let run = arbiter(&args, "");
-        let out: Value = serde_json::from_str(&run.stdout)
-            .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
-        out["rows"].as_array().unwrap().clone()
+        arbiter(&args, "").json()["rows"].as_array().unwrap().clone()
     };
     let s = support.display().to_string();
     let rows = grade(&["--support", &s]);
@@ -274,8 +237,8 @@ fn grade_gives_every_submission_the_graders_support_module_and_notes_it() {
         ],
         "",
     );
-    assert_eq!(run.status, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("--support") && run.stderr.contains("no such file"), "{}", run.stderr);
+    run.assert_refused("--support");
+    assert!(run.stderr.contains("no such file"), "{}", run.stderr);
 }
 
 /// `main` cases run `python3 a1.py` with the script on stdin (docs/PROTOCOL.md): what the
@@ -307,13 +270,7 @@ fn transcripts_run_the_module_as_a_program() {
         );
     assert_ne!(exits, correct);
     let corpus = root().join("corpus/chess-a1/main").display().to_string();
-    let run = |bot: &str| {
-        let run =
-            arbiter(&["--game", "chess-a1", "verify", &corpus, "--bot", bot, "--timeout", "5", "--json"], "");
-        let report: Value =
-            serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stderr));
-        cases(&report)
-    };
+    let run = |bot: &str| cases(&verify_json("chess-a1", &corpus, bot, &["--timeout", "5"]));
     let all = run(&write("exits", exits));
     assert_eq!(all.len(), 100);
     assert!(all.iter().all(|c| c.1 == "pass"), "{:?}", all.iter().find(|c| c.1 != "pass"));
@@ -327,13 +284,10 @@ fn transcripts_run_the_module_as_a_program() {
 
 /// A few cases of the bundled corpus, in a corpus of their own.
 fn small_corpus() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for case in ["validation/white/009", "validation/white/018", "validation/white/099"] {
-        let to = dir.path().join("corpus").join(format!("{case}.txt"));
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(root().join("corpus/chess-a1").join(format!("{case}.txt")), &to).unwrap();
-    }
-    dir
+    verifying::small_corpus(
+        "chess-a1",
+        &["validation/white/009", "validation/white/018", "validation/white/099"],
+    )
 }
 
 /// The correct module with `extra` added at its top, in a folder of its own.
@@ -347,11 +301,7 @@ fn correct_with(extra: &str) -> tempfile::TempDir {
 fn verify_small(corpus: &std::path::Path, module: &std::path::Path, timeout: &str) -> Value {
     let corpus = corpus.join("corpus").display().to_string();
     let bot = module.join("a1.py").display().to_string();
-    let run = arbiter(
-        &["--game", "chess-a1", "verify", &corpus, "--bot", &bot, "--timeout", timeout, "--json"],
-        "",
-    );
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr))
+    verify_json("chess-a1", &corpus, &bot, &["--timeout", timeout])
 }
 
 /// Issue 30: a mark left in `builtins` by one case is never met by the next (each case imports

@@ -177,19 +177,25 @@ mod extras {
         let h1 = board("....k... .......r ........ ........ ........ ........ ........ R...K..R");
         assert_eq!(castle_check(&h1, mv("e1 g1"), true, FREE), Err(NoCastle::Attacked(Pos::new(7, 7))));
         assert_eq!(king_path(&h1, "e1 g1"), Ok(()));
-        // The king's own square, the one it crosses and the one it lands on still count.
-        let check = board("....k... ....r... ........ ........ ........ ........ ........ R...K..R");
-        assert_eq!(king_path(&check, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 4))));
-        let through = board("....k... ........ ........ ........ ..b..... ........ ........ R...K..R");
-        assert_eq!(king_path(&through, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 5))));
-        // A bishop on e2 attacks d1, the square the long castle crosses; one on e3 attacks c1,
-        // where it lands.
-        let across = board("....k... ........ ........ ........ ........ ........ ....b... R...K..R");
-        assert_eq!(king_path(&across, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 3))));
-        let onto = board("....k... ........ ........ ........ ........ ....b... ........ R...K..R");
-        assert_eq!(king_path(&onto, "e1 c1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 2))));
-        let lands = board("....k... ......r. ........ ........ ........ ........ ........ R...K..R");
-        assert_eq!(king_path(&lands, "e1 g1"), Err(NoCastle::KingPathAttacked(Pos::new(7, 6))));
+        // The king's own square, the one it crosses and the one it lands on still count: each
+        // case is (what attacks it, the board, the castle, the square attacked).
+        for (name, drawn, castle, column) in [
+            ("check", "....k... ....r... ........ ........ ........ ........ ........ R...K..R", "e1 g1", 4),
+            (
+                "through",
+                "....k... ........ ........ ........ ..b..... ........ ........ R...K..R",
+                "e1 g1",
+                5,
+            ),
+            // A bishop on e2 attacks d1, the square the long castle crosses; one on e3 attacks
+            // c1, where it lands.
+            ("across", "....k... ........ ........ ........ ........ ........ ....b... R...K..R", "e1 c1", 3),
+            ("onto", "....k... ........ ........ ........ ........ ....b... ........ R...K..R", "e1 c1", 2),
+            ("lands", "....k... ......r. ........ ........ ........ ........ ........ R...K..R", "e1 g1", 6),
+        ] {
+            let expected = Err(NoCastle::KingPathAttacked(Pos::new(7, column)));
+            assert_eq!(king_path(&board(drawn), castle), expected, "{name}");
+        }
         // The other conditions are the same: a piece on b1 still blocks.
         let blocked = board("....k... ........ ........ ........ ........ ........ ........ RN..K..R");
         assert_eq!(king_path(&blocked, "e1 c1"), Err(NoCastle::Blocked(Pos::new(7, 1))));

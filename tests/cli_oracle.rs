@@ -165,8 +165,7 @@ fn check_reports_unchanged_unreachable_and_malformed_outputs() {
 fn check_refuses_a_malformed_input_board() {
     let (_dir, bad) = write("nonsense");
     let run = arbiter(&["check", &bad, &bad, "--side", "white"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains(":1:1:"), "{}", run.stderr);
+    run.assert_refused(":1:1:");
 }
 
 #[test]

@@ -61,26 +61,22 @@ fn every_command_names_file_line_and_column_of_a_bad_character() {
 fn wrong_line_count_and_length_are_reported_where_they_happen() {
     let (_d1, short) = temp_file("short.txt", "........g\n.........\n.........\n....G....\n");
     let run = arbiter(&["moves", &short, "--side", "white"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains(":5:1: expected 9 lines, found 4"), "{}", run.stderr);
+    run.assert_refused(":5:1: expected 9 lines, found 4");
 
     let (_d2, long) = temp_file(
         "long.txt",
         "........g\n..........\n.........\n.........\n.........\n.........\n.........\n.........\n....G....\n",
     );
     let run = arbiter(&["moves", &long, "--side", "white"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains(":2:10: expected the line to end after 9 characters"), "{}", run.stderr);
+    run.assert_refused(":2:10: expected the line to end after 9 characters");
 }
 
 #[test]
 fn a_missing_file_and_a_bad_side_are_input_errors() {
     let run = arbiter(&["moves", "/nonexistent/board.txt", "--side", "white"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("cannot read board file /nonexistent/board.txt"), "{}", run.stderr);
+    run.assert_refused("cannot read board file /nonexistent/board.txt");
     let run = arbiter(&["moves", &example_path(4), "--side", "red"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("expected `white` or `black`"), "{}", run.stderr);
+    run.assert_refused("expected `white` or `black`");
 }
 
 #[test]
@@ -123,8 +119,7 @@ fn apply_prints_the_board_or_says_why_not() {
     );
 
     let run = arbiter(&["apply", &example_path(4), "--side", "white", "Zf3-f4x"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("not a move in notation"), "{}", run.stderr);
+    run.assert_refused("not a move in notation");
 }
 
 #[test]

@@ -8,17 +8,19 @@ use std::fs;
 use arbiter::Side;
 use arbiter::advance::explain::diagnose;
 use arbiter::advance::{Board, Move};
-use common::arbiter;
+use common::{arbiter, arbiter_json, read_json, script_bot};
 use serde_json::Value;
 
 fn fuzz(args: &[&str]) -> (i32, Value) {
     let mut all = vec!["fuzz", "--json", "-q"];
     all.extend_from_slice(args);
-    let run = arbiter(&all, "");
-    (
-        run.status,
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr)),
-    )
+    arbiter_json(&all)
+}
+
+/// `fuzz` of `builtin:<bot>` over 300 cases with seed 1, writing its files to `out`.
+fn fuzz_300_cases(bot: &str, out: &std::path::Path) -> (i32, Value) {
+    let (bot, out) = (format!("builtin:{bot}"), out.display().to_string());
+    fuzz(&["--bot", &bot, "--cases", "300", "--seed", "1", "--out", &out])
 }
 
 /// Each mutant (a bot with one planted rule bug that otherwise plays grade 6) is caught within
@@ -41,16 +43,7 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
     ];
     for (bot, rule) in bugs {
         let out = dir.path().join(bot);
-        let (status, v) = fuzz(&[
-            "--bot",
-            &format!("builtin:{bot}"),
-            "--cases",
-            "300",
-            "--seed",
-            "1",
-            "--out",
-            &out.display().to_string(),
-        ]);
+        let (status, v) = fuzz_300_cases(bot, &out);
         assert_eq!(status, 1, "{bot} should be caught");
         let failures = v["report"]["failures"].as_array().unwrap();
         // One bug, though perhaps in several kinds of move (a Dragon's capture and a Zombie's
@@ -91,8 +84,7 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
         let stem = out.join(format!("{slug}-{side}"));
         let written = Board::from_text(&fs::read_to_string(stem.with_extension("txt")).unwrap()).unwrap();
         assert_eq!(written, board);
-        let json: Value =
-            serde_json::from_str(&fs::read_to_string(stem.with_extension("json")).unwrap()).unwrap();
+        let json: Value = read_json(stem.with_extension("json"));
         assert_eq!(json["verdict"], "illegal-move");
         assert!(json["bot_output"].as_str().unwrap().lines().count() == 9);
         assert!(json["reason"].as_str().unwrap().starts_with(&format!("{played} is not legal")));
@@ -234,20 +226,17 @@ fn a_catapult_that_shoots_protected_pieces_is_caught_within_150_positions() {
 #[test]
 fn no_output_failures_split_by_the_move_missed() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("bot.sh");
-    let exe = dir.path().join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
     // Plays as blind-general-swap does, and writes nothing when that bot or blind-protected-
     // convert sees no legal move (the student's bot has both blind spots).
-    let body = r#"#!/bin/sh
-EXE bot --builtin blind-general-swap "$1" "$2" "$3" 2>/dev/null || { rm -f "$3"; exit 0; }
-EXE bot --builtin blind-protected-convert "$1" "$2" "$3.b" 2>/dev/null || { rm -f "$3"; exit 0; }
-rm -f "$3.b"
-"#;
-    fs::write(&script, body.replace("EXE", &exe.display().to_string())).unwrap();
+    let bot = script_bot(
+        dir.path(),
+        r#""$engine" bot --builtin blind-general-swap "$1" "$2" "$3" 2>/dev/null || { rm -f "$3"; exit 0; }
+"$engine" bot --builtin blind-protected-convert "$1" "$2" "$3.b" 2>/dev/null || { rm -f "$3"; exit 0; }
+rm -f "$3.b""#,
+    );
     let (status, v) = fuzz(&[
         "--bot",
-        &format!("sh {}", script.display()),
+        &bot,
         "--cases",
         "8",
         "--seed",
@@ -397,14 +386,11 @@ fn a_correct_bot_has_no_failures() {
 fn a_crashing_process_bot_is_shrunk_to_what_makes_it_crash() {
     let dir = tempfile::tempdir().unwrap();
     // Crashes whenever a black Catapult is on the board; otherwise plays a random legal move.
-    let script = dir.path().join("bot.sh");
-    // The sandbox hides arbiter's own executable from bots; a bot may ship its own copy.
-    let exe = dir.path().join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
-    let exe = exe.display();
-    fs::write(&script, format!("#!/bin/sh\nif grep -q c \"$2\"; then echo 'catapults confuse me' >&2; exit 4; fi\nexec {exe} bot --grade 4 \"$@\"\n")).unwrap();
-    let (status, v) =
-        fuzz(&["--bot", &format!("sh {}", script.display()), "--cases", "60", "--seed", "5", "--grade", "4"]);
+    let bot = script_bot(
+        dir.path(),
+        "if grep -q c \"$2\"; then echo 'catapults confuse me' >&2; exit 4; fi\nexec \"$engine\" bot --grade 4 \"$@\"",
+    );
+    let (status, v) = fuzz(&["--bot", &bot, "--cases", "60", "--seed", "5", "--grade", "4"]);
     assert_eq!(status, 1);
     let failures = v["report"]["failures"].as_array().unwrap();
     assert!(failures.iter().all(|f| f["signature"]["verdict"] == "crash"), "{failures:?}");
@@ -440,16 +426,7 @@ fn each_missed_move_is_found_named_and_shrunk() {
         ("blind-sentinel-rescue", "sentinel-rescue"),
     ] {
         let out = dir.path().join(bot);
-        let (status, v) = fuzz(&[
-            "--bot",
-            &format!("builtin:{bot}"),
-            "--cases",
-            "300",
-            "--seed",
-            "1",
-            "--out",
-            &out.display().to_string(),
-        ]);
+        let (status, v) = fuzz_300_cases(bot, &out);
         assert_eq!(status, 1, "{bot} should be caught");
         let failures = v["report"]["failures"].as_array().unwrap();
         let rule = format!("missed-{edge}");
@@ -486,8 +463,7 @@ fn each_missed_move_is_found_named_and_shrunk() {
                 .iter()
                 .all(|c| c.get("stdout_head").is_some() && !c["expected"].as_array().unwrap().is_empty())
         );
-        let report: Value =
-            serde_json::from_str(&fs::read_to_string(out.join("fuzz-report.json")).unwrap()).unwrap();
+        let report: Value = read_json(out.join("fuzz-report.json"));
         assert_eq!(report["report"]["failures"].as_array().unwrap().len(), failures.len());
     }
 }
@@ -516,41 +492,23 @@ fn each_edge_source_gets_its_share_and_the_mix_follows_the_seed() {
     assert!(kept.keys().all(|k| k.starts_with("tempt/")), "{kept:?}");
     // A prefix that names no source is refused with the list of sources.
     let run = arbiter(&["fuzz", "--bot", "builtin:grade6", "--source", "nonesuch"], "");
-    assert_eq!(run.status, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("tempt/pinned"), "{}", run.stderr);
+    run.assert_refused("tempt/pinned");
 }
 
 #[test]
 fn a_failure_that_does_not_come_back_is_intermittent_and_not_shrunk() {
     let dir = tempfile::tempdir().unwrap();
     // Fails (writes nothing, exits 1) on every second run, counted in a file of its own.
-    let script = dir.path().join("bot.sh");
-    let exe = dir.path().join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
     let count = dir.path().join("count");
-    fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nn=$(cat {c} 2>/dev/null || echo 0); echo $((n+1)) > {c}\nif [ $((n % 2)) = 1 ]; then echo flaky >&2; exit 1; fi\nexec {exe} bot --grade 6 \"$@\"\n",
+    let bot = script_bot(
+        dir.path(),
+        &format!(
+            "n=$(cat {c} 2>/dev/null || echo 0); echo $((n+1)) > {c}\nif [ $((n % 2)) = 1 ]; then echo flaky >&2; exit 1; fi\nexec \"$engine\" bot --grade 6 \"$@\"",
             c = count.display(),
-            exe = exe.display()
         ),
-    )
-    .unwrap();
-    let (status, v) = fuzz(&[
-        "--bot",
-        &format!("sh {}", script.display()),
-        "--cases",
-        "6",
-        "--seed",
-        "2",
-        "-j",
-        "1",
-        "--reruns",
-        "3",
-        "--sandbox",
-        "off",
-    ]);
+    );
+    let (status, v) =
+        fuzz(&["--bot", &bot, "--cases", "6", "--seed", "2", "-j", "1", "--reruns", "3", "--sandbox", "off"]);
     assert_eq!(status, 1);
     let f = &v["report"]["failures"][0];
     assert_eq!(f["signature"]["verdict"], "crash");
@@ -565,27 +523,22 @@ fn ctrl_c_stops_the_run_and_reports_what_was_found() {
     let dir = tempfile::tempdir().unwrap();
     // The first run crashes and interrupts arbiter (its parent, without a sandbox) as a user's
     // Ctrl-C would; later runs would pass.
-    let script = dir.path().join("bot.sh");
-    let exe = dir.path().join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
     let mark = dir.path().join("mark");
     let out = dir.path().join("out");
-    fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\nif [ ! -e {m} ]; then touch {m}; echo broken >&2; exit 3; fi\nif [ ! -e {m}2 ]; then touch {m}2; kill -INT $PPID; sleep 5; fi\nexec {exe} bot --grade 6 \"$@\"\n",
+    let bot = script_bot(
+        dir.path(),
+        &format!(
+            "if [ ! -e {m} ]; then touch {m}; echo broken >&2; exit 3; fi\nif [ ! -e {m}2 ]; then touch {m}2; kill -INT $PPID; sleep 5; fi\nexec \"$engine\" bot --grade 6 \"$@\"",
             m = mark.display(),
-            exe = exe.display()
         ),
-    )
-    .unwrap();
+    );
     let run = arbiter(
         &[
             "fuzz",
             "--json",
             "-q",
             "--bot",
-            &format!("sh {}", script.display()),
+            &bot,
             "--cases",
             "50",
             "-j",
@@ -605,8 +558,7 @@ fn ctrl_c_stops_the_run_and_reports_what_was_found() {
     assert!(v["report"]["cases"].as_u64().unwrap() < 50);
     assert_eq!(v["report"]["failures"][0]["signature"]["verdict"], "crash");
     assert_eq!(v["report"]["failures"][0]["result"]["stderr_tail"], "broken");
-    let written: Value =
-        serde_json::from_str(&fs::read_to_string(out.join("fuzz-report.json")).unwrap()).unwrap();
+    let written: Value = read_json(out.join("fuzz-report.json"));
     assert_eq!(written["report"]["stopped"], "interrupted");
 }
 
@@ -614,15 +566,7 @@ fn ctrl_c_stops_the_run_and_reports_what_was_found() {
 fn same_file_and_a_created_output_file_reach_the_bot() {
     let dir = tempfile::tempdir().unwrap();
     // Refuses to run unless its output path already exists and is its input path's twin.
-    let script = dir.path().join("bot.sh");
-    let exe = dir.path().join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &exe).unwrap();
-    fs::write(
-        &script,
-        format!("#!/bin/sh\n[ -e \"$3\" ] || exit 5\nexec {} bot --grade 6 \"$@\"\n", exe.display()),
-    )
-    .unwrap();
-    let bot = format!("sh {}", script.display());
+    let bot = script_bot(dir.path(), "[ -e \"$3\" ] || exit 5\nexec \"$engine\" bot --grade 6 \"$@\"");
     let args = |extra: &'static str| {
         let mut a =
             vec!["--bot".to_string(), bot.clone(), "--cases".into(), "8".into(), "--seed".into(), "3".into()];

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{arbiter, have_tools};
+use common::{arbiter_json, have_tools};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -17,11 +17,7 @@ fn root() -> PathBuf {
 fn fuzz(game: &str, bot: &str, extra: &[&str]) -> (i32, Value) {
     let mut args = vec!["--game", game, "fuzz", "--bot", bot, "--json", "-q", "--timeout", "5"];
     args.extend_from_slice(extra);
-    let run = arbiter(&args, "");
-    (
-        run.status,
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr)),
-    )
+    arbiter_json(&args)
 }
 
 fn rules_of(v: &Value) -> Vec<String> {

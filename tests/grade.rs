@@ -11,7 +11,8 @@ use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use common::arbiter;
+use common::grading::grade;
+use common::{arbiter, read_json, test_names};
 use serde_json::Value;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -84,8 +85,7 @@ impl Class {
     }
 
     fn report(&self, reports: &str, submission: &str) -> Value {
-        let text = fs::read_to_string(self.path(&format!("{reports}/{submission}/report.json"))).unwrap();
-        serde_json::from_str(&text).unwrap()
+        read_json(self.path(&format!("{reports}/{submission}/report.json")))
     }
 }
 
@@ -182,18 +182,14 @@ fn a_class_is_graded_the_same_whatever_the_job_count() {
     }
     let refused = class.report("one", "no-python9");
     assert!(refused["cases"].as_array().unwrap().iter().all(|c| c["verdict"] == "not-run"));
-    let gradescope: Value =
-        serde_json::from_str(&fs::read_to_string(class.path("one/crashing/results.json")).unwrap()).unwrap();
+    let gradescope: Value = read_json(class.path("one/crashing/results.json"));
     assert_eq!(gradescope["score"], 0.0);
 }
 
 #[test]
 fn stop_rules_make_a_hanging_bot_cheap() {
     let class = Class::new();
-    let subs = vec![
-        class.path("class/hanging").display().to_string(),
-        class.path("class/buggy").display().to_string(),
-    ];
+    let subs = [arg(&class, "class/hanging"), arg(&class, "class/buggy")];
     class.grade(&subs, "all", &["--jobs", "2"]);
     assert_eq!(cases_run(&class.report("all", "hanging")), 4);
 
@@ -286,10 +282,7 @@ fn shards_merged_equal_the_whole_class_and_reruns_skip_what_is_done() {
 #[test]
 fn the_games_stage_is_folded_into_the_score() {
     let class = Class::new();
-    let subs = vec![
-        class.path("class/correct").display().to_string(),
-        class.path("class/buggy").display().to_string(),
-    ];
+    let subs = [arg(&class, "class/correct"), arg(&class, "class/buggy")];
     class.grade(&subs, "games", &["--games", "2", "--jobs", "2"]);
     let rows = class.csv("games/gradebook.csv");
     assert_eq!(column(&rows, "correct", "games_played"), "2");
@@ -344,27 +337,11 @@ fn pente_classes_are_graded_too() {
         true,
     );
     let reports = dir.path().join("out");
-    let run = arbiter(
-        &[
-            "--game",
-            "pente",
-            "grade",
-            "--corpus",
-            &dir.path().join("corpus").display().to_string(),
-            "--reports",
-            &reports.display().to_string(),
-            "--sandbox",
-            "off",
-            "--timeout",
-            "5",
-            "--json",
-            "-q",
-            &good.display().to_string(),
-        ],
-        "",
-    );
+    let corpus = dir.path().join("corpus").display().to_string();
+    let options = ["--corpus", &corpus, "--sandbox", "off", "--timeout", "5"];
+    let run = grade("pente", &reports, &options, &good.display().to_string());
     assert_eq!(run.status, 0, "{}", run.stderr);
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out = run.json();
     let row = &out["rows"][0];
     assert_eq!(row["submission"], "minimax");
     assert_eq!(row["cases_run"], 4);
@@ -432,12 +409,9 @@ fn stray_files_crlf_shebangs_and_missing_scripts_are_told_before_any_case_runs()
     assert!(column(&rows, "crlf", "note").contains("Windows line endings"));
     assert_eq!(column(&rows, "_bin_sh_nosuch.py", "status"), "refused");
     // A refused submission's results.json: one test per stage, none per case.
-    let results: Value =
-        serde_json::from_str(&fs::read_to_string(class.path("out/crlf/results.json")).unwrap()).unwrap();
-    let names: Vec<&str> =
-        results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let results = read_json(class.path("out/crlf/results.json"));
     assert_eq!(
-        names,
+        test_names(&results),
         vec![
             "grade 4: 1 case(s) not run",
             "grade 5: 1 case(s) not reached",
@@ -518,8 +492,7 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
     assert!(note.contains("create-output true (arbiter.toml)"), "{note}");
     assert!(note.contains("asks for a timeout of 60 s; the grader allows at most 1 s"), "{note}");
     assert!(column(&rows, "slowpoke", "note").contains("timeout 5 s (overrides.csv line 3)"));
-    let saved: Value =
-        serde_json::from_str(&fs::read_to_string(class.path("out/picky-csv/grade.json")).unwrap()).unwrap();
+    let saved: Value = read_json(class.path("out/picky-csv/grade.json"));
     assert_eq!(saved["options"]["create_output"]["value"], true, "{saved}");
 
     // A rerun skips them all; one whose arbiter.toml changed is graded again.
@@ -555,8 +528,7 @@ fn per_submission_options_are_applied_recorded_and_resumed() {
         ],
         "",
     );
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("names the submission `picky_csv`"), "{}", run.stderr);
+    run.assert_refused("names the submission `picky_csv`");
 }
 
 #[test]
@@ -610,8 +582,7 @@ fn grade_takes_the_options_that_shape_results() {
     assert!(checks.iter().all(|t| t["score"] == 0.0 && t["max_score"] == 0.0));
     let text = fs::read_to_string(class.path("out/buggy/report.txt")).unwrap();
     assert!(text.contains("bad inputs (not scored): "), "{text}");
-    let saved: Value =
-        serde_json::from_str(&fs::read_to_string(class.path("out/buggy/grade.json")).unwrap()).unwrap();
+    let saved: Value = read_json(class.path("out/buggy/grade.json"));
     assert_eq!(saved["settings"]["create_output"], true);
     assert_eq!(saved["settings"]["details"], 1);
     assert!(saved["row"]["note"].as_str().unwrap().contains("bad inputs handled: "), "{saved}");
@@ -630,7 +601,7 @@ fn a_busy_machine_gives_the_same_grade() {
     let class = Class::new();
     let burn = "python3 -c 'import time\nwhile time.process_time() < 0.5: pass'";
     class.submission("thinker", &format!("{burn}\nexec '{ARBITER}' bot --grade 7 \"$@\""), true);
-    let subs = vec![class.path("class/thinker").display().to_string()];
+    let subs = [arg(&class, "class/thinker")];
     class.grade(&subs, "idle", &["--timeout", "1.5"]);
     let spinners: Vec<std::process::Child> = (0..4)
         .map(|_| std::process::Command::new("sh").args(["-c", "while :; do :; done"]).spawn().unwrap())

@@ -47,6 +47,12 @@ fn limits(cpu_ms: u64) -> Limits {
     limits
 }
 
+/// The submission `tests/data/host/<name>` prepared for `spec`, with the default options and
+/// `limits(cpu_ms)`.
+fn prepare(name: &str, spec: &HostSpec, cpu_ms: u64) -> Result<HostedBot, String> {
+    HostedBot::prepare(&data(name), spec, &HostOptions::default(), &limits(cpu_ms))
+}
+
 fn call(op: &str, args: serde_json::Value) -> HostCall {
     HostCall::new(op, args)
 }
@@ -56,8 +62,7 @@ fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases
     if !have(&["python3"], "python functions") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     assert_eq!(bot.language, Language::Python);
     let script = [
         call("call", json!({"function": "add", "args": [1, 2]})),
@@ -78,8 +83,7 @@ fn a_python_exception_comes_back_with_its_type_and_line() {
     if !have(&["python3"], "python exceptions") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     let run = bot.run_script(&[call("call", json!({"function": "boom", "args": []}))], &limits(5000));
     let CallOutcome::Error(e) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert_eq!(
@@ -94,8 +98,7 @@ fn main_runs_on_a_script_of_input_lines_with_its_prompts() {
     if !have(&["python3"], "python main") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[call("main", json!({"stdin": "a\nq\n"})), call("main", json!({"stdin": "a\n"}))],
         &limits(5000),
@@ -112,7 +115,7 @@ fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
     if !have(&["python3"], "python cpu limit") {
         return;
     }
-    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(300)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 300).unwrap();
     let run = bot.run_script(
         &[
             call("call", json!({"function": "spin", "args": []})),
@@ -133,7 +136,7 @@ fn a_call_that_sleeps_is_stopped_by_its_idle_time_and_says_so() {
     if !have(&["python3"], "python sleeper") {
         return;
     }
-    let bot = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &limits(200)).unwrap();
+    let bot = prepare("python-ok", &PYTHON, 200).unwrap();
     let run = bot.run_script(&[call("call", json!({"function": "nap", "args": []}))], &limits(200));
     let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert!(why.contains("sat idle") && why.contains("its idle limit is 1.2 s"), "{why}");
@@ -144,9 +147,7 @@ fn a_module_that_does_not_import_is_refused_with_the_reason() {
     if !have(&["python3"], "python syntax error") {
         return;
     }
-    let err = HostedBot::prepare(&data("python-broken"), &PYTHON, &HostOptions::default(), &limits(5000))
-        .err()
-        .expect("a syntax error is refused");
+    let err = prepare("python-broken", &PYTHON, 5000).err().expect("a syntax error is refused");
     assert!(err.contains("cannot be loaded") && err.contains("SyntaxError"), "{err}");
 }
 
@@ -167,7 +168,7 @@ fn java_classes_are_compiled_called_and_reloaded_between_cases() {
     if !have(&["java", "javac"], "java host") {
         return;
     }
-    let bot = HostedBot::prepare(&data("java-ok"), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("java-ok", &JAVA, 5000).unwrap();
     assert_eq!(bot.language, Language::Java);
     let script =
         [call("new", json!({})), call("inc", json!({})), call("inc", json!({})), call("boom", json!({}))];
@@ -187,9 +188,7 @@ fn a_java_compile_error_is_refused_with_the_compilers_words() {
     if !have(&["java", "javac"], "java compile error") {
         return;
     }
-    let err = HostedBot::prepare(&data("java-broken"), &JAVA, &HostOptions::default(), &limits(5000))
-        .err()
-        .expect("a compile error is refused");
+    let err = prepare("java-broken", &JAVA, 5000).err().expect("a compile error is refused");
     assert!(err.contains("does not compile") && err.contains("cannot find symbol"), "{err}");
     assert!(err.contains("demo/Counter.java:4"), "paths are shown inside the submission: {err}");
 }
@@ -199,9 +198,7 @@ fn a_java_submission_without_the_entry_class_is_refused() {
     if !have(&["java", "javac"], "java entry class") {
         return;
     }
-    let err = HostedBot::prepare(&data("python-ok"), &JAVA, &HostOptions::default(), &limits(5000))
-        .err()
-        .expect("no sources");
+    let err = prepare("python-ok", &JAVA, 5000).err().expect("no sources");
     assert!(err.contains("holds no submission"), "{err}");
 }
 
@@ -244,8 +241,7 @@ fn python_state_in_builtins_or_files_does_not_reach_the_next_case() {
     if !have(&["python3"], "python state between cases") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     for case in 0..4 {
         let run = bot.run_script(
             &[
@@ -289,8 +285,7 @@ fn a_python_thread_running_between_calls_is_caught() {
     if !have(&["python3"], "python thread between calls") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     let spin = call("call", json!({"function": "spin_after", "args": []}));
     let add = call("call", json!({"function": "add", "args": [1, 2]}));
     let why = caught_between_calls(&bot, &[spin], &add).expect("a thread computing between calls is caught");
@@ -306,8 +301,7 @@ fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
     if !have(&["python3"], "python forged answers") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[
             call("call", json!({"function": "forge", "args": []})),
@@ -330,9 +324,7 @@ fn loading_the_module_counts_against_the_case() {
     if !have(&["python3"], "python import cost") {
         return;
     }
-    let bot =
-        HostedBot::prepare(&data("python-slow-import"), &PYTHON, &HostOptions::default(), &limits(5000))
-            .unwrap();
+    let bot = prepare("python-slow-import", &PYTHON, 5000).unwrap();
     let add = [call("call", json!({"function": "add", "args": [1, 2]}))];
     let run = bot.run_script(&add, &limits(500));
     let setup = run.setup_failure().unwrap_or_else(|| panic!("{run:?}"));
@@ -356,7 +348,7 @@ fn java_settings_and_files_do_not_reach_the_next_case() {
     if !have(&["java", "javac"], "java state between cases") {
         return;
     }
-    let bot = HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
     let script = [call("new", json!({})), run("prop"), run("locale"), run("file")];
     let first = bot.run_script(&script, &limits(5000));
     assert_eq!(first.calls[1].value(), Some(&json!(null)), "{first:?}");
@@ -376,7 +368,7 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
     if !have(&["java", "javac"], "java threads") {
         return;
     }
-    let bot = HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+    let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
     let left = bot.run_script(&[call("new", json!({})), run("idle")], &limits(5000));
     assert_eq!(left.calls[1].value(), Some(&json!(1)), "{left:?}");
     assert!(left.ended.left.iter().any(|l| l.contains("hostile-idle")), "{:?}", left.ended);
@@ -399,9 +391,7 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
 #[test]
 fn a_thread_still_computing_after_the_last_call_is_a_fault() {
     if have(&["python3"], "python thread after the last call") {
-        let bot =
-            HostedBot::prepare(&data("python-hostile"), &PYTHON, &HostOptions::default(), &limits(5000))
-                .unwrap();
+        let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
         let run =
             bot.run_script(&[call("call", json!({"function": "spin_after", "args": []}))], &limits(5000));
         assert_eq!(run.calls[0].value(), Some(&json!(1)), "{run:?}");
@@ -414,8 +404,7 @@ fn a_thread_still_computing_after_the_last_call_is_a_fault() {
         assert_eq!((next.calls[0].value(), next.ended.fault.as_ref()), (Some(&json!(3)), None), "{next:?}");
     }
     if have(&["java", "javac"], "java thread after the last call") {
-        let bot =
-            HostedBot::prepare(&data(JAVA_HOSTILE), &JAVA, &HostOptions::default(), &limits(5000)).unwrap();
+        let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
         let spun = bot.run_script(&[call("new", json!({})), run("spin")], &limits(5000));
         let fault = spun.ended.fault.clone().unwrap_or_else(|| panic!("{spun:?}"));
         assert!(fault.contains("hostile-spin") || fault.contains("while no call was in progress"), "{fault}");

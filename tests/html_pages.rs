@@ -35,6 +35,18 @@ fn run_ok(args: &[&str]) -> String {
     run.stdout
 }
 
+/// One game of `game` between bots `a` and `b` with `seed`, drawn into `viewer`: the match's
+/// JSON result and the game's page.
+fn one_game_page(game: &str, a: &str, b: &str, seed: &str, viewer: &Path) -> (serde_json::Value, String) {
+    let html = viewer.to_str().unwrap();
+    let args = [
+        "--game", game, "match", "--bot", a, "--bot", b, "--games", "1", "--seed", seed, "--json", "--html",
+        html,
+    ];
+    let result = serde_json::from_str(&run_ok(&args)).unwrap();
+    (result, std::fs::read_to_string(viewer.join("game-001.html")).unwrap())
+}
+
 /// The viewer's positions not hidden, each from its `data-ply` on.
 fn shown_positions(dom: &str) -> Vec<&str> {
     dom.split("<div class=\"position\"")
@@ -254,23 +266,7 @@ fn a_planetwars_game_is_drawn_as_one_scene_with_its_populations_plotted() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let viewer = d.join("viewer");
-    let out = run_ok(&[
-        "--game",
-        "planetwars",
-        "match",
-        "--bot",
-        "builtin:greedy",
-        "--bot",
-        "builtin:random",
-        "--games",
-        "1",
-        "--seed",
-        "4",
-        "--json",
-        "--html",
-        viewer.to_str().unwrap(),
-    ]);
-    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (result, page) = one_game_page("planetwars", "builtin:greedy", "builtin:random", "4", &viewer);
     let game = &result["games"][0];
     assert_eq!(
         (game["ending"].as_str(), game["result"].as_str()),
@@ -278,7 +274,6 @@ fn a_planetwars_game_is_drawn_as_one_scene_with_its_populations_plotted() {
         "{game}"
     );
     let plies = game["moves"].as_array().unwrap().len();
-    let page = std::fs::read_to_string(viewer.join("game-001.html")).unwrap();
     // One picture and one plot, not a drawing per ply; a frame per ply for the script.
     assert_eq!(count(&page, "<svg class=\"scene planetwars\""), 1);
     assert_eq!(count(&page, "<svg class=\"plot\""), 1);
@@ -402,25 +397,8 @@ fn a_pente_page_marks_the_bots_point_and_the_viewer_the_winning_five() {
 
     // A game won by five: its last position marks the five and says who won.
     let viewer = d.join("viewer");
-    let out = run_ok(&[
-        "--game",
-        "pente",
-        "match",
-        "--bot",
-        "builtin:minimax",
-        "--bot",
-        "builtin:random-adjacent",
-        "--games",
-        "1",
-        "--seed",
-        "3",
-        "--json",
-        "--html",
-        viewer.to_str().unwrap(),
-    ]);
-    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (result, page) = one_game_page("pente", "builtin:minimax", "builtin:random-adjacent", "3", &viewer);
     assert_eq!(result["games"][0]["ending"].as_str(), Some("five"), "{result}");
-    let page = std::fs::read_to_string(viewer.join("game-001.html")).unwrap();
     let last = page.split("<div class=\"position\"").last().unwrap();
     assert_eq!(count(last, "class=\"cell wins\""), 5, "the five");
     assert!(last.contains("Game over: builtin:minimax wins by five") && !last.contains("to move"));
@@ -430,25 +408,8 @@ fn a_pente_page_marks_the_bots_point_and_the_viewer_the_winning_five() {
 fn a_network_game_is_drawn_and_its_winning_network_marked() {
     let dir = tempfile::tempdir().unwrap();
     let viewer = dir.path().join("viewer");
-    let out = run_ok(&[
-        "--game",
-        "network",
-        "match",
-        "--bot",
-        "builtin:alphabeta",
-        "--bot",
-        "builtin:random",
-        "--games",
-        "1",
-        "--seed",
-        "2",
-        "--json",
-        "--html",
-        viewer.to_str().unwrap(),
-    ]);
-    let result: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (result, page) = one_game_page("network", "builtin:alphabeta", "builtin:random", "2", &viewer);
     assert_eq!(result["games"][0]["ending"].as_str(), Some("network"), "{result}");
-    let page = std::fs::read_to_string(viewer.join("game-001.html")).unwrap();
     let plies = result["games"][0]["moves"].as_array().unwrap().len();
     assert_eq!(count(&page, "<div class=\"position\""), plies + 1, "every position drawn");
     let last = page.split("<div class=\"position\"").last().unwrap();

@@ -224,8 +224,7 @@ fn a_match_can_start_from_a_given_position() {
         ],
         "",
     );
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains(&format!("bad start position: {}:1:1:", bad.display())), "{}", run.stderr);
+    run.assert_refused(&format!("bad start position: {}:1:1:", bad.display()));
 }
 
 /// Every move has its time in the record, also when a built-in bot is called in memory (a game

@@ -4,10 +4,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+use common::verifying::{self, verdicts, verify_json};
 use common::{arbiter, have_tools};
-use serde_json::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -15,37 +15,22 @@ fn root() -> PathBuf {
 
 /// A small corpus: one case of each kind from the bundled one.
 fn small_corpus() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for case in [
+    let cases = [
         "accept/white/001",
         "reject/black/002-cluster",
         "legal/white/003",
         "win/white/001",
         "block/black/001",
-    ] {
-        let to = dir.path().join("corpus").join(format!("{case}.txt"));
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(root().join("corpus/network").join(format!("{case}.txt")), &to).unwrap();
-    }
-    dir
+    ];
+    verifying::small_corpus("network", &cases)
 }
 
-fn verify(corpus: &Path, bot: &str) -> Vec<(String, String, String)> {
+/// The verdicts of the player in `tests/data/network/<bot>` on a small corpus of its own.
+fn verify(bot: &str) -> Vec<(String, String, String)> {
+    let corpus = small_corpus();
     let bot = root().join("tests/data/network").join(bot).display().to_string();
-    let corpus = corpus.join("corpus").display().to_string();
-    let run =
-        arbiter(&["--game", "network", "verify", &corpus, "--bot", &bot, "--timeout", "1", "--json"], "");
-    let report: Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
-    report["cases"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            let field = |k: &str| c[k].as_str().unwrap_or_default().to_string();
-            (field("name"), field("verdict"), field("reason"))
-        })
-        .collect()
+    let corpus = corpus.path().join("corpus").display().to_string();
+    verdicts(&verify_json("network", &corpus, &bot, &["--timeout", "1"]))
 }
 
 fn verdict<'a>(cases: &'a [(String, String, String)], name: &str) -> (&'a str, &'a str) {
@@ -58,8 +43,7 @@ fn a_player_that_takes_every_move_passes_accept_and_fails_reject_with_the_rule()
     if !have_tools(&["java", "javac"], "network naive player") {
         return;
     }
-    let corpus = small_corpus();
-    let cases = verify(corpus.path(), "naive");
+    let cases = verify("naive");
     assert_eq!(verdict(&cases, "accept/white/001").0, "pass");
     let (v, why) = verdict(&cases, "reject/black/002-cluster");
     assert_eq!(v, "wrong-answer");
@@ -73,17 +57,16 @@ fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_r
     if !have_tools(&["java", "javac"], "network failing players") {
         return;
     }
-    let corpus = small_corpus();
-    let thrower = verify(corpus.path(), "thrower");
+    let thrower = verify("thrower");
     let (v, why) = verdict(&thrower, "win/white/001");
     assert_eq!(v, "crash");
     assert!(
         why.contains("NullPointerException") && why.contains("MachinePlayer.search(MachinePlayer.java:8)"),
         "{why}"
     );
-    let spinner = verify(corpus.path(), "spinner");
+    let spinner = verify("spinner");
     assert_eq!(verdict(&spinner, "win/white/001").0, "timeout");
-    let exiter = verify(corpus.path(), "exiter");
+    let exiter = verify("exiter");
     let (v, why) = verdict(&exiter, "block/black/001");
     assert_eq!(v, "crash");
     assert!(why.contains("status 3"), "{why}");
@@ -100,7 +83,7 @@ fn a_player_in_another_package_is_hosted_by_its_full_name_and_one_in_none_is_ref
     }
     let corpus = small_corpus();
     // cs61bxyz.player.MachinePlayer, as CS61B's tournament builds name a login's player.
-    let cases = verify(corpus.path(), "other-package");
+    let cases = verify("other-package");
     assert_eq!(verdict(&cases, "accept/white/001").0, "pass");
     let (v, why) = verdict(&cases, "reject/black/002-cluster");
     assert_eq!(v, "wrong-answer", "{why}");
@@ -186,8 +169,7 @@ fn state_a_player_leaves_in_its_jvm_reaches_no_later_case() {
     if !have_tools(&["java", "javac"], "network leaky player") {
         return;
     }
-    let corpus = small_corpus();
-    let cases = verify(corpus.path(), "leaky");
+    let cases = verify("leaky");
     assert_eq!(cases.len(), 5);
     for (name, verdict, reason) in &cases {
         assert!(!reason.contains("earlier case"), "{name}: {verdict}: {reason}");
@@ -203,8 +185,7 @@ fn a_thread_still_computing_after_the_calls_is_a_crash() {
     if !have_tools(&["java", "javac"], "network background thread") {
         return;
     }
-    let corpus = small_corpus();
-    let cases = verify(corpus.path(), "background");
+    let cases = verify("background");
     let (v, why) = verdict(&cases, "accept/white/001");
     assert_eq!(v, "crash", "{why}");
     assert!(

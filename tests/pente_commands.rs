@@ -58,8 +58,7 @@ fn perft_of_the_empty_board_under_both_opening_rules() {
 fn perft_deeper_than_pente_allows_is_refused() {
     let empty = input_file("empty-deep.txt", "WHITE", &[]);
     let run = arbiter(&["--game", "pente", "perft", empty.to_str().unwrap(), "-d", "4"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("pente allows 0 to 3"), "{}", run.stderr);
+    run.assert_refused("pente allows 0 to 3");
 }
 
 /// Every bundled case: `expect --json` gives the same set for the case's category as its
@@ -159,8 +158,7 @@ fn a_side_that_disagrees_with_the_file_and_advance_options_are_refused() {
     let file = input_file("side.txt", "WHITE", &[]);
     let path = file.to_str().unwrap();
     let run = arbiter(&["--game", "pente", "moves", path, "--side", "black"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("the file gives white to move, but --side says black"), "{}", run.stderr);
+    run.assert_refused("the file gives white to move, but --side says black");
     let agg = arbiter(&["--game", "pente", "expect", path, "--agg", "max"], "");
     assert_eq!(agg.status, 2);
     assert!(agg.stderr.contains("--agg is Advance's"), "{}", agg.stderr);
@@ -176,8 +174,7 @@ fn a_side_that_disagrees_with_the_file_and_advance_options_are_refused() {
 fn advance_boards_still_need_a_side() {
     let board = format!("{}/corpus/examples/grade4/white/worked-example.txt", env!("CARGO_MANIFEST_DIR"));
     let run = arbiter(&["moves", &board], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("--side white|black is required"), "{}", run.stderr);
+    run.assert_refused("--side white|black is required");
 }
 
 /// `golden --check` (and `--update`) refuse a case that is not what its folder's category

@@ -7,25 +7,9 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::arbiter;
+use common::grading::grade;
+use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
 use serde_json::Value;
-
-fn json(args: &[&str]) -> (i32, Value) {
-    let run = arbiter(args, "");
-    let value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}{}", run.stdout, run.stderr));
-    (run.status, value)
-}
-
-/// A shell-script bot in its own folder, with a private copy of arbiter as its engine (the
-/// sandbox hides arbiter's own executable from bots).
-fn bot(dir: &Path, body: &str) -> String {
-    let engine = dir.join("engine");
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
-    let path = dir.join("bot.sh");
-    fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
-    format!("sh {}", path.display())
-}
 
 /// `match --json -q` between two Pente bots.
 fn pente_match(a: &str, b: &str, games: &str, extra: &[&str]) -> (i32, Value) {
@@ -150,8 +134,7 @@ fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
 #[test]
 fn commands_that_know_advance_only_say_so() {
     let run = arbiter(&["--game", "pente", "coverage", "corpus/pente"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("`coverage` knows Advance only"), "{}", run.stderr);
+    run.assert_refused("`coverage` knows Advance only");
 }
 
 /// `generate` writes Pente's layout, `<category>/<side>/NNN.txt`, the same files for the same
@@ -300,34 +283,16 @@ fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
     let folder = dir.path().join("alice");
     fs::create_dir(&folder).unwrap();
     fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
-    let run = folder.join("run");
-    fs::write(
-        &run,
+    write_script(
+        &folder.join("run"),
         // The random agent: quick games (the graders' minimax searches full-width at depth 3).
         "#!/bin/sh\nexec \"$(dirname \"$0\")/engine\" --game pente bot --builtin random-adjacent --seed 3\n",
-    )
-    .unwrap();
-    let mut perms = fs::metadata(&run).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-    fs::set_permissions(&run, perms).unwrap();
+    );
     let reports = dir.path().join("reports");
-    let (status, book) = json(&[
-        "--game",
-        "pente",
-        "grade",
-        "--corpus",
-        "corpus/pente",
-        "--reports",
-        reports.to_str().unwrap(),
-        "--profile",
-        "csci561",
-        "--games",
-        "5",
-        "--json",
-        "-q",
-        folder.to_str().unwrap(),
-    ]);
-    assert_eq!(status, 0, "{book}");
+    let options = ["--corpus", "corpus/pente", "--profile", "csci561", "--games", "5"];
+    let run = grade("pente", &reports, &options, folder.to_str().unwrap());
+    let book = run.json();
+    assert_eq!(run.status, 0, "{book}");
     let row = &book["rows"][0];
     assert_eq!(row["cases_run"], 0, "a profile of games alone runs no case: {row}");
     let stages = row["stages"].as_array().unwrap();
@@ -352,13 +317,7 @@ fn calibration_txt_is_made_once_and_given_on_every_turn() {
     let folder = dir.path().join("carol");
     fs::create_dir(&folder).unwrap();
     fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
-    let script = |name: &str, body: &str| {
-        let path = folder.join(name);
-        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        let mut perms = fs::metadata(&path).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
-        fs::set_permissions(&path, perms).unwrap();
-    };
+    let script = |name: &str, body: &str| write_script(&folder.join(name), &format!("#!/bin/sh\n{body}\n"));
     // Gives up at once without its calibration.
     script(
         "run",
@@ -375,22 +334,14 @@ fn calibration_txt_is_made_once_and_given_on_every_turn() {
     assert!(m["games"][0]["moves"].as_array().unwrap().len() > 4, "{}", m["games"][0]);
 
     let reports = dir.path().join("reports");
-    let (status, book) = json(&[
-        "--game",
+    let run = grade(
         "pente",
-        "grade",
-        "--reports",
-        reports.to_str().unwrap(),
-        "--profile",
-        "csci561",
-        "--games",
-        "1",
-        "--calibrate",
-        "--json",
-        "-q",
+        &reports,
+        &["--profile", "csci561", "--games", "1", "--calibrate"],
         folder.to_str().unwrap(),
-    ]);
-    assert_eq!(status, 0, "{book}");
+    );
+    let book = run.json();
+    assert_eq!(run.status, 0, "{book}");
     let row = &book["rows"][0];
     assert!(row["note"].as_str().unwrap().contains("calibrated: `calibrate` left calibration.txt"), "{row}");
     assert_eq!(fs::read_to_string(reports.join("carol/calibration.txt")).unwrap(), "measured\n");

@@ -10,6 +10,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
+use common::grading::{grade, write_profile};
 use common::{arbiter, have_tools};
 use serde_json::Value;
 
@@ -172,8 +173,7 @@ fn a_course_map_is_a_start_and_shows_its_homes_with_the_engines_first_unit_of_ti
     let bad = dir.path().join("bad.dot");
     std::fs::write(&bad, "graph g {\n  0 [ habit = 1 ]\n}\n").unwrap();
     let run = arbiter(&["--game", "planetwars", "show", &bad.display().to_string()], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("bad.dot:2:3: planet 0 has no `size`"), "{}", run.stderr);
+    run.assert_refused("bad.dot:2:3: planet 0 has no `size`");
 }
 
 #[test]
@@ -185,37 +185,21 @@ fn a_profile_plays_its_opponents_from_the_opponents_folder_by_its_own_rules() {
     let opponents = dir.path().join("course");
     std::fs::create_dir(&opponents).unwrap();
     jar(&opponents, "Weak", &["two"]);
-    let profile = dir.path().join("profile.json");
-    std::fs::write(
-        &profile,
+    let profile = write_profile(
+        dir.path(),
         r#"{"name": "small-course", "rules": ["engine=course"], "stages": [
             {"name": "games vs weak", "games": 4, "opponent": "Weak.jar", "win_rate_above": 0.7, "points": 10}]}"#,
-    )
-    .unwrap();
+    );
     let reports = dir.path().join("out");
-    let grade = |extra: &[&str]| {
-        let mut args = vec![
-            "--game",
-            "planetwars",
-            "grade",
-            "--profile",
-            profile.to_str().unwrap(),
-            "--reports",
-            reports.to_str().unwrap(),
-            "--json",
-            "-q",
-        ];
-        args.extend(extra);
-        args.push(Box::leak(data("expander").into_boxed_str()));
-        arbiter(&args, "")
-    };
+    let expander = data("expander");
     // Without the folder the opponent is nowhere: said before any game.
-    let run = grade(&[]);
+    let run = grade("planetwars", &reports, &["--profile", &profile], &expander);
     assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
     assert!(run.stderr.contains("give --opponents DIR"), "{}", run.stderr);
-    let run = grade(&["--opponents", opponents.to_str().unwrap()]);
+    let options = ["--profile", &profile, "--opponents", opponents.to_str().unwrap()];
+    let run = grade("planetwars", &reports, &options, &expander);
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out = run.json();
     assert_eq!(out["rows"][0]["stages"][0]["total"].as_u64(), Some(4), "{out}");
     assert_eq!(out["rows"][0]["status"], "graded", "{out}");
     // Played by the profile's rules: the records say engine=course's options.
@@ -236,32 +220,14 @@ fn a_submission_with_several_strategies_is_graded_with_the_one_its_arbiter_toml_
         std::fs::copy(format!("{}/planetwars/strategies/{file}", data(folder)), strategies.join(file))
             .unwrap();
     }
-    let profile = dir.path().join("profile.json");
-    std::fs::write(
-        &profile,
+    let profile = write_profile(
+        dir.path(),
         r#"{"name": "small", "stages": [
             {"name": "games vs random", "games": 2, "opponent": "builtin:random", "win_rate_above": 0.4, "points": 30}]}"#,
-    )
-    .unwrap();
+    );
     let reports = dir.path().join("out");
-    let grade = || {
-        arbiter(
-            &[
-                "--game",
-                "planetwars",
-                "grade",
-                "--profile",
-                profile.to_str().unwrap(),
-                "--reports",
-                reports.to_str().unwrap(),
-                "--json",
-                "-q",
-                submission.to_str().unwrap(),
-            ],
-            "",
-        )
-    };
-    let run = grade();
+    let grade_ann = || grade("planetwars", &reports, &["--profile", &profile], submission.to_str().unwrap());
+    let run = grade_ann();
     let out: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
     let note = out["rows"][0]["note"].as_str().unwrap_or_default().to_string() + &run.stderr;
     assert!(
@@ -276,7 +242,7 @@ fn a_submission_with_several_strategies_is_graded_with_the_one_its_arbiter_toml_
         "{note}"
     );
     std::fs::write(submission.join("arbiter.toml"), "class = \"planetwars.strategies.Expander\"\n").unwrap();
-    let run = grade();
+    let run = grade_ann();
     let out: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
     assert_eq!(out["rows"][0]["score"].as_f64(), Some(30.0), "{}{}", run.stdout, run.stderr);
     let saved = std::fs::read_to_string(reports.join("ann/grade.json")).unwrap();
@@ -289,60 +255,22 @@ fn a_tournament_leaves_out_the_strategies_that_do_not_compete() {
         return;
     }
     // `two` plays Passive, whose compete() is false; Reveal's is true.
-    let run = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "tournament",
-            "--json",
-            "-q",
-            "--games",
-            "2",
-            "--bot",
-            &data("two"),
-            "--bot",
-            &data("reveal"),
-            "--bot",
-            "builtin:random",
-        ],
-        "",
-    );
+    let (two, reveal) = (data("two"), data("reveal"));
+    // A tournament between `bots`, two games a pairing, with `options`.
+    let tournament = |options: &[&str], bots: &[&str]| {
+        let mut args = vec!["--game", "planetwars", "tournament", "--games", "2"];
+        args.extend_from_slice(options);
+        for &bot in bots {
+            args.extend(["--bot", bot]);
+        }
+        arbiter(&args, "")
+    };
+    let run = tournament(&["--json", "-q"], &[&two, &reveal, "builtin:random"]);
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
     assert!(!run.stdout.contains("/two"), "{}", run.stdout);
     assert!(run.stdout.contains("reveal"), "{}", run.stdout);
-    let loud = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "tournament",
-            "--games",
-            "2",
-            "--bot",
-            &data("two"),
-            "--bot",
-            "builtin:random",
-            "--bot",
-            "builtin:greedy",
-        ],
-        "",
-    );
+    let loud = tournament(&[], &[&two, "builtin:random", "builtin:greedy"]);
     assert!(loud.stderr.contains("left out"), "{}", loud.stderr);
-    let all = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "tournament",
-            "--all",
-            "--json",
-            "-q",
-            "--games",
-            "2",
-            "--bot",
-            &data("two"),
-            "--bot",
-            "builtin:random",
-        ],
-        "",
-    );
+    let all = tournament(&["--all", "--json", "-q"], &[&two, "builtin:random"]);
     assert!(all.stdout.contains("/two"), "{}{}", all.stdout, all.stderr);
 }

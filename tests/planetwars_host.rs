@@ -7,7 +7,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{arbiter, have_tools};
+use common::grading::{grade, write_profile};
+use common::{arbiter, have_tools, read_json};
 use serde_json::Value;
 
 fn data(name: &str) -> String {
@@ -60,32 +61,15 @@ fn a_java_strategy_is_graded_by_the_profile_of_win_rates() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let profile = dir.path().join("profile.json");
-    std::fs::write(
-        &profile,
+    let profile = write_profile(
+        dir.path(),
         r#"{"name": "small", "stages": [
             {"name": "games vs random", "games": 6, "opponent": "builtin:random", "colours": "alternate",
              "win_rate_above": 0.6, "points": 30}]}"#,
-    )
-    .unwrap();
-    let reports = dir.path().join("out");
-    let run = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "grade",
-            "--profile",
-            &profile.display().to_string(),
-            "--reports",
-            &reports.display().to_string(),
-            "--json",
-            "-q",
-            &data("expander"),
-        ],
-        "",
     );
+    let run = grade("planetwars", &dir.path().join("out"), &["--profile", &profile], &data("expander"));
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out = run.json();
     assert_eq!(out["rows"][0]["score"].as_f64(), Some(30.0), "{}", run.stdout);
 }
 
@@ -95,32 +79,16 @@ fn games_lost_by_exception_are_counted_in_the_gradebook_and_said_in_the_reports(
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let profile = dir.path().join("profile.json");
-    std::fs::write(
-        &profile,
+    let profile = write_profile(
+        dir.path(),
         r#"{"name": "small", "stages": [
             {"name": "games vs greedy", "games": 2, "opponent": "builtin:greedy", "colours": "alternate",
              "per_win": 1}]}"#,
-    )
-    .unwrap();
-    let reports = dir.path().join("out");
-    let run = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "grade",
-            "--profile",
-            &profile.display().to_string(),
-            "--reports",
-            &reports.display().to_string(),
-            "--json",
-            "-q",
-            &data("thrower"),
-        ],
-        "",
     );
+    let reports = dir.path().join("out");
+    let run = grade("planetwars", &reports, &["--profile", &profile], &data("thrower"));
     assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out = run.json();
     let row = &out["rows"][0];
     assert_eq!((row["crashes"].as_u64(), row["timeouts"].as_u64()), (Some(2), Some(0)), "{row}");
     let folder = reports.join(row["submission"].as_str().unwrap());
@@ -128,8 +96,7 @@ fn games_lost_by_exception_are_counted_in_the_gradebook_and_said_in_the_reports(
     // Long lines are folded at 80 columns.
     let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(joined.contains("0 of 2 won, 0 drawn, 0.00 points; 2 lost by exception: turn threw"), "{text}");
-    let report: Value =
-        serde_json::from_str(&std::fs::read_to_string(folder.join("report.json")).unwrap()).unwrap();
+    let report: Value = read_json(folder.join("report.json"));
     let forfeits = &report["game_stages"][0]["forfeits"];
     assert_eq!(forfeits["causes"][0]["cause"], "exception", "{report}");
     assert!(

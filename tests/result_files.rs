@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, example_path};
+use common::{arbiter, example_path, read_json, test_names, write_script};
 use serde_json::Value;
 
 /// A scratch folder with one worked example per grade, white to move, and a right answer for
@@ -75,13 +75,41 @@ impl Outputs {
     }
 
     fn json(&self) -> Value {
-        serde_json::from_str(&fs::read_to_string(&self.json).unwrap()).unwrap()
+        read_json(&self.json)
     }
 }
 
 /// Checks that `xml` is well formed as far as JUnit readers care: one declaration, balanced
 /// elements with quoted attributes, comments closed, no stray `<` or `&`. Returns the names of
 /// the elements in document order.
+/// Runs arbiter with `args` in the background (its output discarded) until `ready` (given the
+/// path `DIR/sleeper.pid`, where the sleeping bot writes its pid) says Ok; the test fails with
+/// its Err after 20 s. Then kills arbiter with SIGKILL, which leaves it no chance to tidy up, and
+/// the sleeping bot, which runs in a session of its own and outlives a SIGKILLed arbiter.
+fn kill_when_ready<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    dir: &Path,
+    mut ready: impl FnMut(&Path) -> Result<(), String>,
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let sleeper = dir.join("sleeper.pid");
+    while let Err(why) = ready(&sleeper) {
+        assert!(Instant::now() < deadline, "{why}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
+    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
+    unsafe { libc::kill(pid, libc::SIGKILL) };
+}
+
 fn elements(xml: &str) -> Vec<String> {
     let body = xml.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n").expect("an XML declaration");
     let mut open: Vec<String> = Vec::new();
@@ -293,29 +321,13 @@ fn a_killed_run_leaves_valid_files_with_the_cases_it_finished() {
             .map(|s| s.to_string())
             .collect();
     args.extend(out.args());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Wait until the two cases before the sleeping one are in the files.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let sleeper = dir.path().join("sleeper.pid");
-    loop {
+    // Killed once the two cases before the sleeping one are in the files.
+    kill_when_ready(&args, dir.path(), |sleeper| {
         let written = fs::read_to_string(&out.json).ok().and_then(|t| serde_json::from_str::<Value>(&t).ok());
-        if sleeper.exists() && written.is_some_and(|r| r["cases"].as_array().is_some_and(|c| c.len() == 2)) {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the partial files never showed two cases");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap(); // SIGKILL: no chance to tidy up
-    child.wait().unwrap();
-    // The sleeping bot runs in a session of its own and outlives a SIGKILLed arbiter.
-    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
-    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
-    unsafe { libc::kill(pid, libc::SIGKILL) };
+        let ready =
+            sleeper.exists() && written.is_some_and(|r| r["cases"].as_array().is_some_and(|c| c.len() == 2));
+        ready.then_some(()).ok_or_else(|| "the partial files never showed two cases".to_string())
+    });
 
     let report = out.json();
     assert_eq!(report["complete"], false);
@@ -327,7 +339,7 @@ fn a_killed_run_leaves_valid_files_with_the_cases_it_finished() {
     assert_eq!(report["score"], 65.0);
     assert_eq!(report["stopped_at"], 6);
 
-    let g: Value = serde_json::from_str(&fs::read_to_string(&out.gradescope).unwrap()).unwrap();
+    let g: Value = read_json(&out.gradescope);
     assert_eq!(g["score"], 65.0);
     assert_eq!(g["tests"].as_array().unwrap().len(), 2);
     assert!(
@@ -376,7 +388,7 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     printed["elapsed_ms"] = Value::Null;
     written["elapsed_ms"] = Value::Null;
     assert_eq!(printed, written);
-    let g: Value = serde_json::from_str(&fs::read_to_string(&out.gradescope).unwrap()).unwrap();
+    let g: Value = read_json(&out.gradescope);
     assert_eq!((g["score"].as_f64(), g["tests"].as_array().unwrap().len()), (Some(85.0), 4));
     // Four cases are not the course's 200: the headline says so rather than give 85.
     assert!(
@@ -435,23 +447,10 @@ fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
         "--records".into(),
         records.display().to_string(),
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(&args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let sleeper = dir.path().join("sleeper.pid");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !sleeper.exists() || fs::read_to_string(&sleeper).unwrap().trim().is_empty() {
-        assert!(Instant::now() < deadline, "the second game never started");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
-    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
-    unsafe { libc::kill(pid, libc::SIGKILL) };
+    kill_when_ready(&args, dir.path(), |sleeper| {
+        let ready = sleeper.exists() && !fs::read_to_string(sleeper).unwrap().trim().is_empty();
+        ready.then_some(()).ok_or_else(|| "the second game never started".to_string())
+    });
 
     let mut names: Vec<String> =
         fs::read_dir(&records).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
@@ -499,10 +498,8 @@ fn hidden_and_not_run_answers_never_reach_results_json_and_an_unreached_stage_is
         assert!(!junit.contains(answer), "junit.xml shows {answer}: {junit}");
     }
     let g: Value = serde_json::from_str(&results).unwrap();
-    let names: Vec<&str> =
-        g["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(
-        names,
+        test_names(&g),
         vec![
             "grade4/white/worked-example",
             "grade5/white/worked-example",
@@ -530,34 +527,28 @@ fn a_killed_grade_leaves_a_current_report_txt_beside_the_other_files() {
     let dir = setup();
     let submission = dir.path().join("class/sleepy");
     fs::create_dir_all(&submission).unwrap();
-    let run = submission.join("run");
-    fs::write(&run, format!("#!/bin/sh\nexec {} \"$@\"\n", bot(dir.path()))).unwrap();
-    fs::set_permissions(&run, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    write_script(&submission.join("run"), &format!("#!/bin/sh\nexec {} \"$@\"\n", bot(dir.path())));
     let corpus = dir.path().join("corpus").display().to_string();
     let reports = dir.path().join("reports");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["grade", &submission.display().to_string(), "--corpus", &corpus])
-        .args(["--reports", &reports.display().to_string(), "--jobs", "1", "--sandbox", "off", "-q"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
     let text_file = reports.join("sleepy/report.txt");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let sleeper = dir.path().join("sleeper.pid");
-    loop {
+    let args = [
+        "grade",
+        &submission.display().to_string(),
+        "--corpus",
+        &corpus,
+        "--reports",
+        &reports.display().to_string(),
+        "--jobs",
+        "1",
+        "--sandbox",
+        "off",
+        "-q",
+    ];
+    kill_when_ready(&args, dir.path(), |sleeper| {
         let text = fs::read_to_string(&text_file).unwrap_or_default();
-        if sleeper.exists() && text.contains("INCOMPLETE: 2 of 4 cases had run") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "report.txt never showed two cases: {text}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let pid: i32 = fs::read_to_string(&sleeper).unwrap().trim().parse().unwrap();
-    // SAFETY: kill has no memory-safety preconditions; the pid is the test's own bot.
-    unsafe { libc::kill(pid, libc::SIGKILL) };
+        let ready = sleeper.exists() && text.contains("INCOMPLETE: 2 of 4 cases had run");
+        ready.then_some(()).ok_or_else(|| format!("report.txt never showed two cases: {text}"))
+    });
     let text = fs::read_to_string(&text_file).unwrap();
     assert!(text.contains("\nmachine: "), "{text}");
     assert!(!reports.join("sleepy/grade.json").exists(), "no row: the grading did not finish");

@@ -25,6 +25,11 @@ fn corpus(dir: &Path) -> PathBuf {
     corpus
 }
 
+/// What arbiter says of a file `path` of `size` bytes, over the `cap` allowed for `what`.
+fn too_big(path: &Path, size: u64, cap: u64, what: &str) -> String {
+    format!("{} is {size} bytes, more than the {cap} allowed for {what}", path.display())
+}
+
 fn text(path: &Path) -> String {
     path.display().to_string()
 }
@@ -39,14 +44,7 @@ fn an_oversized_corpus_board_is_refused_by_name_and_size_before_any_bot_runs() {
     let bot = format!("sh -c 'touch {}' bot", marker.display());
     let run = arbiter(&["verify", &text(&corpus), "--bot", &bot, "-q"], "");
     assert_eq!(run.status, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains(&format!(
-            "{} is 70000 bytes, more than the 65536 allowed for a board file",
-            big.display()
-        )),
-        "{}",
-        run.stderr
-    );
+    assert!(run.stderr.contains(&too_big(&big, 70000, 65536, "a board file")), "{}", run.stderr);
     assert!(!marker.exists(), "the bot ran although the corpus was refused");
 }
 
@@ -56,16 +54,11 @@ fn an_oversized_golden_file_is_refused_by_verify_and_golden() {
     let corpus = corpus(dir.path());
     let golden = dir.path().join("golden/grade6/white/worked-example.json");
     sparse(&golden, 17 << 20);
-    let message = format!(
-        "{} is 17825792 bytes, more than the 16777216 allowed for a golden answer file",
-        golden.display()
-    );
+    let message = too_big(&golden, 17825792, 16777216, "a golden answer file");
     let run = arbiter(&["verify", &text(&corpus), "--bot", "builtin:grade7", "-q"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains(&message), "{}", run.stderr);
+    run.assert_refused(&message);
     let run = arbiter(&["golden", "--check", &text(&corpus)], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains(&message), "{}", run.stderr);
+    run.assert_refused(&message);
 }
 
 #[test]
@@ -73,7 +66,7 @@ fn oversized_boards_are_refused_wherever_a_board_is_read() {
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.txt");
     sparse(&big, 1 << 20);
-    let message = format!("{} is 1048576 bytes, more than the 65536 allowed for a board file", big.display());
+    let message = too_big(&big, 1048576, 65536, "a board file");
     let example = example_path(4);
     for args in [
         vec!["show", &text(&big), "--side", "white"],
@@ -103,10 +96,7 @@ fn an_oversized_game_record_is_refused() {
     assert_eq!(run.status, 2);
     assert_eq!(
         run.stderr.trim(),
-        format!(
-            "error: {} is 20971520 bytes, more than the 16777216 allowed for a game record",
-            record.display()
-        )
+        format!("error: {}", too_big(&record, 20971520, 16777216, "a game record"))
     );
 }
 
@@ -173,9 +163,6 @@ fn an_oversized_profile_is_refused() {
     assert_eq!(run.status, 2);
     assert_eq!(
         run.stderr.trim(),
-        format!(
-            "error: {} is 2097152 bytes, more than the 1048576 allowed for a marking profile",
-            profile.display()
-        )
+        format!("error: {}", too_big(&profile, 2097152, 1048576, "a marking profile"))
     );
 }

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, example_path};
+use common::{arbiter, example_path, read_json, write_script};
 use serde_json::Value;
 
 /// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
@@ -289,8 +289,7 @@ fn builtin_bots_play_their_grades() {
     let (_, r) = s.verify("builtin:grade6", &["--seed", "3"]);
     assert_eq!(verdicts(&r)[..3], ["pass", "pass", "pass"]);
     let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "builtin:grade9"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("the built-in bots are builtin:random, builtin:grade5"), "{}", run.stderr);
+    run.assert_refused("the built-in bots are builtin:random, builtin:grade5");
 }
 
 #[test]
@@ -303,7 +302,7 @@ fn gradescope_and_junit_reports_are_written() {
     fs::create_dir_all(gs.parent().unwrap()).unwrap();
     let bot = s.canned_bot("wrong.sh", "wrong", "right");
     s.verify(&bot, &["--gradescope", &gs.display().to_string(), "--junit", &junit.display().to_string()]);
-    let g: Value = serde_json::from_str(&fs::read_to_string(&gs).unwrap()).unwrap();
+    let g: Value = read_json(&gs);
     assert_eq!(g["score"], 50.0);
     let tests = g["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 4);
@@ -356,8 +355,7 @@ fn a_replacement_profile_changes_the_arithmetic() {
         ],
         "",
     );
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("not a marking profile"), "{}", run.stderr);
+    run.assert_refused("not a marking profile");
 }
 
 #[test]
@@ -398,11 +396,9 @@ fn a_bad_corpus_board_or_a_missing_bot_stops_before_any_bot_runs() {
     let s = Setup::new();
     fs::write(s.corpus().join("grade5/white/broken.txt"), "........g\n").unwrap();
     let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "builtin:random"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("broken.txt:2:1: expected 9 lines, found 1"), "{}", run.stderr);
+    run.assert_refused("broken.txt:2:1: expected 9 lines, found 1");
     let run = arbiter(&["verify", &s.corpus().display().to_string(), "--bot", "/no/such/bot"], "");
-    assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("cannot find the bot's program `/no/such/bot`"), "{}", run.stderr);
+    run.assert_refused("cannot find the bot's program `/no/such/bot`");
     let run = arbiter(&["verify", &s.path("nowhere").display().to_string(), "--bot", "builtin:random"], "");
     assert_eq!(run.status, 2);
 }
@@ -770,8 +766,7 @@ fn a_crlf_shebang_or_a_missing_script_is_refused_before_any_case() {
     let corpus = s.corpus().display().to_string();
     // Saved with Windows line endings: the kernel would look for `/bin/sh\r`.
     let crlf = s.path("crlf.sh");
-    fs::write(&crlf, "#!/bin/sh\r\necho hi\r\n").unwrap();
-    fs::set_permissions(&crlf, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    write_script(&crlf, "#!/bin/sh\r\necho hi\r\n");
     let run = arbiter(&["verify", &corpus, "--bot", &crlf.display().to_string(), "-q"], "");
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("Windows line endings") && run.stderr.contains("dos2unix"), "{}", run.stderr);

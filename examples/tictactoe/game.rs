@@ -11,15 +11,12 @@
 
 use arbiter::Side;
 use arbiter::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
-use arbiter::harness::perft::{perft, perft_divide};
+use arbiter::harness::perft::perft_divide;
 use arbiter::harness::referee::{
-    BuiltinBot, Builtins, CaseSpec, Cases, Drawing, Fuzzing, GameState, Games, Grid, GridStyle, PreparedCase,
-    Referee, RobustnessBoards, Stone, golden_expected, golden_text,
+    BuiltinBot, Builtins, CaseSpec, Cases, Drawing, Fuzzing, GameInfo, GameState, Games, Grid, GridStyle,
+    Prepared, PreparedCase, Referee, RobustnessBoards, Stone, golden_expected, golden_text,
 };
 use arbiter::harness::verdict::{Judgement, Verdict};
-
-/// The case categories, in the order a marking profile takes them.
-pub const CATEGORIES: &[&str] = &["legal", "best"];
 
 /// The marking profile: half a point per case passed.
 const PROFILE: &str = r#"{
@@ -170,17 +167,14 @@ fn read(input: &PositionInput) -> anyhow::Result<Board> {
 pub struct TicTacToe;
 
 impl Referee for TicTacToe {
-    fn game(&self) -> &'static str {
-        "tictactoe"
+    fn info(&self) -> &'static GameInfo {
+        GameInfo::of(include_str!("game.toml"))
     }
     fn analyst(&self) -> &dyn Analyst {
         self
     }
-    fn categories(&self) -> &'static [&'static str] {
-        CATEGORIES
-    }
-    fn marking_profile(&self) -> &'static str {
-        PROFILE
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        vec![PROFILE]
     }
     arbiter::concerns!(cases, builtins, fuzzing, games, drawing);
 }
@@ -198,13 +192,8 @@ impl Cases for TicTacToe {
         format!("--category {}", case.category)
     }
 
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String> {
-        let board = Board::parse(input, &case.path.display().to_string()).map_err(|(e, _)| e)?;
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared {
+        let board = Board::parse(input, &case.origin()).map_err(|(e, _)| e)?;
         if board.to_move() != case.side {
             return Err(format!("{}: {} is not to move", case.name, case.side));
         }
@@ -217,7 +206,7 @@ impl Cases for TicTacToe {
     }
 
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
-        let board = Board::parse(input, &case.path.display().to_string()).map_err(|(e, _)| e)?;
+        let board = Board::parse(input, &case.origin()).map_err(|(e, _)| e)?;
         let moves: Vec<String> = expected(&board, &case.category).into_iter().map(notation).collect();
         let json = serde_json::json!({ "category": case.category, "expected": moves });
         Ok(golden_text(&json))
@@ -508,9 +497,6 @@ impl Analyst for TicTacToe {
     fn max_perft_depth(&self) -> u32 {
         9
     }
-    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64> {
-        Ok(perft(&read(position)?, depth, &Board::moves, &Board::play))
-    }
     fn perft_divide(&self, position: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
         let divided = perft_divide(&read(position)?, depth, &Board::moves, &Board::play);
         Ok(divided.into_iter().map(|(m, n)| (notation(m), n)).collect())
@@ -522,7 +508,9 @@ impl Analyst for TicTacToe {
     fn expect(&self, position: &PositionInput, request: &ExpectRequest) -> anyhow::Result<String> {
         let board = read(position)?;
         let mut out = String::new();
-        for category in CATEGORIES.iter().filter(|c| request.category.as_deref().is_none_or(|r| r == **c)) {
+        for category in
+            self.categories().iter().filter(|c| request.category.as_deref().is_none_or(|r| r == **c))
+        {
             let moves: Vec<String> = expected(&board, category).into_iter().map(notation).collect();
             out.push_str(&format!("{category}: {}\n", moves.join(" ")));
         }

@@ -16,7 +16,7 @@ use arbiter::harness::bot::Bot;
 use arbiter::harness::corpus::{find_cases, golden_path};
 use arbiter::harness::html::viewer;
 use arbiter::harness::matches::{MatchOptions, play_match};
-use arbiter::harness::referee::Cases;
+use arbiter::harness::referee::{Cases, Referee};
 use arbiter::harness::runner::Limits;
 use arbiter::harness::verify::{VerifyOptions, prepare_cases, run_cases};
 
@@ -25,7 +25,7 @@ fn main() -> Result<(), String> {
     let referee = game::TicTacToe;
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["golden", corpus] => {
-            for case in find_cases(corpus.as_ref(), game::CATEGORIES).map_err(|e| e.to_string())? {
+            for case in find_cases(corpus.as_ref(), referee.categories()).map_err(|e| e.to_string())? {
                 let input = std::fs::read(&case.path).map_err(|e| e.to_string())?;
                 let path = golden_path(&case.path).ok_or("the corpus is not in a folder named corpus")?;
                 std::fs::create_dir_all(path.parent().expect("a case's folder"))
@@ -35,7 +35,7 @@ fn main() -> Result<(), String> {
             }
         }
         ["verify", corpus, bot] => {
-            let specs = find_cases(corpus.as_ref(), game::CATEGORIES).map_err(|e| e.to_string())?;
+            let specs = find_cases(corpus.as_ref(), referee.categories()).map_err(|e| e.to_string())?;
             let (cases, errors) = prepare_cases(&referee, specs, 1);
             if let Some(e) = errors.first() {
                 return Err(e.clone());

@@ -16,12 +16,12 @@ use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
 use crate::harness::escape::escape_controls;
 use crate::harness::files::write_atomic;
-use crate::harness::grade::{self, Games, Graded, Setup, StopRules, Submission};
+use crate::harness::grade::{self, Games, Graded, Setup, Submission};
 use crate::harness::gradebook::{Row, Table};
 use crate::harness::profile::{Colours, GamesStage, Profile};
 use crate::harness::shard::{Shard, ShardManifest};
 use crate::harness::submission_options::Overrides;
-use crate::harness::verify::{VerifyOptions, prepare_cases};
+use crate::harness::verify::prepare_cases;
 
 #[derive(clap::Args, Debug)]
 #[command(
@@ -254,7 +254,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
     if args.calibrate && referee.calibration().is_none() {
         bail!("--calibrate: {} has no calibrate program", referee.game());
     }
-    let rules = StopRules { stop_at_gate: args.run.stop_at_gate, max_timeouts: args.run.max_timeouts };
+    let rules = args.run.stop_rules();
     let hidden = args.run.hidden_categories(referee.categories())?;
     let robustness = if args.run.robustness {
         let boards = referee.cases().and_then(|c| c.robustness_boards()).ok_or_else(|| {
@@ -300,14 +300,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         referee,
         profile: &profile,
         cases: &cases,
-        options: VerifyOptions {
-            limits,
-            same_file: args.run.same_file,
-            strict: args.run.strict,
-            seed: args.run.seed,
-            jobs,
-            create_output: args.run.create_output,
-        },
+        options: args.run.verify_options(limits, jobs),
         rules,
         games,
         game_stages,

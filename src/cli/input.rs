@@ -126,36 +126,43 @@ impl GameChoice {
             }
             GameChoice::Pente => {
                 let mut referee = crate::games::pente::referee::PenteReferee::default();
-                for rule in rules {
-                    referee.rules =
-                        referee.rules.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
-                }
+                referee.rules =
+                    with_rules(referee.rules, rules, crate::games::pente::rules::Rules::with_option)?;
                 Ok(Box::new(referee))
             }
             GameChoice::Network => {
-                let mut chosen = crate::games::network::Rules::default();
-                for rule in rules {
-                    chosen = chosen.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
-                }
+                let chosen = with_rules(
+                    crate::games::network::Rules::default(),
+                    rules,
+                    crate::games::network::Rules::with_option,
+                )?;
                 Ok(Box::new(crate::games::network::NetworkReferee::new(chosen)))
             }
-            GameChoice::ChessA1 => {
-                let mut referee = crate::games::chess_a1::ChessA1Referee::default();
-                for rule in rules {
-                    referee = referee.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
-                }
-                Ok(Box::new(referee))
-            }
+            GameChoice::ChessA1 => Ok(Box::new(with_rules(
+                crate::games::chess_a1::ChessA1Referee::default(),
+                rules,
+                crate::games::chess_a1::ChessA1Referee::with_option,
+            )?)),
             GameChoice::Planetwars => {
                 let mut referee = crate::games::planetwars::referee::PlanetwarsReferee::default();
-                for rule in rules {
-                    referee.rules =
-                        referee.rules.with_option(rule).map_err(|e| anyhow!("--rule {rule}: {e}"))?;
-                }
+                referee.rules =
+                    with_rules(referee.rules, rules, crate::games::planetwars::rules::Rules::with_option)?;
                 Ok(Box::new(referee))
             }
         }
     }
+}
+
+/// `start` with each rule option (`--rule KEY=VALUE`) laid over it in turn by `with_option`;
+/// the first that does not fit is named in the error.
+fn with_rules<T>(
+    start: T,
+    rules: &[String],
+    with_option: impl Fn(T, &str) -> Result<T, String>,
+) -> Result<T> {
+    rules
+        .iter()
+        .try_fold(start, |chosen, rule| with_option(chosen, rule).map_err(|e| anyhow!("--rule {rule}: {e}")))
 }
 
 impl EngineChoice {

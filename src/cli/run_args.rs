@@ -9,6 +9,9 @@ use anyhow::Context;
 
 use super::bounds::{self, MAX_DETAILS, MAX_JOBS};
 use super::limits::LimitArgs;
+use crate::harness::grade::StopRules;
+use crate::harness::runner::Limits;
+use crate::harness::verify::VerifyOptions;
 
 /// How bots are run over cases, and what their reports show.
 #[derive(clap::Args, Debug)]
@@ -74,6 +77,24 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// How the cases are run: within `limits` (read from [`LimitArgs`]), `jobs` at once, with
+    /// these options.
+    pub fn verify_options(&self, limits: Limits, jobs: usize) -> VerifyOptions {
+        VerifyOptions {
+            limits,
+            same_file: self.same_file,
+            strict: self.strict,
+            seed: self.seed,
+            jobs,
+            create_output: self.create_output,
+        }
+    }
+
+    /// When a bot's run stops early (`--stop-at-gate`, `--max-timeouts`).
+    pub fn stop_rules(&self) -> StopRules {
+        StopRules { stop_at_gate: self.stop_at_gate, max_timeouts: self.max_timeouts }
+    }
+
     /// The categories named by `--hidden`, each a category of the game or an Advance grade
     /// number.
     pub fn hidden_categories(&self, categories: &[&str]) -> anyhow::Result<Vec<String>> {

@@ -13,7 +13,7 @@ use crate::harness::bot::Bot;
 use crate::harness::corpus::find_cases;
 use crate::harness::escape::escape_controls;
 use crate::harness::files;
-use crate::harness::grade::{StopRules, run_ladder};
+use crate::harness::grade::run_ladder;
 use crate::harness::host::HostOptions;
 use crate::harness::machine::Snapshot;
 use crate::harness::profile::Profile;
@@ -24,7 +24,7 @@ use crate::harness::report::paths::RelativePaths;
 use crate::harness::report::{self, RunInfo};
 use crate::harness::robustness::{Check, run_checks};
 use crate::harness::verdict::Verdict;
-use crate::harness::verify::{ReadyCase, VerifyOptions, prepare_cases, run_cases, twin_cases};
+use crate::harness::verify::{ReadyCase, prepare_cases, run_cases, twin_cases};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -234,15 +234,8 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Vec::new()
     };
 
-    let rules = StopRules { stop_at_gate: args.run.stop_at_gate, max_timeouts: args.run.max_timeouts };
-    let options = VerifyOptions {
-        limits,
-        same_file: args.run.same_file,
-        strict: args.run.strict,
-        seed: args.run.seed,
-        jobs,
-        create_output: args.run.create_output,
-    };
+    let rules = args.run.stop_rules();
+    let options = args.run.verify_options(limits, jobs);
     let all: Vec<&ReadyCase> = cases.iter().chain(&twins).collect();
     let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(all.len() as u64) };
     bar.set_style(

@@ -27,6 +27,16 @@ pub struct MoveLine {
     pub board: String,
 }
 
+impl MoveLine {
+    /// A line for each of `moves`: its notation and the board file `after` it.
+    pub fn each<M: ToString>(
+        moves: impl IntoIterator<Item = M>,
+        after: impl Fn(&M) -> String,
+    ) -> Vec<MoveLine> {
+        moves.into_iter().map(|m| MoveLine { notation: m.to_string(), board: after(&m) }).collect()
+    }
+}
+
 /// What `expect` asks of a position.
 #[derive(Clone, Debug, Default)]
 pub struct ExpectRequest {
@@ -44,8 +54,11 @@ pub struct ExpectRequest {
 /// A game's answers about one position, for the position commands. Errors (`anyhow`) name the
 /// file and what is wrong; they end the command with exit status 2.
 pub trait Analyst {
-    /// The side to move: as given, or as the file says (checked against what was given).
-    fn side_to_move(&self, position: &PositionInput) -> anyhow::Result<Side>;
+    /// The side to move: as given, or as the file says (checked against what was given). By
+    /// default the side [`Analyst::moves`] gives.
+    fn side_to_move(&self, position: &PositionInput) -> anyhow::Result<Side> {
+        Ok(self.moves(position)?.0)
+    }
 
     /// The side to move and every legal move with the board after it.
     fn moves(&self, position: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)>;
@@ -63,8 +76,14 @@ pub trait Analyst {
     /// moves to that power).
     fn max_perft_depth(&self) -> u32;
 
-    /// The number of move sequences of `depth` plies.
-    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64>;
+    /// The number of move sequences of `depth` plies: by default the sum of
+    /// [`Analyst::perft_divide`]'s counts (1 for depth 0), for a game with no faster count.
+    fn perft(&self, position: &PositionInput, depth: u32) -> anyhow::Result<u64> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        Ok(self.perft_divide(position, depth)?.iter().map(|(_, n)| n).sum())
+    }
 
     /// The number of move sequences of `depth` plies (at least 1) under each first move.
     fn perft_divide(&self, position: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>>;

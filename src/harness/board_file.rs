@@ -166,6 +166,29 @@ pub fn read_source(path: &Path) -> Result<(Vec<u8>, String)> {
     }
 }
 
+/// `Display` for a board type as its file text (its `to_text()`), and `Debug` as the same on a
+/// line of its own, so that a failed `assert_eq!` draws both boards.
+///
+/// ```ignore
+/// arbiter::board_text_fmt!(Board);
+/// ```
+#[macro_export]
+macro_rules! board_text_fmt {
+    ($board:ty) => {
+        impl ::std::fmt::Debug for $board {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "\n{}", self.to_text())
+            }
+        }
+
+        impl ::std::fmt::Display for $board {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&self.to_text())
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -110,6 +110,53 @@ pub struct CaseResult {
     pub also: Vec<Judgement>,
 }
 
+impl CaseResult {
+    /// A result that says only which case it is (its file, name, category and side), its
+    /// verdict and why: nothing played, expected or measured, nothing to replay it with. Who
+    /// knows more fills it in.
+    pub fn bare(
+        path: String,
+        name: String,
+        category: String,
+        side: crate::side::Side,
+        verdict: Verdict,
+        reason: String,
+    ) -> CaseResult {
+        CaseResult {
+            path,
+            name,
+            category,
+            side,
+            verdict,
+            played: None,
+            played_kind: None,
+            expected: Vec::new(),
+            expected_kind: None,
+            satisfies: Vec::new(),
+            reason,
+            rule: None,
+            diff: None,
+            process: String::new(),
+            stderr_tail: String::new(),
+            stdout_head: String::new(),
+            output: None,
+            elapsed_ms: 0,
+            cpu_ms: None,
+            timeout_rerun: None,
+            reproduce: String::new(),
+            check: String::new(),
+            golden: false,
+            seed: 0,
+            picture: None,
+            cause: None,
+            asks: None,
+            explain: None,
+            input_changed: false,
+            also: Vec::new(),
+        }
+    }
+}
+
 /// The first run of a case that timed out and was run again.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct FirstRun {

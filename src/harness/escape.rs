@@ -5,6 +5,7 @@
 //! "score 100%" in its place, ring the bell, switch the terminal's character set, or reorder a
 //! line with Unicode bidirectional overrides. [`escape_controls`] shows every such character as
 //! a visible escape instead, and keeps line feeds and tabs, which are layout and harmless.
+//! [`escape_markup`] makes text safe inside HTML and XML, the web pages' and JUnit's.
 
 use std::borrow::Cow;
 
@@ -41,6 +42,24 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// `text` with the characters markup gives meaning to as entities: `& < > "`, and `'` as
+/// `apostrophe` (HTML's `&#39;`, XML's `&apos;`); `other` gives what every other character
+/// becomes (itself, or a stand-in for one the format cannot hold).
+pub fn escape_markup(text: &str, apostrophe: &str, other: impl Fn(char) -> char) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str(apostrophe),
+            c => out.push(other(c)),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -93,10 +93,11 @@ pub fn urgency(verdict: Verdict) -> u8 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn kind(piece: &str, action: &str, edge: Option<&str>) -> MoveKind {
+    /// A move kind named `PIECE ACTION` (the report's tests use it too).
+    pub(crate) fn kind(piece: &str, action: &str, edge: Option<&str>) -> MoveKind {
         MoveKind {
             piece: piece.into(),
             action: action.into(),

@@ -351,36 +351,28 @@ fn run_position(
 fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, seed: u64) -> CaseResult {
     let j = played.judgement;
     CaseResult {
-        path: format!("{name}.txt"),
-        name: name.to_string(),
-        category: category.to_string(),
-        side,
-        verdict: j.verdict.unwrap_or(Verdict::Crash),
         played: j.played,
-        played_kind: None,
         expected: j.expected,
-        expected_kind: None,
-        satisfies: Vec::new(),
-        reason: j.reason,
         rule: j.rule,
         diff: j.diff,
         process: played.process,
         stderr_tail: played.stderr_tail,
         stdout_head: played.stdout_head,
-        output: None,
         elapsed_ms: played.elapsed_ms,
         cpu_ms: played.cpu_ms,
-        timeout_rerun: None,
         reproduce: played.reproduce,
-        check: String::new(),
-        golden: false,
         seed,
         picture: played.picture,
         cause: j.cause,
-        asks: None,
-        explain: None,
-        input_changed: false,
         also: j.also,
+        ..CaseResult::bare(
+            format!("{name}.txt"),
+            name.to_string(),
+            category.to_string(),
+            side,
+            j.verdict.unwrap_or(Verdict::Crash),
+            j.reason,
+        )
     }
 }
 

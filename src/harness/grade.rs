@@ -21,11 +21,15 @@
 //!   machine was: a submission with `grade.json` and a complete `report.json`, graded with the
 //!   same settings and options, is complete and skipped by a rerun.
 
+mod cases;
+mod games;
 mod ladder;
 mod one;
+mod plan;
 mod saved;
 mod setup;
 mod submission;
+mod write;
 
 pub use ladder::{StopRules, run_ladder};
 pub use one::{Graded, grade};

@@ -28,6 +28,17 @@ pub fn perft_divide<P, M: Clone>(
     moves(pos).into_iter().map(|m| (m.clone(), perft(&play(pos, m), depth - 1, moves, play))).collect()
 }
 
+/// [`perft_divide`] as the position commands show it: each first move in the game's notation,
+/// at `depth` plies but at least 1 ([`crate::harness::analyst::Analyst::perft_divide`]).
+pub fn divide_notated<P, M: Clone + ToString>(
+    pos: &P,
+    depth: u32,
+    moves: &impl Fn(&P) -> Vec<M>,
+    play: &impl Fn(&P, M) -> P,
+) -> Vec<(String, u64)> {
+    perft_divide(pos, depth.max(1), moves, play).into_iter().map(|(m, n)| (m.to_string(), n)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -47,5 +58,7 @@ mod tests {
         let divided = perft_divide(&4, 2, &takes, &take);
         assert_eq!(divided, vec![(1, 2), (2, 2)]);
         assert!(perft_divide(&4, 0, &takes, &take).is_empty());
+        let notated = divide_notated(&4, 0, &takes, &take);
+        assert_eq!(notated, vec![("1".to_string(), 1), ("2".to_string(), 1)]);
     }
 }

@@ -167,38 +167,25 @@ fn blank_result(
     let expected = case.prepared.expected();
     let picture = (verdict != Verdict::Pass).then(|| case.prepared.picture(None)).flatten();
     CaseResult {
-        path: case.spec.path.display().to_string(),
-        name: case.spec.name.clone(),
-        category: case.spec.category.clone(),
-        side: case.spec.side,
-        verdict,
-        played: None,
-        played_kind: None,
         expected_kind: kind_of_all(case.prepared.as_ref(), &expected),
         expected: if verdict == Verdict::NotRun { Vec::new() } else { expected },
-        satisfies: Vec::new(),
-        reason,
-        rule: None,
-        diff: None,
-        process: String::new(),
-        stderr_tail: String::new(),
-        stdout_head: String::new(),
-        output: None,
-        elapsed_ms: 0,
         // No bot ran (yet): no CPU time used.
         cpu_ms: Some(0),
-        timeout_rerun: None,
         // A hosted case replays by its own script; a file bot's by a shell line.
         reproduce: case.prepared.reproduce().unwrap_or_else(|| reproduce_line(case, bot, output_name, seed)),
         check: check_line(case, output_name, options),
         golden: case.prepared.golden_used(),
         seed,
         picture,
-        cause: None,
         asks: case.prepared.asks(),
-        explain: None,
-        input_changed: false,
-        also: Vec::new(),
+        ..CaseResult::bare(
+            case.spec.path.display().to_string(),
+            case.spec.name.clone(),
+            case.spec.category.clone(),
+            case.spec.side,
+            verdict,
+            reason,
+        )
     }
 }
 

@@ -1,10 +1,14 @@
-//! Helpers shared by the integration tests: hand-drawn boards and random positions.
+//! Helpers shared by the integration tests: hand-drawn boards and random positions, running the
+//! `arbiter` binary (with its JSON output), shell-script bots, and, in modules of their own,
+//! grading and verifying through the binary.
 #![allow(dead_code)]
 
 pub mod bots;
 pub mod burners;
+pub mod grading;
 pub mod junit;
 pub mod strategy;
+pub mod verifying;
 
 use arbiter::Side;
 use arbiter::advance::reference::legal_moves;
@@ -67,6 +71,56 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
+}
+
+impl Run {
+    /// Asserts that arbiter refused the command (exit status 2) saying `says` on stderr.
+    pub fn assert_refused(&self, says: &str) {
+        assert_eq!(self.status, 2, "refused? {}{}", self.stdout, self.stderr);
+        assert!(self.stderr.contains(says), "expected {says:?} in: {}", self.stderr);
+    }
+
+    /// The standard output read as JSON; panics showing both outputs when it is not JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {}\n{}", self.stdout, self.stderr))
+    }
+}
+
+/// Runs the `arbiter` binary with `args` (no input) and reads its standard output as JSON: the
+/// exit status and the value.
+pub fn arbiter_json(args: &[&str]) -> (i32, serde_json::Value) {
+    let run = arbiter(args, "");
+    (run.status, run.json())
+}
+
+/// A shell-script bot in `dir`: `dir/bot.sh` runs `body` with `$engine` naming a private copy of
+/// arbiter there (the sandbox hides arbiter's own executable from bots). Returns the command
+/// that runs it (`sh .../bot.sh`).
+pub fn script_bot(dir: &std::path::Path, body: &str) -> String {
+    let engine = dir.join("engine");
+    std::fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
+    let path = dir.join("bot.sh");
+    std::fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
+    format!("sh {}", path.display())
+}
+
+/// Writes `text` to `path` and makes it executable (mode 0755), as a submission's `run` script.
+pub fn write_script(path: &std::path::Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// The names of the tests in a Gradescope `results.json`, in order.
+pub fn test_names(results: &serde_json::Value) -> Vec<&str> {
+    results["tests"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect()
+}
+
+/// A JSON file read and parsed; panics naming the file when it cannot be.
+pub fn read_json(path: impl AsRef<std::path::Path>) -> serde_json::Value {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}: {text}", path.display()))
 }
 
 /// The path of a file under the repository's `corpus/examples`.

@@ -4,20 +4,26 @@
 use arbiter::games::pente::point::COLUMNS;
 use arbiter::games::pente::{Board, Color, Point, Position};
 
-/// A board drawn as 19 lines, row 19 first, each optionally labelled with its row number; a
-/// line of column letters and blank lines are skipped. Panics on a bad drawing.
+/// A board drawn by hand, row 19 at the top. Either 19 unlabelled lines, or lines labelled with
+/// their row number (counting down), where a row left out is empty: a test draws only the rows
+/// that hold stones. A line of column letters and blank lines are skipped. Panics on a bad
+/// drawing.
 pub fn board(drawing: &str) -> Board {
-    let mut rows = Vec::new();
+    let mut rows = vec![".".repeat(19); 19];
+    let (mut next, mut unlabelled) = (19, 0);
     for line in drawing.lines().map(str::trim).filter(|l| !l.is_empty() && *l != COLUMNS) {
-        let (label, cells) = match line.split_once(' ') {
-            Some((label, cells)) => (Some(label), cells.trim()),
-            None => (None, line),
+        let (row, cells) = match line.split_once(' ') {
+            Some((label, cells)) => (label.parse::<usize>().unwrap_or(0), cells.trim()),
+            None => {
+                unlabelled += 1;
+                (next, line)
+            }
         };
-        if let Some(label) = label {
-            assert_eq!(label, (19 - rows.len()).to_string(), "row labels count down from 19: {line}");
-        }
-        rows.push(cells.to_string());
+        assert!((1..=next).contains(&row), "row labels count down from 19: {line}");
+        rows[19 - row] = cells.to_string();
+        next = row - 1;
     }
+    assert!(unlabelled == 0 || unlabelled == 19, "an unlabelled drawing has 19 lines, found {unlabelled}");
     Board::from_text(&rows.join("\n")).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 

@@ -1,6 +1,5 @@
 //! The board: 81 cells, and what can be read off it without knowing how pieces move.
 
-use std::fmt;
 use std::ops::Index;
 
 use super::piece::{Cell, Kind, Piece};
@@ -125,17 +124,7 @@ impl Index<Square> for Board {
     }
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\n{}", self.to_text())
-    }
-}
-
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
-    }
-}
+crate::board_text_fmt!(Board);
 
 #[cfg(test)]
 mod tests {

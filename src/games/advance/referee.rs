@@ -17,8 +17,8 @@ use super::position::Position;
 use super::symmetry::Twin;
 use super::text::Strictness;
 use crate::harness::referee::{
-    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameState, Games, MoveKind, PreparedCase, Referee,
-    RobustnessBoards, SoleAnswer, Symmetry,
+    BuiltinBot, Builtins, CaseSpec, Cases, Fuzzing, GameInfo, GameState, Games, MoveKind, Prepared,
+    PreparedCase, Referee, RobustnessBoards, SoleAnswer, Symmetry,
 };
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
@@ -49,8 +49,8 @@ fn grade_of(case: &CaseSpec) -> u8 {
 }
 
 impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
-    fn game(&self) -> &'static str {
-        "advance"
+    fn info(&self) -> &'static GameInfo {
+        GameInfo::of(include_str!("../../../docs/games/advance/game.toml"))
     }
 
     fn analyst(&self) -> &dyn crate::harness::analyst::Analyst {
@@ -61,24 +61,8 @@ impl<E: Engine + Clone + 'static> Referee for AdvanceReferee<E> {
         CATEGORIES
     }
 
-    fn words(&self) -> crate::harness::referee::Words {
-        crate::harness::referee::Words {
-            sides: ["white", "black"],
-            board_file: "9 lines of 9 characters from `ZBJMSCDGzbjmscdg.#`",
-            side_to_move: "The side to move: required, as an Advance board file does not say",
-            invalid_position: "a side without exactly one General, or the side not to move in danger; a side with no General is then never in danger",
-            rule_options: "",
-            move_examples: "`Zf3xf4`, `Be7-d8`, `Bc2#c3`, `Jd4~d5`, `Jd4^e5`, `Ce2*e5`",
-            engines: true,
-            own: &[
-                "General", "IN OUT", "grade 4", "grade4", "grade5", "grade6", "grade7", "ZBJMSCDG", "Zf3xf4",
-                "bitboard", "Dragon", "Catapult",
-            ],
-        }
-    }
-
-    fn marking_profile(&self) -> &'static str {
-        include_str!("../../../corpus/marking-profile.json")
+    fn marking_profiles(&self) -> Vec<&'static str> {
+        vec![include_str!("../../../corpus/marking-profile.json")]
     }
 
     crate::concerns!(cases, builtins, fuzzing, games, symmetry, drawing);
@@ -89,13 +73,8 @@ impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {
         format!("--side {} --grade {}", case.side, grade_of(case))
     }
 
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String> {
-        let position = read_position(input, &case.path.display().to_string(), case.side)?;
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared {
+        let position = read_position(input, &case.origin(), case.side)?;
         let from_golden = golden.and_then(|g| answers_from_golden(g, &position.board, case.side));
         let golden_used = from_golden.is_some();
         let answers = match from_golden {
@@ -110,7 +89,7 @@ impl<E: Engine + Clone + 'static> Cases for AdvanceReferee<E> {
     }
 
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
-        let position = read_position(input, &case.path.display().to_string(), case.side)?;
+        let position = read_position(input, &case.origin(), case.side)?;
         let pos = self.engine.load(&position.board, case.side);
         let report = grade_report(&self.engine, &pos);
         let json = golden_json(&self.engine, &pos, &report, grade_of(case));

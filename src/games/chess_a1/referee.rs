@@ -16,7 +16,9 @@ use super::shown::short;
 use super::texts::Texts;
 use super::transcript::{self, Transcript};
 use crate::harness::host::{CallOutcome, CallRecord, HostCall, HostSpec, PythonSpec};
-use crate::harness::referee::{CaseSpec, Cases, GeneratedCase, PreparedCase, Protocol, Referee};
+use crate::harness::referee::{
+    CaseSpec, Cases, GameInfo, GeneratedCase, Prepared, PreparedCase, Protocol, Referee,
+};
 use crate::harness::verdict::{Judgement, Verdict};
 
 /// How arbiter hosts an `a1.py`: arbiter's own `a1_support.py` beside it unless the grader
@@ -101,8 +103,8 @@ impl ChessA1Referee {
 }
 
 impl Referee for ChessA1Referee {
-    fn game(&self) -> &'static str {
-        "chess-a1"
+    fn info(&self) -> &'static GameInfo {
+        GameInfo::of(include_str!("../../../docs/games/chess-a1/game.toml"))
     }
 
     fn game_args(&self) -> Vec<String> {
@@ -129,23 +131,6 @@ impl Referee for ChessA1Referee {
 
     fn categories(&self) -> &'static [&'static str] {
         if self.extras { CATEGORIES_7030 } else { CATEGORIES }
-    }
-
-    fn words(&self) -> crate::harness::referee::Words {
-        crate::harness::referee::Words {
-            sides: ["white", "black"],
-            board_file: "the board's eight rows, one a line, then `white` or `black`, the player to move",
-            side_to_move: "The player to move, in place of the file's last line",
-            invalid_position: "a player without a king",
-            rule_options: "`texts=FILE` (the fixed texts main() prints, in place of corpus/chess-a1/texts.json), `extras=on` (CSSE7030's promotion, castling and en passant: the `extras` cases and the `csse7030-a1` profile), `castle=king-path` or `castle=inclusive` (which squares castling needs safe)",
-            move_examples: "two squares such as `e2 e4`",
-            engines: false,
-            own: &["transcript", "print_board", "a1.py", "is_move_valid", "CSSE7030"],
-        }
-    }
-
-    fn marking_profile(&self) -> &'static str {
-        if self.extras { PROFILE_7030 } else { PROFILE_1001 }
     }
 
     fn marking_profiles(&self) -> Vec<&'static str> {
@@ -223,13 +208,8 @@ impl Cases for ChessA1Referee {
         self.game_args().join(" ")
     }
 
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String> {
-        let origin = case.path.display().to_string();
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared {
+        let origin = case.origin();
         // A fuzzed game (`fuzz`): many calls, each judged.
         if let Some(game) = super::fuzz_run::prepare(input, &origin, &self.texts) {
             return game;
@@ -244,7 +224,7 @@ impl Cases for ChessA1Referee {
     }
 
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
-        let origin = case.path.display().to_string();
+        let origin = case.origin();
         let file = CaseFile::parse(input, &origin)?;
         let answer = self.answer(&file, &origin)?;
         Ok(crate::harness::referee::golden_text(&self.golden_json(&file, &answer)))

@@ -12,11 +12,11 @@ use super::position::{CHIPS_PER_PLAYER, Position};
 use super::rules::{Rules, Status, legal_moves, play};
 use super::square::{SIZE, Square};
 use super::text::parse_move;
-use super::{perft, perft_divide};
 use crate::harness::analyst::{
     Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
     only_category, plural,
 };
+use crate::harness::perft::divide_notated;
 use crate::side::Side;
 
 /// The deepest perft `arbiter perft` runs for Network: about 350^4 sequences once the chips
@@ -81,15 +81,9 @@ fn phase_word(pos: &Position) -> &'static str {
 /// The text report of `expect`.
 fn summary(oracle: &Oracle, only: Option<Category>) -> String {
     let pos = &oracle.position;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} to move ({} moves): {}; {}",
-        pos.to_move,
-        phase_word(pos),
-        plural(oracle.legal.len(), "legal move"),
-        super::rules::in_hand_words(pos)
-    );
+    let (phase, legal) = (phase_word(pos), plural(oracle.legal.len(), "legal move"));
+    let mut out =
+        format!("{} to move ({phase} moves): {legal}; {}\n", pos.to_move, super::rules::in_hand_words(pos));
     for color in Color::BOTH {
         match oracle.network(color) {
             Some(net) => {
@@ -165,16 +159,9 @@ impl NetworkAnalyst {
 }
 
 impl Analyst for NetworkAnalyst {
-    fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(load(input)?.to_move.side())
-    }
-
     fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
         let position = load(input)?;
-        let lines = legal_moves(&position, &self.rules)
-            .into_iter()
-            .map(|m| MoveLine { notation: m.to_string(), board: play(&position, m).to_text() })
-            .collect();
+        let lines = MoveLine::each(legal_moves(&position, &self.rules), |&m| play(&position, m).to_text());
         Ok((position.to_move.side(), lines))
     }
 
@@ -203,13 +190,8 @@ impl Analyst for NetworkAnalyst {
         MAX_PERFT_DEPTH
     }
 
-    fn perft(&self, input: &PositionInput, depth: u32) -> anyhow::Result<u64> {
-        Ok(perft(&load(input)?, &self.rules, depth))
-    }
-
     fn perft_divide(&self, input: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
-        let counts = perft_divide(&load(input)?, &self.rules, depth.max(1));
-        Ok(counts.into_iter().map(|(m, n)| (m.to_string(), n)).collect())
+        Ok(divide_notated(&load(input)?, depth, &|p: &Position| legal_moves(p, &self.rules), &play))
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {

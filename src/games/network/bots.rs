@@ -13,17 +13,13 @@ use super::rules::{Rules, Status, legal_moves, legal_moves_unchecked, play, stat
 use super::square::{Square, goals};
 
 /// A player: given a position, picks a move.
-pub trait Bot {
-    /// The bot's name, as a command line would spell it.
-    fn name(&self) -> &'static str;
+pub use crate::harness::referee::Player as Bot;
 
-    /// A legal move for the player to move, or `None` when there is none (the game is over, or
-    /// the player is walled in). The same position, rules and seed always give the same move.
-    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move>;
-}
+/// A built-in bot of Network's, as [`by_name`] gives it.
+pub type AnyBot = Box<dyn Bot<Position, Rules, Move> + Send + Sync>;
 
 /// The built-in bot called `name` (`random` or `alphabeta`).
-pub fn by_name(name: &str) -> Option<Box<dyn Bot + Send + Sync>> {
+pub fn by_name(name: &str) -> Option<AnyBot> {
     match name {
         "random" => Some(Box::new(RandomPlayer)),
         "alphabeta" => Some(Box::new(AlphaBeta::default())),
@@ -38,18 +34,13 @@ pub const NAMES: [&str; 2] = ["random", "alphabeta"];
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPlayer;
 
-impl Bot for RandomPlayer {
+impl Bot<Position, Rules, Move> for RandomPlayer {
     fn name(&self) -> &'static str {
         "random"
     }
 
     fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move> {
-        let moves = legal_moves(pos, rules);
-        if moves.is_empty() {
-            return None;
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        Some(moves[rng.gen_range(0..moves.len())])
+        crate::harness::referee::random_pick(&legal_moves(pos, rules), seed)
     }
 }
 
@@ -72,7 +63,7 @@ impl Default for AlphaBeta {
     }
 }
 
-impl Bot for AlphaBeta {
+impl Bot<Position, Rules, Move> for AlphaBeta {
     fn name(&self) -> &'static str {
         "alphabeta"
     }

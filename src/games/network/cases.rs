@@ -21,7 +21,8 @@ use super::text::parse_move;
 use super::{Color, Move};
 use crate::harness::host::{CallRecord, HostCall};
 use crate::harness::referee::{
-    CaseSpec, Cases, GeneratedCase, PreparedCase, golden_expected, golden_problem, golden_text,
+    CaseSpec, Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, golden_expected, golden_problem,
+    golden_text, judge_legal,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 
@@ -52,20 +53,10 @@ impl Cases for NetworkReferee {
         args
     }
 
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String> {
-        let origin = case.path.display().to_string();
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared {
+        let origin = case.origin();
         let file = CaseFile::parse(input, &origin, &self.rules)?;
-        if file.position.to_move.side() != case.side {
-            return Err(format!(
-                "{origin}: the file gives {} to move, but the case is in a `{}` folder",
-                file.position.to_move, case.side
-            ));
-        }
+        case.check_side(file.position.to_move.side(), &file.position.to_move)?;
         let ask = Ask::of(&case.category).map_err(|e| format!("{origin}: {e}"))?;
         let oracle = Oracle::new(&file.position, &self.rules);
         let expected = match ask {
@@ -104,7 +95,7 @@ impl Cases for NetworkReferee {
 
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
         let prepared = self.prepare(case, input, None)?;
-        let file = CaseFile::parse(input, &case.path.display().to_string(), &self.rules)?;
+        let file = CaseFile::parse(input, &case.origin(), &self.rules)?;
         let oracle = Oracle::new(&file.position, &self.rules);
         let why = match file.offer {
             Some(offer) => match check(&file.position, &self.rules, offer) {
@@ -135,12 +126,7 @@ impl Cases for NetworkReferee {
 
     /// A case of another category than its folder's is already refused by `prepare`; here the
     /// golden answer must also lie within the category's set.
-    fn check_category(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<(), Vec<String>> {
+    fn check_category(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> CategoryCheck {
         let expected = self.prepare(case, input, None).map_err(|e| vec![e])?.expected();
         let Some(golden) = golden else { return Ok(()) };
         match golden_problem(golden, &expected, &case.category, "moves") {
@@ -206,20 +192,10 @@ impl NetworkCase {
                 j.rule = Some(rule.name().to_string());
                 j.reason = explain_illegal(pos, rules, mv, rule);
             }
-            Ok(()) => {
-                let why = self.oracle.explain(mv);
-                if self.expected.contains(&mv) {
-                    j.verdict = Some(Verdict::Pass);
-                    j.reason = why;
-                } else {
-                    j.verdict = Some(Verdict::WrongMove);
-                    j.reason = format!(
-                        "{mv} is legal, but a `{}` case expects one of {}: {why}",
-                        category_name(self.ask),
-                        some(&self.expected)
-                    );
-                }
-            }
+            Ok(()) => judge_legal(&mut j, &mv, &self.expected, self.oracle.explain(mv), |why| {
+                let ask = category_name(self.ask);
+                format!("{mv} is legal, but a `{ask}` case expects one of {}: {why}", some(&self.expected))
+            }),
         }
         j
     }

@@ -5,7 +5,7 @@
 //! The rules page is `docs/games/network/RULES.md`; [`rules`] implements it plainly and
 //! [`network`](mod@network) finds networks, [`oracle`] computes the right answers (legal, win,
 //! block), [`text`] reads and writes position files and moves, [`bots`] holds the built-in
-//! players, [`perft`](mod@perft) counts move sequences, [`generate`] makes random games and
+//! players, [`perft`] counts move sequences, [`generate`] makes random games and
 //! grading cases, and [`bench`] times the hot paths.
 
 #![warn(missing_docs)]
@@ -26,7 +26,6 @@ pub mod generate;
 pub mod lines;
 pub mod moves;
 pub mod oracle;
-pub mod perft;
 pub mod position;
 pub mod referee;
 pub mod rules;
@@ -40,12 +39,11 @@ pub use color::Color;
 pub use connection::{find_network, has_network};
 pub use moves::{Move, MoveFields};
 pub use oracle::{Category, Oracle};
-pub use perft::{perft, perft_divide};
 pub use position::{CHIPS_PER_PLAYER, Position};
 pub use referee::NetworkReferee;
 pub use rules::{
-    DoubleNetwork, Illegal, Lift, Rules, Status, WinReason, check, is_legal, legal_moves, outcome, play,
-    status, wins,
+    DoubleNetwork, Illegal, Lift, Rules, Status, WinReason, check, is_legal, legal_moves, outcome, perft,
+    play, status, wins,
 };
 pub use square::Square;
 pub use text::{ParseError, parse_move};

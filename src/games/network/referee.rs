@@ -8,11 +8,8 @@ use super::bots;
 use super::case_file::CaseFile;
 use super::rules::Rules;
 use crate::harness::host::{HostSpec, JavaEntry, JavaSpec};
-use crate::harness::referee::{BuiltinBot, Builtins, Protocol, Referee};
+use crate::harness::referee::{BuiltinBot, Builtins, GameInfo, Protocol, Referee};
 use crate::side::Side;
-
-/// Network's case categories, in the order the marking profile takes them.
-pub const CATEGORIES: &[&str] = &["legal", "accept", "reject", "win", "block"];
 
 /// Plies after which a game is stopped as a draw: steps can go round for ever, and the
 /// assignment sets no limit.
@@ -54,8 +51,8 @@ impl NetworkReferee {
 }
 
 impl Referee for NetworkReferee {
-    fn game(&self) -> &'static str {
-        "network"
+    fn info(&self) -> &'static GameInfo {
+        GameInfo::of(include_str!("../../../docs/games/network/game.toml"))
     }
 
     fn game_args(&self) -> Vec<String> {
@@ -74,38 +71,20 @@ impl Referee for NetworkReferee {
         Protocol::Hosted(HOST)
     }
 
-    fn categories(&self) -> &'static [&'static str] {
-        CATEGORIES
-    }
-
     fn move_seconds(&self) -> f64 {
         // The seed: "we will strictly enforce a time limit of five seconds ... on the time to
         // perform one chooseMove()".
         5.0
     }
 
-    fn words(&self) -> crate::harness::referee::Words {
-        crate::harness::referee::Words {
-            sides: ["white", "black"],
-            board_file: "8 lines of 8 characters (`.` empty, `b` and `w` chips, `#` on the dead corners), then `black` or `white`, the player to move",
-            side_to_move: "The player to move: the file names it on its last line, and a --side that disagrees is refused",
-            invalid_position: "one no game can reach",
-            rule_options: "`double=mover` or `double=white` (who wins a move completing both networks; the text says its mover loses), `lift=no-double` (a step whose lifted board has both networks is illegal), `engine=course` (every reading of the course's referee) or `engine=seed` (the text's rules)",
-            move_examples: "`add 34`, `step 34 56` (to 34 from 56, the course's order), `quit`",
-            engines: false,
-            own: &["MachinePlayer", "chooseMove", "forceMove", "opponentMove", "add 34", "chips"],
-        }
-    }
-
-    fn marking_profile(&self) -> &'static str {
-        include_str!("../../../corpus/network/marking-profile.json")
-    }
-
     /// `cs61b` (the default: the cases, then games against the random player only, the games
     /// the assignment names) and `cs61b-alphabeta` (half of those games against arbiter's
     /// alpha-beta player instead).
     fn marking_profiles(&self) -> Vec<&'static str> {
-        vec![self.marking_profile(), include_str!("../../../corpus/network/cs61b-alphabeta.json")]
+        vec![
+            include_str!("../../../corpus/network/marking-profile.json"),
+            include_str!("../../../corpus/network/cs61b-alphabeta.json"),
+        ]
     }
 
     crate::concerns!(cases, builtins, games, fuzzing, drawing);
@@ -128,7 +107,7 @@ impl Builtins for NetworkReferee {
 
 /// A built-in player: reads a position file (or a case file) and writes its move.
 struct NetworkBuiltin {
-    bot: Box<dyn bots::Bot + Send + Sync>,
+    bot: bots::AnyBot,
     rules: Rules,
 }
 

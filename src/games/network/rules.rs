@@ -363,6 +363,13 @@ pub fn play(pos: &Position, mv: Move) -> Position {
     Position { board, to_move: pos.to_move.opponent() }
 }
 
+/// Perft: the number of sequences of `depth` legal moves from `pos` (1 for depth 0), sequences
+/// stopping where the game is over. For pinning the rules with numbers and cross-checking other
+/// implementations.
+pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
+    crate::harness::perft::perft(pos, depth, &|p: &Position| legal_moves(p, rules), &play)
+}
+
 /// What `mv` (legal) does: the game's status after it.
 pub fn outcome(pos: &Position, rules: &Rules, mv: Move) -> Status {
     status(&play(pos, mv), rules)

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use anyhow::anyhow;
 use serde_json::json;
 
+use super::Color;
 use super::move_text::parse_move;
 use super::oracle::{Category, Oracle, explain_status};
 use super::point::{COLUMNS, Point, SIZE, list};
@@ -12,11 +13,11 @@ use super::position::Position;
 use super::referee::PenteReferee;
 use super::rules::play;
 use super::text::Strictness;
-use super::{Color, perft, perft_divide};
 use crate::harness::analyst::{
     Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
     only_category, plural,
 };
+use crate::harness::perft::divide_notated;
 use crate::side::Side;
 
 /// The deepest perft `arbiter perft` runs for Pente: about 361^3 = 47 million sequences on an
@@ -125,16 +126,10 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
 }
 
 impl Analyst for PenteReferee {
-    fn side_to_move(&self, input: &PositionInput) -> anyhow::Result<Side> {
-        Ok(load(input)?.to_move.side())
-    }
-
     fn moves(&self, input: &PositionInput) -> anyhow::Result<(Side, Vec<MoveLine>)> {
         let position = load(input)?;
-        let lines = super::legal_moves(&position, &self.rules)
-            .into_iter()
-            .map(|p| MoveLine { notation: p.to_string(), board: play(&position, p).to_input_text() })
-            .collect();
+        let legal = super::legal_moves(&position, &self.rules);
+        let lines = MoveLine::each(legal, |&p| play(&position, p).to_input_text());
         Ok((position.to_move.side(), lines))
     }
 
@@ -154,13 +149,9 @@ impl Analyst for PenteReferee {
         MAX_PERFT_DEPTH
     }
 
-    fn perft(&self, input: &PositionInput, depth: u32) -> anyhow::Result<u64> {
-        Ok(perft(&load(input)?, &self.rules, depth))
-    }
-
     fn perft_divide(&self, input: &PositionInput, depth: u32) -> anyhow::Result<Vec<(String, u64)>> {
-        let counts = perft_divide(&load(input)?, &self.rules, depth.max(1));
-        Ok(counts.into_iter().map(|(p, n)| (p.to_string(), n)).collect())
+        let moves = |p: &Position| super::legal_moves(p, &self.rules);
+        Ok(divide_notated(&load(input)?, depth, &moves, &play))
     }
 
     fn show(&self, input: &PositionInput) -> anyhow::Result<String> {

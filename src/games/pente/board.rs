@@ -1,7 +1,5 @@
 //! The board: which stone, if any, lies on each of the 361 points.
 
-use std::fmt;
-
 use super::color::Color;
 use super::point::{Point, SIZE};
 
@@ -99,17 +97,7 @@ impl Board {
     }
 }
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\n{}", self.to_text())
-    }
-}
-
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_text())
-    }
-}
+crate::board_text_fmt!(Board);
 
 #[cfg(test)]
 mod tests {

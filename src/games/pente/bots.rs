@@ -13,17 +13,13 @@ use super::position::Position;
 use super::rules::{CAPTURES_TO_WIN, Rules, legal_moves, opening_move, play, wins_at};
 
 /// A player: given a position, picks a move.
-pub trait Bot {
-    /// The bot's name, as a command line would spell it.
-    fn name(&self) -> &'static str;
+pub use crate::harness::referee::Player as Bot;
 
-    /// A legal move for the player to move, or `None` when there is none (the game is over).
-    /// The same position, rules and seed always give the same move.
-    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Point>;
-}
+/// A built-in bot of Pente's, as [`by_name`] gives it.
+pub type AnyBot = Box<dyn Bot<Position, Rules, Point> + Send + Sync>;
 
 /// The built-in bot called `name` (`random-adjacent` or `minimax`).
-pub fn by_name(name: &str) -> Option<Box<dyn Bot + Send + Sync>> {
+pub fn by_name(name: &str) -> Option<AnyBot> {
     match name {
         "random-adjacent" => Some(Box::new(RandomAdjacent)),
         "minimax" => Some(Box::new(Minimax::default())),
@@ -51,18 +47,13 @@ pub fn adjacent_moves(pos: &Position, rules: &Rules) -> Vec<Point> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomAdjacent;
 
-impl Bot for RandomAdjacent {
+impl Bot<Position, Rules, Point> for RandomAdjacent {
     fn name(&self) -> &'static str {
         "random-adjacent"
     }
 
     fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Point> {
-        let moves = adjacent_moves(pos, rules);
-        if moves.is_empty() {
-            return None;
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        Some(moves[rng.gen_range(0..moves.len())])
+        crate::harness::referee::random_pick(&adjacent_moves(pos, rules), seed)
     }
 }
 
@@ -79,7 +70,7 @@ impl CentreOpener {
     pub const NAME: &'static str = "mutant-black-centre";
 }
 
-impl Bot for CentreOpener {
+impl Bot<Position, Rules, Point> for CentreOpener {
     fn name(&self) -> &'static str {
         Self::NAME
     }
@@ -107,7 +98,7 @@ pub struct Minimax {
     pub fixed_depth: Option<u32>,
 }
 
-impl Bot for Minimax {
+impl Bot<Position, Rules, Point> for Minimax {
     fn name(&self) -> &'static str {
         "minimax"
     }

@@ -11,8 +11,8 @@ use super::position::Position;
 use super::referee::{GAME_SECONDS, PenteReferee, read};
 use super::text::Strictness;
 use crate::harness::referee::{
-    CaseSpec, Cases, GeneratedCase, MoveKind, PreparedCase, RobustnessBoards, golden_expected,
-    golden_problem, golden_text,
+    CaseSpec, Cases, CategoryCheck, GeneratedCase, MoveKind, Prepared, PreparedCase, RobustnessBoards,
+    golden_expected, golden_problem, golden_text, judge_legal,
 };
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
@@ -22,20 +22,10 @@ impl Cases for PenteReferee {
         format!("--game pente --side {} --category {}", case.side, case.category)
     }
 
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String> {
-        let origin = case.path.display().to_string();
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared {
+        let origin = case.origin();
         let position = read(input, &origin)?;
-        if position.to_move.side() != case.side {
-            return Err(format!(
-                "{origin}: the file gives {} to move, but the case is in a `{}` folder",
-                position.to_move, case.side
-            ));
-        }
+        case.check_side(position.to_move.side(), &position.to_move)?;
         let category: Category = case.category.parse().map_err(|e: String| format!("{origin}: {e}"))?;
         let oracle = Oracle::new(&position, &self.rules);
         let expected = oracle.expected(category);
@@ -50,7 +40,7 @@ impl Cases for PenteReferee {
     }
 
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String> {
-        let position = read(input, &case.path.display().to_string())?;
+        let position = read(input, &case.origin())?;
         let category: Category = case.category.parse()?;
         let oracle = Oracle::new(&position, &self.rules);
         let expected = oracle.expected(category);
@@ -68,13 +58,8 @@ impl Cases for PenteReferee {
         Some(super::corpus::generate(&self.rules, count, seed))
     }
 
-    fn check_category(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<(), Vec<String>> {
-        let position = read(input, &case.path.display().to_string()).map_err(|e| vec![e])?;
+    fn check_category(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> CategoryCheck {
+        let position = read(input, &case.origin()).map_err(|e| vec![e])?;
         let category: Category = case.category.parse().map_err(|e: String| vec![e])?;
         let oracle = Oracle::new(&position, &self.rules);
         let mut problems: Vec<String> = category_problem(&oracle, category).into_iter().collect();
@@ -139,16 +124,14 @@ impl PreparedCase for PenteCase {
             );
             // The oracle's explanation already begins "<point> is not a legal move".
             j.reason = why;
-        } else if self.expected.contains(&point) {
-            j.verdict = Some(Verdict::Pass);
-            j.reason = why;
         } else {
-            j.verdict = Some(Verdict::WrongMove);
-            j.reason = format!(
-                "{point} is legal, but the {} case expects {}: {why}",
-                self.category,
-                list_some(&self.expected)
-            );
+            judge_legal(&mut j, &point, &self.expected, why, |why| {
+                format!(
+                    "{point} is legal, but the {} case expects {}: {why}",
+                    self.category,
+                    list_some(&self.expected)
+                )
+            });
         }
         if j.verdict != Some(Verdict::Pass) {
             j.cause = super::analyst::columns_with_i(output, Some(point), &self.oracle.legal, &self.expected);

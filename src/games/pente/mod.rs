@@ -33,7 +33,7 @@ pub use color::Color;
 pub use generate::random_position;
 pub use move_text::parse_move;
 pub use oracle::{Category, Oracle, block_moves, capture_moves, threats, win_moves};
-pub use perft::{perft, perft_divide};
+pub use perft::perft;
 pub use point::Point;
 pub use position::Position;
 pub use rules::{

@@ -2,7 +2,6 @@
 //! where the game is over has no moves, so sequences stop there. For cross-checking rule code
 //! against other implementations.
 
-use super::point::Point;
 use super::position::Position;
 use super::rules::{Rules, legal_moves, play};
 
@@ -11,15 +10,10 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     crate::harness::perft::perft(pos, depth, &|p: &Position| legal_moves(p, rules), &play)
 }
 
-/// [`perft`] split by first move: each legal move with the number of sequences of `depth` moves
-/// that start with it, in the order of [`legal_moves`].
-pub fn perft_divide(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Point, u64)> {
-    crate::harness::perft::perft_divide(pos, depth, &|p: &Position| legal_moves(p, rules), &play)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::pente::point::Point;
     use crate::games::pente::rules::Opening;
 
     #[test]
@@ -60,7 +54,8 @@ mod tests {
     fn divide_sums_to_perft() {
         let rules = Rules::default();
         let pos = play(&play(&Position::start(), Point::CENTRE), "11L".parse().unwrap());
-        let divided = perft_divide(&pos, &rules, 2);
+        let moves = |p: &Position| legal_moves(p, &rules);
+        let divided = crate::harness::perft::perft_divide(&pos, 2, &moves, &play);
         assert_eq!(divided.len(), 47);
         assert_eq!(divided.iter().map(|&(_, n)| n).sum::<u64>(), perft(&pos, &rules, 2));
     }

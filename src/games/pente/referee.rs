@@ -13,11 +13,10 @@ use super::oracle::Oracle;
 use super::position::Position;
 use super::rules::Rules;
 use super::text::Strictness;
-use crate::harness::referee::{BuiltinBot, Builtins, Calibration, Fuzzing, Protocol, Referee, SoleAnswer};
+use crate::harness::referee::{
+    BuiltinBot, Builtins, Calibration, Fuzzing, GameInfo, Protocol, Referee, SoleAnswer,
+};
 use crate::side::Side;
-
-/// Pente's case categories, in the order a marking profile's stages take them.
-pub const CATEGORIES: &[&str] = &["opening", "legal", "win", "block", "capture"];
 
 /// The seconds a game starts with for each player, as the graders give (5 minutes).
 pub const GAME_SECONDS: f64 = 300.0;
@@ -35,8 +34,8 @@ pub(super) fn read(input: &[u8], origin: &str) -> Result<Position, String> {
 }
 
 impl Referee for PenteReferee {
-    fn game(&self) -> &'static str {
-        "pente"
+    fn info(&self) -> &'static GameInfo {
+        GameInfo::of(include_str!("../../../docs/games/pente/game.toml"))
     }
 
     fn game_args(&self) -> Vec<String> {
@@ -55,34 +54,16 @@ impl Referee for PenteReferee {
         Protocol::FixedFiles { input: "input.txt", output: "output.txt", persist: &["playdata.txt"] }
     }
 
-    fn categories(&self) -> &'static [&'static str] {
-        CATEGORIES
-    }
-
-    fn words(&self) -> crate::harness::referee::Words {
-        crate::harness::referee::Words {
-            sides: ["white", "black"],
-            board_file: "input.txt as the course gives it",
-            side_to_move: "The side to move: the file names it on its first line, and a --side that disagrees is refused",
-            invalid_position: "",
-            rule_options: "`opening=seed` (the default: White's second stone at most 3 points from the centre, as the assignment words it) or `opening=tournament` (at least 3 away, as the real game plays)",
-            move_examples: "a point such as `10K`",
-            engines: false,
-            own: &["input.txt", "output.txt", "playdata", "calibration.txt", "10K", "stone"],
-        }
-    }
-
-    fn marking_profile(&self) -> &'static str {
-        include_str!("../../../corpus/pente/marking-profile.json")
-    }
-
     fn calibration(&self) -> Option<Calibration> {
         // "Please aim for no more than 5 minutes to run your calibrate program."
         Some(Calibration { program: "calibrate", file: "calibration.txt", seconds: 300.0 })
     }
 
     fn marking_profiles(&self) -> Vec<&'static str> {
-        vec![self.marking_profile(), include_str!("../../../corpus/pente/csci561.json")]
+        vec![
+            include_str!("../../../corpus/pente/marking-profile.json"),
+            include_str!("../../../corpus/pente/csci561.json"),
+        ]
     }
 
     crate::concerns!(cases, builtins, fuzzing, games, drawing);

@@ -27,7 +27,7 @@ use super::turn::{Amount, MAX_ORDERS, Order};
 use super::visibility::View;
 use crate::harness::analyst::{Analyst, ExpectRequest, MoveLine, PositionInput};
 use crate::harness::host::{HostCall, HostSpec, JavaEntry, JavaSpec};
-use crate::harness::referee::{BuiltinBot, Builtins, GameState, Games, Protocol, Referee};
+use crate::harness::referee::{BuiltinBot, Builtins, GameInfo, GameState, Games, Protocol, Referee};
 use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
@@ -122,8 +122,8 @@ fn side_of(player: Player) -> Side {
 }
 
 impl Referee for PlanetwarsReferee {
-    fn game(&self) -> &'static str {
-        "planetwars"
+    fn info(&self) -> &'static GameInfo {
+        GameInfo::of(include_str!("../../../docs/games/planetwars/game.toml"))
     }
 
     fn game_args(&self) -> Vec<String> {
@@ -141,23 +141,6 @@ impl Referee for PlanetwarsReferee {
 
     fn protocol(&self) -> Protocol {
         Protocol::Hosted(HOST)
-    }
-
-    fn words(&self) -> crate::harness::referee::Words {
-        crate::harness::referee::Words {
-            sides: ["player 1", "player 2"],
-            board_file: "a game state as `arbiter --game planetwars match --records` writes it, or a map in the course's .dot format",
-            side_to_move: "The player to move, where the file does not say it",
-            invalid_position: "",
-            rule_options: "`engine=course` (every reading of the course's engine: growth, battles, the end, what a player sees, the order of lists, the maps), `engine=seed` (the text's rules), or one reading at a time such as `growth=course`",
-            move_examples: "orders such as `send 0 1 50`, several separated by `;`",
-            engines: false,
-            own: &["shuttle", "getName", "send 0 1"],
-        }
-    }
-
-    fn marking_profile(&self) -> &'static str {
-        include_str!("../../../corpus/planetwars/marking-profile.json")
     }
 
     fn marking_profiles(&self) -> Vec<&'static str> {

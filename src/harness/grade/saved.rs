@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::harness::files::{self};
+use crate::harness::files::{self, write_atomic};
 use crate::harness::gradebook::Row;
 use crate::harness::machine::Load;
 use crate::harness::submission_options::SubmissionOptions;
@@ -39,6 +39,31 @@ pub fn earlier_grading(
         return Err(format!("its {JSON_REPORT} is incomplete: the run was interrupted"));
     }
     Ok(saved.row)
+}
+
+/// Makes the submission's report folder and removes its old row first: until the new one is
+/// written the submission counts as not done.
+pub(super) fn forget_earlier(folder: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    match std::fs::remove_file(folder.join(ROW_FILE)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(format!("cannot remove {}: {e}", folder.join(ROW_FILE).display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Writes `grade.json` into `folder`: the last file of a grading.
+pub(super) fn write_saved(folder: &Path, saved: &SavedRow) -> Result<(), String> {
+    write_atomic(&folder.join(ROW_FILE), &pretty(&serde_json::to_value(saved).unwrap_or_default()))
+        .map_err(|e| format!("cannot write {}: {e}", folder.join(ROW_FILE).display()))
+}
+
+/// `value` as pretty JSON, ending with a newline.
+pub(super) fn pretty(value: &serde_json::Value) -> Vec<u8> {
+    let mut text = serde_json::to_vec_pretty(value).unwrap_or_default();
+    text.push(b'\n');
+    text
 }
 
 /// `grade.json`: a gradebook row and what it was graded with, all plain JSON (no absolute

@@ -13,24 +13,12 @@ pub mod viewer;
 
 use std::path::Path;
 
-use crate::harness::escape::escape_controls;
+use crate::harness::escape::{escape_controls, escape_markup};
 
 /// `text` safe inside HTML text and attribute values: `& < > " '` as entities, and control and
 /// bidirectional characters as visible escapes.
 pub fn escape(text: &str) -> String {
-    let text = escape_controls(text);
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    escape_markup(&escape_controls(text), "&#39;", |c| c)
 }
 
 /// The style every page shares.

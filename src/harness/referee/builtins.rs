@@ -1,5 +1,8 @@
 //! Built-in bots: players that live inside arbiter, for matches, fuzzing and examples.
 
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use crate::side::Side;
 
 /// A game's built-in bots.
@@ -19,4 +22,26 @@ pub trait BuiltinBot: Send + Sync {
     /// Reads a board (`origin` names it in errors), plays one move for `side`, and returns the
     /// board file text after it. Random choices follow `seed`.
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String>;
+}
+
+/// A game's own player, before the harness wraps it in a [`BuiltinBot`]: given a position of the
+/// game and its rules, picks a move. A game names it with its own types (Network's `bots::Bot` is
+/// `Player<Position, Rules, Move>`).
+pub trait Player<Position, Rules, Move> {
+    /// The bot's name, as a command line would spell it.
+    fn name(&self) -> &'static str;
+
+    /// A legal move for the player to move, or `None` when there is none (the game is over, or
+    /// the player is walled in). The same position, rules and seed always give the same move.
+    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move>;
+}
+
+/// A uniformly random one of `moves` (`None` when there are none), chosen by `seed`: what every
+/// game's random bot plays among the moves it considers.
+pub fn random_pick<M: Copy>(moves: &[M], seed: u64) -> Option<M> {
+    if moves.is_empty() {
+        return None;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    Some(moves[rng.gen_range(0..moves.len())])
 }

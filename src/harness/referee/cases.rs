@@ -3,8 +3,14 @@
 
 use super::{CaseSpec, MoveKind};
 use crate::harness::host::{CallRecord, HostCall};
-use crate::harness::verdict::Judgement;
+use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
+
+/// A case read and ready to judge, or what is wrong with its input ([`Cases::prepare`]).
+pub type Prepared = Result<Box<dyn PreparedCase>, String>;
+
+/// `Ok` when a case is what its category claims, else each thing wrong ([`Cases::check_category`]).
+pub type CategoryCheck = Result<(), Vec<String>>;
 
 /// A game's judge of test cases.
 pub trait Cases: Send + Sync {
@@ -14,12 +20,7 @@ pub trait Cases: Send + Sync {
 
     /// Reads a case: its input board and, if given, its golden answer (used when it is up to
     /// date; otherwise the answers are computed). An error names what is wrong with the input.
-    fn prepare(
-        &self,
-        case: &CaseSpec,
-        input: &[u8],
-        golden: Option<&[u8]>,
-    ) -> Result<Box<dyn PreparedCase>, String>;
+    fn prepare(&self, case: &CaseSpec, input: &[u8], golden: Option<&[u8]>) -> Prepared;
 
     /// The golden answer for a case, as the text of a JSON file.
     fn golden(&self, case: &CaseSpec, input: &[u8]) -> Result<String, String>;
@@ -35,12 +36,7 @@ pub trait Cases: Send + Sync {
     /// each thing wrong, in a sentence. E.g. a `win` case must have a winning move and a
     /// `golden` answer (the golden file's text, when there is one) within the win set. The
     /// default checks nothing.
-    fn check_category(
-        &self,
-        _case: &CaseSpec,
-        _input: &[u8],
-        _golden: Option<&[u8]>,
-    ) -> Result<(), Vec<String>> {
+    fn check_category(&self, _case: &CaseSpec, _input: &[u8], _golden: Option<&[u8]>) -> CategoryCheck {
         Ok(())
     }
 
@@ -144,5 +140,23 @@ pub trait PreparedCase: Send + Sync {
     /// that failed (a timeout, an exception, a death) decides.
     fn judge_calls(&self, _calls: &[CallRecord]) -> Judgement {
         Judgement::default()
+    }
+}
+
+/// Judges a legal move `mv` against a case's expected answers: a pass, explained by `why`, when
+/// it is one of them; else a wrong move, for the reason `wrong` makes of `why`.
+pub fn judge_legal<M: PartialEq>(
+    j: &mut Judgement,
+    mv: &M,
+    expected: &[M],
+    why: String,
+    wrong: impl FnOnce(String) -> String,
+) {
+    if expected.contains(mv) {
+        j.verdict = Some(Verdict::Pass);
+        j.reason = why;
+    } else {
+        j.verdict = Some(Verdict::WrongMove);
+        j.reason = wrong(why);
     }
 }

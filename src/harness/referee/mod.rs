@@ -22,16 +22,18 @@ mod drawing;
 mod fuzzing;
 mod games;
 mod golden;
+mod info;
 mod move_kind;
 mod symmetry;
 mod words;
 
-pub use builtins::{BuiltinBot, Builtins};
-pub use cases::{Cases, GeneratedCase, PreparedCase, RobustnessBoards};
+pub use builtins::{BuiltinBot, Builtins, Player, random_pick};
+pub use cases::{Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards, judge_legal};
 pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
 pub use fuzzing::{Fuzzing, PlayedCase};
 pub use games::{GameState, Games};
 pub use golden::{golden_expected, golden_problem, golden_text};
+pub use info::GameInfo;
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
 pub use symmetry::Symmetry;
 pub use words::Words;
@@ -55,6 +57,26 @@ pub struct CaseSpec {
     pub answer: Option<PathBuf>,
     /// Where the golden answer for this case lives (it may not exist).
     pub golden: Option<PathBuf>,
+}
+
+impl CaseSpec {
+    /// The case's file as errors name it.
+    pub fn origin(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// Refuses a case file that gives another side to move (`to_move`, written as the file
+    /// writes it) than the side folder the case is in.
+    pub fn check_side(&self, to_move: Side, written: &dyn std::fmt::Display) -> Result<(), String> {
+        if to_move == self.side {
+            return Ok(());
+        }
+        Err(format!(
+            "{}: the file gives {written} to move, but the case is in a `{}` folder",
+            self.origin(),
+            self.side
+        ))
+    }
 }
 
 /// How a game's bots are run: the command line and the files they read and write.
@@ -89,8 +111,14 @@ pub struct Calibration {
 /// A game, as the harness sees it: its name and options, how its bots run, and which of the
 /// concerns above it has.
 pub trait Referee: Send + Sync {
+    /// What the game declares once: its name, categories and words, usually read from its
+    /// `game.toml` ([`GameInfo::of`]).
+    fn info(&self) -> &'static GameInfo;
+
     /// The game's name, as `--game` takes it.
-    fn game(&self) -> &'static str;
+    fn game(&self) -> &'static str {
+        self.info().name
+    }
 
     /// The options that select this game and its rule options on arbiter's command line
     /// (`--game pente --rule opening=tournament`), for commands that run a built-in bot as a
@@ -118,23 +146,24 @@ pub trait Referee: Send + Sync {
     /// The case categories, in the order a marking profile's stages take them (none for a game
     /// without test cases).
     fn categories(&self) -> &'static [&'static str] {
-        &[]
+        self.info().categories
     }
 
     /// The game's own words for help texts and reports: its sides' names, its files, its
     /// rule options, and the words no other game may show ([`Words`]).
     fn words(&self) -> Words {
-        Words::PLAIN
+        self.info().words
     }
 
-    /// The marking profile used when none is given (JSON, as `--profile` reads).
-    fn marking_profile(&self) -> &'static str;
-
-    /// Every marking profile the game ships (JSON), the default among them: `--profile NAME`
-    /// picks one by its `name` (Pente: `pente-cases`, `csci561`).
-    fn marking_profiles(&self) -> Vec<&'static str> {
-        vec![self.marking_profile()]
+    /// The marking profile used when none is given (JSON, as `--profile` reads): the first of
+    /// [`Referee::marking_profiles`].
+    fn marking_profile(&self) -> &'static str {
+        self.marking_profiles()[0]
     }
+
+    /// Every marking profile the game ships (JSON), the default first: `--profile NAME` picks
+    /// one by its `name` (Pente: `pente-cases`, `csci561`).
+    fn marking_profiles(&self) -> Vec<&'static str>;
 
     /// This game's referee with the rule options `rules` (`KEY=VALUE`) applied over its own:
     /// what a marking profile's `"rules"` asks for. A game without rule options refuses any.
@@ -204,7 +233,9 @@ pub trait Referee: Send + Sync {
     }
 
     /// A built-in bot by name, or an error listing the game's built-in bots.
+    /// The name may carry the `builtin:` prefix that `--bot` takes and the error below prints.
     fn require_builtin(&self, name: &str) -> Result<Box<dyn BuiltinBot>, String> {
+        let name = name.strip_prefix("builtin:").unwrap_or(name);
         let names = self.builtins().map(|b| b.builtin_names()).unwrap_or_default();
         if let Some(bot) = self.builtins().and_then(|b| b.builtin(name)) {
             return Ok(bot);

@@ -546,49 +546,20 @@ fn detail(out: &mut String, f: &CaseResult, reproduce: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::harness::failure::tests::kind;
     use crate::harness::referee::MoveKind;
-
-    fn kind(piece: &str, action: &str, edge: Option<&str>) -> MoveKind {
-        MoveKind {
-            piece: piece.into(),
-            action: action.into(),
-            edge: edge.map(str::to_string),
-            name: format!("{piece} {action}"),
-        }
-    }
 
     fn case(name: &str, category: &str, verdict: Verdict) -> CaseResult {
         CaseResult {
-            path: format!("{name}.txt"),
-            name: name.into(),
-            category: category.into(),
-            side: crate::side::Side::White,
-            verdict,
-            played: None,
-            played_kind: None,
             expected: vec!["x".into()],
-            expected_kind: None,
-            satisfies: Vec::new(),
-            reason: "why".into(),
-            rule: None,
-            diff: None,
-            process: String::new(),
-            stderr_tail: String::new(),
-            stdout_head: String::new(),
-            output: None,
-            elapsed_ms: 0,
-            cpu_ms: None,
-            timeout_rerun: None,
-            reproduce: String::new(),
-            check: String::new(),
-            golden: false,
-            seed: 0,
-            picture: None,
-            cause: None,
-            asks: None,
-            explain: None,
-            input_changed: false,
-            also: Vec::new(),
+            ..CaseResult::bare(
+                format!("{name}.txt"),
+                name.into(),
+                category.into(),
+                crate::side::Side::White,
+                verdict,
+                "why".into(),
+            )
         }
     }
 

@@ -21,26 +21,18 @@
 use std::fmt::Write as _;
 
 use super::VerifyReport;
+use crate::harness::escape::escape_markup;
 use crate::harness::profile::StageScore;
 use crate::harness::verdict::Verdict;
 use crate::harness::verify::CaseResult;
 
 /// Escapes text for XML attributes and content; characters XML 1.0 cannot hold become `?`.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
+    escape_markup(text, "&apos;", |c| match c {
+        '\t' | '\n' | '\r' => c,
+        c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => '?',
+        c => c,
+    })
 }
 
 /// The name of this machine, for the `hostname` the schema requires; `localhost` when it

@@ -9,6 +9,7 @@ use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use super::capture::{Capture, Drained};
@@ -206,23 +207,12 @@ fn spawn_child(
     let clock = RunClock::new(pid, 0, tracker.as_ref().and_then(RunCgroup::cpu_clock));
     // Its tasks: the cgroup's where there is one (a detached process is still the run's).
     let tasks = run_tasks(tracker.as_ref(), pid);
-    let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
     Ok(Started {
-        process: Proc::Child(child),
-        pid,
         stdin,
         stdout,
         stderr,
-        launch: None,
         tracker,
-        status: None,
-        exited,
-        watched: None,
-        clock,
-        idle,
-        start,
-        cpu_seen: Duration::ZERO,
-        report,
+        ..watching(Proc::Child(child), pid, exited, clock, tasks, start, report)
     })
 }
 
@@ -257,50 +247,62 @@ fn spawn_helper(mut launch: Launch, report: RunReport, piped_stdin: bool) -> Res
     drop((stdin_r, stdout_w, stderr_w));
     let Running { pid, pidfd, status } = running;
     process::register(pid);
-    let fail = |why: String, pidfd: &OwnedFd, launch: &mut Launch, report: RunReport| {
-        process::kill_pidfd(pidfd);
-        process::unregister(pid);
-        if let Some(cg) = launch.cgroup.take() {
-            cg.remove();
-        }
-        Err(failed(report, why))
-    };
-    let status = match Capture::spawn("sandbox-status", status, 1 << 16) {
-        Ok(capture) => capture,
-        Err(err) => {
-            return fail(
-                format!("cannot read the sandbox's status: {}", os_message(&err)),
-                &pidfd,
-                &mut launch,
-                report,
-            );
-        }
-    };
-    let exited = match process::watch_pidfd(&pidfd) {
-        Ok(exited) => exited,
-        Err(err) => {
-            return fail(
-                format!("cannot start a thread to wait for it: {}", os_message(&err)),
-                &pidfd,
-                &mut launch,
-                report,
-            );
+    // Its status read on a thread, and its end watched for; without either the run cannot be
+    // followed, and is ended at once.
+    let watched = (|| -> Result<_, String> {
+        let status = Capture::spawn("sandbox-status", status, 1 << 16)
+            .map_err(|err| format!("cannot read the sandbox's status: {}", os_message(&err)))?;
+        let exited = process::watch_pidfd(&pidfd)
+            .map_err(|err| format!("cannot start a thread to wait for it: {}", os_message(&err)))?;
+        Ok((status, exited))
+    })();
+    let (status, exited) = match watched {
+        Ok(both) => both,
+        Err(why) => {
+            process::kill_pidfd(&pidfd);
+            process::unregister(pid);
+            if let Some(cg) = launch.cgroup.take() {
+                cg.remove();
+            }
+            return Err(failed(report, why));
         }
     };
     let clock = RunClock::new(pid, 1, launch.cpu_clock());
     // The run's tasks: its cgroup's, where there is one (and the helper's, which sets the run
     // up before its init joins the cgroup), else the helper's process tree.
     let tasks = run_tasks(launch.cgroup.as_ref(), pid);
-    let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
     Ok(Started {
-        process: Proc::Helper(pidfd),
-        pid,
         stdin: stdin_w,
         stdout: Some(File::from(stdout)),
         stderr: Some(File::from(stderr)),
         launch: Some(launch),
-        tracker: None,
         status: Some(status),
+        ..watching(Proc::Helper(pidfd), pid, exited, clock, tasks, start, report)
+    })
+}
+
+/// A run just started (`process`, as `pid`, at `start`) and watched from now on: `exited`
+/// fires when it ends, `clock` reads its CPU time, and its idle time is measured over `tasks`.
+/// No pipe, launch, tracker or status yet: the start that made them adds them.
+fn watching(
+    process: Proc,
+    pid: libc::pid_t,
+    exited: Receiver<io::Result<()>>,
+    clock: RunClock,
+    tasks: Tasks,
+    start: Instant,
+    report: RunReport,
+) -> Started {
+    let idle = IdleMeter::new(tasks, clock.counts_exactly(), start);
+    Started {
+        process,
+        pid,
+        stdin: None,
+        stdout: None,
+        stderr: None,
+        launch: None,
+        tracker: None,
+        status: None,
         exited,
         watched: None,
         clock,
@@ -308,7 +310,7 @@ fn spawn_helper(mut launch: Launch, report: RunReport, piped_stdin: bool) -> Res
         start,
         cpu_seen: Duration::ZERO,
         report,
-    })
+    }
 }
 
 /// A pipe: (reading end, writing end), both closed on exec.

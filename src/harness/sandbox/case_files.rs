@@ -33,10 +33,7 @@ pub(crate) struct CaseFiles {
 impl CaseFiles {
     /// Opens `dir` and reads its top-level regular files (at most `limit` bytes in all).
     pub(crate) fn snapshot(dir: &Path, limit: u64) -> Result<CaseFiles, String> {
-        let handle = File::options()
-            .read(true)
-            .custom_flags(libc::O_DIRECTORY | libc::O_NOFOLLOW)
-            .open(dir)
+        let handle = open_unfollowed(dir, libc::O_DIRECTORY)
             .map_err(|e| format!("cannot open the case folder {}: {e}", dir.display()))?;
         let mut names = Vec::new();
         let mut budget = limit;
@@ -129,6 +126,12 @@ impl CaseFiles {
     }
 }
 
+/// Opens `path` for reading, with `flags` besides, never through a link: a bot may have left
+/// one where its file was.
+fn open_unfollowed(path: &Path, flags: libc::c_int) -> std::io::Result<File> {
+    File::options().read(true).custom_flags(libc::O_NOFOLLOW | flags).open(path)
+}
+
 /// Reads one entry without following links; regular files count against `budget`, and a
 /// file beyond it is cut at the budget (the grader reports its start as malformed). Sockets
 /// and devices are left out.
@@ -147,10 +150,7 @@ fn read_entry(path: &Path, budget: &mut u64) -> Result<Option<Entry>, String> {
     if !kind.is_file() {
         return Ok(None);
     }
-    let file = File::options()
-        .read(true)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-        .open(path)
+    let file = open_unfollowed(path, libc::O_NONBLOCK)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut bytes = Vec::new();
     file.take(*budget).read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

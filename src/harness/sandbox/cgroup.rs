@@ -246,11 +246,17 @@ impl RunCgroup {
     /// Kills every process in the cgroup.
     fn kill(&self) {
         for dir in &self.dirs {
-            if self.v2 {
-                write(dir, "cgroup.kill", "1");
-            } else {
-                kill_members(dir);
-            }
+            self.kill_in(dir);
+        }
+    }
+
+    /// Kills every process in `dir`, one of its folders: by `cgroup.kill` where the
+    /// hierarchy has it (v2), else one by one.
+    fn kill_in(&self, dir: &Path) {
+        if self.v2 {
+            write(dir, "cgroup.kill", "1");
+        } else {
+            kill_members(dir);
         }
     }
 
@@ -265,11 +271,7 @@ impl RunCgroup {
     /// stuck in the kernel), so this rarely waits.
     fn delete(&self) {
         for dir in &self.dirs {
-            if self.v2 {
-                write(dir, "cgroup.kill", "1");
-            } else {
-                kill_members(dir);
-            }
+            self.kill_in(dir);
             // rmdir fails while exiting processes are still counted; they go within moments.
             for _ in 0..200 {
                 if fs::remove_dir(dir).is_ok() || !dir.exists() {
