@@ -210,15 +210,15 @@ pub(super) fn play_game(
         match answer {
             Some(Ok((bytes, time))) => match game.play_output(&bytes) {
                 Ok(notation) => {
+                    // The move stands even when telling the bots of it ends the game.
+                    let forfeit =
+                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides);
                     times.push(time);
-                    if let Some(forfeit) =
-                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides)
-                    {
-                        moves.push(notation);
-                        break forfeit;
-                    }
                     moves.push(notation);
-                    continue;
+                    match forfeit {
+                        Some(forfeit) => break forfeit,
+                        None => continue,
+                    }
                 }
                 Err(j) => {
                     forfeit_output = Some(String::from_utf8_lossy(&bytes).into_owned());
@@ -282,15 +282,15 @@ pub(super) fn play_game(
         let judgement = match (&output, played.outcome == Outcome::TimedOut) {
             (Ok(bytes), false) => match game.play_output(bytes) {
                 Ok(notation) => {
+                    // The move stands even when telling the bots of it ends the game.
+                    let forfeit =
+                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides);
                     times.push(time);
-                    if let Some(forfeit) =
-                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides)
-                    {
-                        moves.push(notation);
-                        break forfeit;
-                    }
                     moves.push(notation);
-                    continue;
+                    match forfeit {
+                        Some(forfeit) => break forfeit,
+                        None => continue,
+                    }
                 }
                 Err(j) => Some(j),
             },
