@@ -361,7 +361,14 @@ fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, see
         reproduce: played.reproduce,
         seed,
         picture: played.picture,
-        ..CaseResult::bare(format!("{name}.txt"), name.to_string(), category.to_string(), side, verdict, reason)
+        ..CaseResult::bare(
+            format!("{name}.txt"),
+            name.to_string(),
+            category.to_string(),
+            side,
+            verdict,
+            reason,
+        )
     };
     result.take_judgement(j);
     result
