@@ -138,6 +138,15 @@ fn autograde(course: &str, files: &[(&str, &str)], options: &str) -> Graded {
     Graded { results, stdout, root, _dir: dir }
 }
 
+/// `course`'s autograder refuses `files` (path, content): the submission scores nothing and the
+/// output a student reads says each of `says`. Skipped without the system's `tools`.
+fn assert_refused(tools: &[&str], test: &str, course: &str, files: &[(&str, &str)], says: &[&str]) {
+    if !have_system_tools(tools, test) {
+        return;
+    }
+    autograde(course, files, "").assert_refused(says);
+}
+
 /// Every test of `category` is hidden, and those that failed say so without a detail (the
 /// answer is in the grader's report only); a visible failure of another category does show
 /// `detail`, so the check could fail.
@@ -198,12 +207,15 @@ fn advance_python_skeleton_stops_at_the_gate_and_hides_grade_7() {
 
 #[test]
 fn advance_java_that_does_not_compile_shows_the_compiler() {
-    if !have_system_tools(&["javac"], "advance_java_build") {
-        return;
-    }
-    let graded = autograde("advance", &[("Bot.java", "class Bot { int x = ; }\n")], "");
+    let bot = [("Bot.java", "class Bot { int x = ; }\n")];
     // The compiler's own words.
-    graded.assert_refused(&["The build failed", "Bot.java:1: error"]);
+    assert_refused(
+        &["javac"],
+        "advance_java_build",
+        "advance",
+        &bot,
+        &["The build failed", "Bot.java:1: error"],
+    );
 }
 
 #[test]
@@ -222,12 +234,15 @@ fn chess_a1_buggy_module_is_graded_and_end_answers_hidden() {
 
 #[test]
 fn chess_a1_without_a1_py_is_refused_naming_the_files_sent() {
-    if !have_system_tools(&["python3"], "chess_a1_gradescope_missing") {
-        return;
-    }
-    let graded = autograde("chess-a1", &[("A1 (1).py", "print(1)\n")], "");
+    let files = [("A1 (1).py", "print(1)\n")];
     // The files sent are named.
-    graded.assert_refused(&["No `a1.py`", "`A1 (1).py`"]);
+    assert_refused(
+        &["python3"],
+        "chess_a1_gradescope_missing",
+        "chess-a1",
+        &files,
+        &["No `a1.py`", "`A1 (1).py`"],
+    );
 }
 
 #[test]
@@ -331,11 +346,20 @@ fn pente_homework_py_with_calibrate_plays_its_games() {
 
 #[test]
 fn pente_java_that_does_not_compile_and_no_homework_are_refused() {
-    if !have_system_tools(&["javac"], "pente_gradescope_build") {
-        return;
-    }
-    let graded = autograde("pente", &[("homework.java", "public class homework { int x = ; }\n")], "");
-    graded.assert_refused(&["The build failed", "homework.java:1: error"]);
-    let graded = autograde("pente", &[("Homework.py", "print('9N')\n")], "");
-    graded.assert_refused(&["homework.xxx"]);
+    let java = [("homework.java", "public class homework { int x = ; }\n")];
+    assert_refused(
+        &["javac"],
+        "pente_gradescope_build",
+        "pente",
+        &java,
+        &["The build failed", "homework.java:1: error"],
+    );
+    // `Homework.py` is not `homework.py`: refused, saying the name it wants (homework.xxx).
+    assert_refused(
+        &[],
+        "pente_gradescope_no_homework",
+        "pente",
+        &[("Homework.py", "print('9N')\n")],
+        &["homework.xxx"],
+    );
 }
