@@ -325,6 +325,19 @@ fn verify_small(corpus: &std::path::Path, module: &std::path::Path, timeout: &st
     verify_json("chess-a1", &corpus, &bot, &["--timeout", timeout])
 }
 
+/// Each case's (name, verdict, reason) when the module in `module` is verified on the small
+/// corpus in `corpus`, which must have judged all three cases.
+fn small_verdicts(
+    corpus: &std::path::Path,
+    module: &std::path::Path,
+    timeout: &str,
+) -> Vec<(String, String, String)> {
+    let report = verify_small(corpus, module, timeout);
+    let all = cases(&report);
+    assert_eq!(all.len(), 3, "{report}");
+    all
+}
+
 /// Issue 30: a mark left in `builtins` by one case is never met by the next (each case imports
 /// the module in a process of its own); the module raises at import when it meets one.
 #[test]
@@ -337,9 +350,7 @@ fn a_mark_in_builtins_reaches_no_later_case() {
         "",
     );
     let corpus = small_corpus();
-    let report = verify_small(corpus.path(), module.path(), "5");
-    let all = cases(&report);
-    assert_eq!(all.len(), 3, "{report}");
+    let all = small_verdicts(corpus.path(), module.path(), "5");
     assert!(all.iter().all(|c| c.1 == "pass"), "{all:#?}");
 }
 
@@ -356,9 +367,7 @@ fn an_import_that_burns_cpu_counts_against_every_case() {
         "",
     );
     let corpus = small_corpus();
-    let report = verify_small(corpus.path(), module.path(), "1");
-    let all = cases(&report);
-    assert_eq!(all.len(), 3, "{report}");
+    let all = small_verdicts(corpus.path(), module.path(), "1");
     assert!(all.iter().all(|c| c.1 == "timeout" && c.2.contains("loading the submission")), "{all:#?}");
     let report = verify_small(corpus.path(), module.path(), "5");
     for case in report["cases"].as_array().unwrap() {
