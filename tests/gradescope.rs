@@ -140,7 +140,7 @@ fn autograde(course: &str, files: &[(&str, &str)], options: &str) -> Graded {
 
 /// `course`'s autograder refuses `files` (path, content): the submission scores nothing and the
 /// output a student reads says each of `says`. Skipped without the system's `tools`.
-fn assert_refused(tools: &[&str], test: &str, course: &str, files: &[(&str, &str)], says: &[&str]) {
+fn autograder_refuses(tools: &[&str], test: &str, course: &str, files: &[(&str, &str)], says: &[&str]) {
     if !have_system_tools(tools, test) {
         return;
     }
@@ -209,7 +209,7 @@ fn advance_python_skeleton_stops_at_the_gate_and_hides_grade_7() {
 fn advance_java_that_does_not_compile_shows_the_compiler() {
     let bot = [("Bot.java", "class Bot { int x = ; }\n")];
     // The compiler's own words.
-    assert_refused(
+    autograder_refuses(
         &["javac"],
         "advance_java_build",
         "advance",
@@ -236,7 +236,7 @@ fn chess_a1_buggy_module_is_graded_and_end_answers_hidden() {
 fn chess_a1_without_a1_py_is_refused_naming_the_files_sent() {
     let files = [("A1 (1).py", "print(1)\n")];
     // The files sent are named.
-    assert_refused(
+    autograder_refuses(
         &["python3"],
         "chess_a1_gradescope_missing",
         "chess-a1",
@@ -347,7 +347,7 @@ fn pente_homework_py_with_calibrate_plays_its_games() {
 #[test]
 fn pente_java_that_does_not_compile_and_no_homework_are_refused() {
     let java = [("homework.java", "public class homework { int x = ; }\n")];
-    assert_refused(
+    autograder_refuses(
         &["javac"],
         "pente_gradescope_build",
         "pente",
@@ -355,7 +355,7 @@ fn pente_java_that_does_not_compile_and_no_homework_are_refused() {
         &["The build failed", "homework.java:1: error"],
     );
     // `Homework.py` is not `homework.py`: refused, saying the name it wants (homework.xxx).
-    assert_refused(
+    autograder_refuses(
         &[],
         "pente_gradescope_no_homework",
         "pente",
