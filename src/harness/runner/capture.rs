@@ -6,6 +6,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
@@ -89,6 +90,8 @@ impl Captured {
 pub(super) struct Capture {
     shared: Arc<Mutex<Captured>>,
     done: Receiver<()>,
+    /// A copy of the pipe's read end, for [`Capture::settle`] (a settled capture only).
+    pipe: Option<OwnedFd>,
 }
 
 /// The result of draining one stream.
@@ -113,7 +116,44 @@ impl Capture {
             // The runner may have stopped waiting; then nobody listens, which is fine.
             let _ = done_tx.send(());
         })?;
-        Ok(Capture { shared, done })
+        Ok(Capture { shared, done, pipe: None })
+    }
+
+    /// Like [`Capture::spawn`], for a pipe whose reader must be able to tell that everything
+    /// written so far has been stored ([`Capture::settle`]): the thread reads only while it
+    /// holds the lock, once the pipe has something to read.
+    pub(super) fn spawn_settled<R>(name: &str, mut reader: R, cap: usize) -> io::Result<Capture>
+    where
+        R: Read + AsFd + Send + 'static,
+    {
+        let pipe = reader.as_fd().try_clone_to_owned()?;
+        let shared = Arc::new(Mutex::new(Captured::default()));
+        let (done_tx, done) = mpsc::channel();
+        let theirs = Arc::clone(&shared);
+        thread::Builder::new().name(name.to_owned()).spawn(move || {
+            drain_under_lock(&mut reader, cap, &theirs);
+            let _ = done_tx.send(());
+        })?;
+        Ok(Capture { shared, done, pipe: Some(pipe) })
+    }
+
+    /// Waits (a few milliseconds at the most) until what the writer has put into the pipe is
+    /// stored: a host's stderr written before its answer belongs to the call it answered, and
+    /// must be there when that case's report is taken, not in the next case's.
+    pub(super) fn settle(&self) {
+        let Some(pipe) = &self.pipe else { return };
+        for _ in 0..SETTLE_TRIES {
+            // Holding the lock, the thread is not between a read and its store.
+            let held = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut pending: libc::c_int = 0;
+            // SAFETY: FIONREAD writes one int; the descriptor is this capture's own copy.
+            let asked = unsafe { libc::ioctl(pipe.as_raw_fd(), libc::FIONREAD, &mut pending) };
+            if asked != 0 || pending == 0 || held.closed {
+                return;
+            }
+            drop(held);
+            thread::sleep(std::time::Duration::from_millis(1));
+        }
     }
 
     /// What has been captured so far, the stream still being read (a running session's
@@ -140,6 +180,36 @@ impl Capture {
         let mut captured = self.shared.lock().unwrap_or_else(PoisonError::into_inner);
         captured.closed = true;
         captured.take()
+    }
+}
+
+/// How many times [`Capture::settle`] looks before giving up on a writer that never stops.
+const SETTLE_TRIES: u32 = 50;
+
+/// Like [`drain`], but each read happens under the lock, once the pipe is readable, so that a
+/// reader holding the lock knows no read is halfway to its store.
+fn drain_under_lock<R: Read + AsFd>(reader: &mut R, cap: usize, shared: &Mutex<Captured>) {
+    let mut buf = vec![0u8; 32 << 10];
+    loop {
+        let mut poll = libc::pollfd { fd: reader.as_fd().as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: one pollfd for a descriptor the reader owns.
+        if unsafe { libc::poll(&mut poll, 1, -1) } < 0 {
+            if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        let mut captured = shared.lock().unwrap_or_else(PoisonError::into_inner);
+        // The pipe is readable (or closed): this read does not wait.
+        let n = match reader.read(&mut buf) {
+            Ok(0) => return,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return,
+        };
+        if !captured.closed {
+            captured.store(&buf[..n], cap);
+        }
     }
 }
 

@@ -115,7 +115,7 @@ impl Interactive {
         let stderr = started.stderr.take().ok_or_else(missing)?;
         set_nonblocking(stdout.as_raw_fd())?;
         set_nonblocking(stdin.as_raw_fd())?;
-        let stderr = Capture::spawn("bot-stderr", stderr, limits.capture_bytes)?;
+        let stderr = Capture::spawn_settled("bot-stderr", stderr, limits.capture_bytes)?;
         Ok(Interactive {
             started: Some(started),
             stdin: Some(stdin),
@@ -217,12 +217,21 @@ impl Interactive {
     /// How many bytes the bot has written to stderr so far: a mark for
     /// [`Interactive::stderr_since`].
     pub fn stderr_written(&self) -> u64 {
-        self.stderr.as_ref().map_or(0, Capture::total)
+        self.stderr.as_ref().map_or(0, |c| {
+            c.settle();
+            c.total()
+        })
     }
 
     /// What is kept of what the bot wrote to stderr after the first `mark` bytes.
     pub fn stderr_since(&self, mark: u64) -> Vec<u8> {
-        self.stderr.as_ref().map(|c| c.since(mark)).unwrap_or_default()
+        self.stderr
+            .as_ref()
+            .map(|c| {
+                c.settle();
+                c.since(mark)
+            })
+            .unwrap_or_default()
     }
 
     /// The CPU time every process of the session has used so far.
