@@ -19,6 +19,30 @@ fn fuzz(bot: &str, extra: &[&str]) -> (i32, Value) {
     arbiter_json(&args)
 }
 
+/// The failures `fuzz` reports of `bot`, which it must have failed (exit status 1).
+fn failures(bot: &str, extra: &[&str]) -> Vec<Value> {
+    let (status, v) = fuzz(bot, extra);
+    assert_eq!(status, 1, "{v:#}");
+    v["report"]["failures"].as_array().unwrap().clone()
+}
+
+/// The one failure `fuzz` reports of `bot`.
+fn one_failure(bot: &str, extra: &[&str]) -> Value {
+    let failures = failures(bot, extra);
+    assert_eq!(failures.len(), 1, "{failures:#?}");
+    failures[0].clone()
+}
+
+/// A failure's shrunk case, which must be one question: a call of `function`.
+fn one_question<'a>(failure: &'a Value, function: &str) -> &'a str {
+    let minimal = failure["minimal_board"].as_str().unwrap();
+    assert!(
+        minimal.contains(&format!("call: {function}(")),
+        "shrunk to one question of {function}: {minimal}"
+    );
+    minimal
+}
+
 /// The module `name` with a bug planted (`from` replaced by `to`, which must change it), as
 /// `a1.py` in a folder of its own: the folder and the module's path.
 fn planted(name: &str, from: &str, to: &str) -> (tempfile::TempDir, String) {
@@ -61,14 +85,9 @@ fn a_move_that_leaves_the_king_in_check_is_caught_and_shrunk_to_one_question() {
     }
     // tests/data/chess-a1/buggy: is_move_valid never looks at check.
     let bot = data("buggy").display().to_string();
-    let (status, v) = fuzz(&bot, &["--cases", "4", "--seed", "1", "--reruns", "1", "--shrink-time", "240s"]);
-    assert_eq!(status, 1, "{v:#}");
-    let failures = v["report"]["failures"].as_array().unwrap();
-    assert_eq!(failures.len(), 1, "{v:#}");
-    let f = &failures[0];
+    let f = &one_failure(&bot, &["--cases", "4", "--seed", "1", "--reruns", "1", "--shrink-time", "240s"]);
     assert_eq!(f["signature"]["rule"], "is_move_valid-accepts-leaves-king-in-check");
-    let minimal = f["minimal_board"].as_str().unwrap();
-    assert!(minimal.contains("call: is_move_valid("), "shrunk to one question: {minimal}");
+    let minimal = one_question(f, "is_move_valid");
     let moves = moves_of(minimal);
     assert!(moves.len() <= 12, "a short game: {moves:?}");
     assert_eq!(f["minimal_size"].as_u64().unwrap() as usize, moves.len());
@@ -89,15 +108,10 @@ fn a_planted_check_text_bug_is_shrunk_to_a_few_moves() {
     // check_game_over always says White is in check: only a position where Black is in check
     // shows it.
     let (_dir, bot) = planted("correct", "(\"White\" if whites_turn else \"Black\")", "\"White\"");
-    let (status, v) = fuzz(&bot, &["--cases", "12", "--seed", "2", "--reruns", "1", "--shrink-time", "240s"]);
-    assert_eq!(status, 1, "{v:#}");
-    let failures = v["report"]["failures"].as_array().unwrap();
-    assert_eq!(failures.len(), 1, "{v:#}");
-    let f = &failures[0];
+    let f = &one_failure(&bot, &["--cases", "12", "--seed", "2", "--reruns", "1", "--shrink-time", "240s"]);
     assert_eq!(f["signature"]["rule"], "check_game_over-prints");
     assert_eq!(f["side"], "black", "Black is in check in the shrunk position");
-    let minimal = f["minimal_board"].as_str().unwrap();
-    assert!(minimal.contains("call: check_game_over("), "{minimal}");
+    let minimal = one_question(f, "check_game_over");
     // Black is to move after an odd number of moves; the shrinking drops a move of each player
     // at a time (seed 2: from a game of 38 moves to the check after 19, then to 15 moves).
     let moves = moves_of(minimal);
@@ -118,15 +132,13 @@ fn a_crash_on_an_off_board_move_does_not_hide_a_later_bug() {
     let key = "def is_move_valid(move, board, whites_turn):\n    start, end = move\n";
     let raise = format!("{key}    if out_of_bounds(end):\n        raise IndexError(\"off the board\")\n");
     let (_dir, bot) = planted("buggy", key, &raise);
-    let (status, v) = fuzz(&bot, &["--cases", "4", "--seed", "1", "--reruns", "0", "--shrink-time", "240s"]);
-    assert_eq!(status, 1, "{v:#}");
-    let failures = v["report"]["failures"].as_array().unwrap();
+    let failures = failures(&bot, &["--cases", "4", "--seed", "1", "--reruns", "0", "--shrink-time", "240s"]);
     let rules: Vec<&str> = failures.iter().map(|f| f["signature"]["rule"].as_str().unwrap()).collect();
     assert!(rules.contains(&"is_move_valid-raises"), "{rules:?}");
     assert!(rules.contains(&"is_move_valid-accepts-leaves-king-in-check"), "{rules:?}");
-    for f in failures {
-        let minimal = f["minimal_board"].as_str().unwrap();
-        assert!(minimal.contains("call: is_move_valid("), "each shrunk to its own question: {minimal}");
+    // Each shrunk to its own question.
+    for f in &failures {
+        one_question(f, "is_move_valid");
     }
 }
 

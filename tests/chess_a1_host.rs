@@ -18,10 +18,17 @@ fn module(name: &str) -> String {
     root().join("tests/data/chess-a1").join(name).join("a1.py").display().to_string()
 }
 
-/// The JSON report of `verify` on the bundled corpus, with `extra` options.
+/// The JSON report of `verify` on the bundled corpus, with `extra` options, of the module
+/// `tests/data/chess-a1/<bot>/a1.py`.
 fn verify(bot: &str, extra: &[&str]) -> Value {
+    verify_module(&module(bot), extra)
+}
+
+/// The JSON report of `verify` on the bundled corpus, with `extra` options, of the module at
+/// `path`.
+fn verify_module(path: &str, extra: &[&str]) -> Value {
     let corpus = root().join("corpus/chess-a1").display().to_string();
-    verify_json("chess-a1", &corpus, &module(bot), &[&["--timeout", "5"], extra].concat())
+    verify_json("chess-a1", &corpus, path, &[&["--timeout", "5"], extra].concat())
 }
 
 #[test]
@@ -126,9 +133,22 @@ fn a_module_that_python_3_9_cannot_parse_gets_no_functionality_mark_and_the_line
     if !have_tools(&["python3"], "an a1.py with a match statement") {
         return;
     }
-    // The correct module with one function that uses `match` (Python 3.10): Section 5.1, "Your
-    // program must run using the Python 3.9 interpreter ... you will get zero".
-    let report = verify("newer-python", &[]);
+    // The correct module with one function that uses `match` (Python 3.10) after it: Section
+    // 5.1, "Your program must run using the Python 3.9 interpreter ... you will get zero".
+    let newer = correct_with(
+        "",
+        r#"
+
+def piece_name(piece: str) -> str:
+    """The piece's name: a test module's one line of Python 3.10 (a match statement)."""
+    match piece.lower():
+        case "k":
+            return "king"
+        case _:
+            return "another piece"
+"#,
+    );
+    let report = verify_module(&newer.path().join("a1.py").display().to_string(), &[]);
     let refused = report["refused"].as_str().unwrap_or_default();
     assert!(
         refused.contains("a1.py line 124 needs a Python newer than 3.9")
@@ -290,11 +310,12 @@ fn small_corpus() -> tempfile::TempDir {
     )
 }
 
-/// The correct module with `extra` added at its top, in a folder of its own.
-fn correct_with(extra: &str) -> tempfile::TempDir {
+/// The correct module with `top` added before it and `end` after it, as `a1.py` in a folder
+/// of its own: the folder.
+fn correct_with(top: &str, end: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let correct = std::fs::read_to_string(module("correct")).unwrap();
-    std::fs::write(dir.path().join("a1.py"), format!("{extra}\n{correct}")).unwrap();
+    std::fs::write(dir.path().join("a1.py"), format!("{top}{correct}{end}")).unwrap();
     dir
 }
 
@@ -302,6 +323,19 @@ fn verify_small(corpus: &std::path::Path, module: &std::path::Path, timeout: &st
     let corpus = corpus.join("corpus").display().to_string();
     let bot = module.join("a1.py").display().to_string();
     verify_json("chess-a1", &corpus, &bot, &["--timeout", timeout])
+}
+
+/// Each case's (name, verdict, reason) when the module in `module` is verified on the small
+/// corpus in `corpus`, which must have judged all three cases.
+fn small_verdicts(
+    corpus: &std::path::Path,
+    module: &std::path::Path,
+    timeout: &str,
+) -> Vec<(String, String, String)> {
+    let report = verify_small(corpus, module, timeout);
+    let all = cases(&report);
+    assert_eq!(all.len(), 3, "{report}");
+    all
 }
 
 /// Issue 30: a mark left in `builtins` by one case is never met by the next (each case imports
@@ -312,12 +346,11 @@ fn a_mark_in_builtins_reaches_no_later_case() {
         return;
     }
     let module = correct_with(
-        "import builtins as _b\nif getattr(_b, 'arbiter_seen', False):\n    raise RuntimeError('a mark left by an earlier case')\n_b.arbiter_seen = True",
+        "import builtins as _b\nif getattr(_b, 'arbiter_seen', False):\n    raise RuntimeError('a mark left by an earlier case')\n_b.arbiter_seen = True\n",
+        "",
     );
     let corpus = small_corpus();
-    let report = verify_small(corpus.path(), module.path(), "5");
-    let all = cases(&report);
-    assert_eq!(all.len(), 3, "{report}");
+    let all = small_verdicts(corpus.path(), module.path(), "5");
     assert!(all.iter().all(|c| c.1 == "pass"), "{all:#?}");
 }
 
@@ -330,12 +363,11 @@ fn an_import_that_burns_cpu_counts_against_every_case() {
         return;
     }
     let module = correct_with(
-        "import time as _t\n_s = _t.process_time()\nwhile _t.process_time() - _s < 1.5:\n    pass",
+        "import time as _t\n_s = _t.process_time()\nwhile _t.process_time() - _s < 1.5:\n    pass\n",
+        "",
     );
     let corpus = small_corpus();
-    let report = verify_small(corpus.path(), module.path(), "1");
-    let all = cases(&report);
-    assert_eq!(all.len(), 3, "{report}");
+    let all = small_verdicts(corpus.path(), module.path(), "1");
     assert!(all.iter().all(|c| c.1 == "timeout" && c.2.contains("loading the submission")), "{all:#?}");
     let report = verify_small(corpus.path(), module.path(), "5");
     for case in report["cases"].as_array().unwrap() {

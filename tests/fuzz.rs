@@ -17,11 +17,26 @@ fn fuzz(args: &[&str]) -> (i32, Value) {
     arbiter_json(&all)
 }
 
-/// `fuzz` of `builtin:<bot>` over 300 cases with seed 1, writing its files to `out`.
-fn fuzz_300_cases(bot: &str, out: &std::path::Path) -> (i32, Value) {
-    let (bot, out) = (format!("builtin:{bot}"), out.display().to_string());
-    fuzz(&["--bot", &bot, "--cases", "300", "--seed", "1", "--out", &out])
+/// `fuzz` with `args`, which must catch the bot (exit status 1): the answer, and the failures
+/// it reports.
+fn caught(args: &[&str]) -> (Value, Vec<Value>) {
+    let (status, v) = fuzz(args);
+    assert_eq!(status, 1, "{args:?} should be caught: {v}");
+    let failures = v["report"]["failures"].as_array().unwrap().clone();
+    (v, failures)
 }
+
+/// The failures `fuzz` finds of `builtin:<bot>` over 300 cases with seed 1, writing its files to
+/// `out`; it must catch the bot.
+fn caught_in_300_cases(bot: &str, out: &std::path::Path) -> Vec<Value> {
+    let (bot, out) = (format!("builtin:{bot}"), out.display().to_string());
+    caught(&["--bot", &bot, "--cases", "300", "--seed", "1", "--out", &out]).1
+}
+
+/// The run of the mutant whose Catapult shoots Sentinel-protected pieces, which two tests read:
+/// 150 cases, seed 1.
+const CATAPULT_150_CASES: [&str; 6] =
+    ["--bot", "builtin:mutant-catapult-protected", "--cases", "150", "--seed", "1"];
 
 /// Each mutant (a bot with one planted rule bug that otherwise plays grade 6) is caught within
 /// 300 positions with the default options, only for its bug, and shrunk to at most 6 pieces and
@@ -43,13 +58,11 @@ fn each_planted_bug_is_found_and_shrunk_to_a_small_position() {
     ];
     for (bot, rule) in bugs {
         let out = dir.path().join(bot);
-        let (status, v) = fuzz_300_cases(bot, &out);
-        assert_eq!(status, 1, "{bot} should be caught");
-        let failures = v["report"]["failures"].as_array().unwrap();
+        let failures = caught_in_300_cases(bot, &out);
         // One bug, though perhaps in several kinds of move (a Dragon's capture and a Zombie's
         // leap of a protected piece are kept apart): each is shrunk, and nothing else fails.
         assert!(!failures.is_empty());
-        for f in failures {
+        for f in &failures {
             assert_eq!(f["signature"]["verdict"], "illegal-move", "{bot}: {f}");
             assert_eq!(f["signature"]["rule"], rule, "{bot}: {f}");
             assert!(f["first_found"]["seconds"].as_f64().unwrap() >= 0.0);
@@ -106,10 +119,8 @@ fn every_capture_of_a_general_is_tempted_found_and_shrunk_to_four_pieces() {
         ("mutant-zombie-general", "Zombie", "tempt/general-leap"),
     ];
     for (bot, piece, source) in bugs {
-        let (status, v) =
-            fuzz(&["--bot", &format!("builtin:{bot}"), "--cases", "40", "--seed", "1", "--source", source]);
-        assert_eq!(status, 1, "{bot} should be caught");
-        let failures = v["report"]["failures"].as_array().unwrap();
+        let (_, failures) =
+            caught(&["--bot", &format!("builtin:{bot}"), "--cases", "40", "--seed", "1", "--source", source]);
         assert_eq!(failures.len(), 1, "{bot}: {failures:?}");
         let f = &failures[0];
         assert_eq!(f["signature"]["rule"], "general-captured", "{bot}: {f}");
@@ -199,18 +210,8 @@ fn every_kind_gets_a_share_of_the_shrink_budget_and_says_how_it_ended() {
 #[test]
 fn a_catapult_that_shoots_protected_pieces_is_caught_within_150_positions() {
     for grade in ["auto", "4"] {
-        let (status, v) = fuzz(&[
-            "--bot",
-            "builtin:mutant-catapult-protected",
-            "--cases",
-            "150",
-            "--seed",
-            "1",
-            "--grade",
-            grade,
-        ]);
-        assert_eq!(status, 1, "--grade {grade}: {v}");
-        let f = &v["report"]["failures"][0];
+        let (_, failures) = caught(&[&CATAPULT_150_CASES[..], &["--grade", grade]].concat());
+        let f = &failures[0];
         assert_eq!(f["signature"]["verdict"], "illegal-move");
         assert_eq!(f["signature"]["piece"], "Catapult");
         assert_eq!(f["signature"]["move_kind"], "shot");
@@ -234,7 +235,7 @@ fn no_output_failures_split_by_the_move_missed() {
 "$engine" bot --builtin blind-protected-convert "$1" "$2" "$3.b" 2>/dev/null || { rm -f "$3"; exit 0; }
 rm -f "$3.b""#,
     );
-    let (status, v) = fuzz(&[
+    let (v, failures) = caught(&[
         "--bot",
         &bot,
         "--cases",
@@ -246,11 +247,9 @@ rm -f "$3.b""#,
         "--source",
         "protected-convert/only",
     ]);
-    assert_eq!(status, 1, "{v}");
-    let failures = v["report"]["failures"].as_array().unwrap();
     let rules: Vec<&str> = failures.iter().map(|f| f["signature"]["rule"].as_str().unwrap()).collect();
     assert_eq!(failures.len(), 2, "{rules:?}");
-    for f in failures {
+    for f in &failures {
         assert_eq!(f["signature"]["verdict"], "no-output", "{f}");
         // Each shrinks to a position whose only move is the one the bot could not see.
         let missed = f["missed"]["kind"]["edge"].as_str().unwrap();
@@ -273,7 +272,7 @@ rm -f "$3.b""#,
 /// mutant's grade-6 play misses), each kind in the order it was first found.
 #[test]
 fn failures_come_in_the_order_to_fix_them() {
-    let (status, v) = fuzz(&[
+    let (_, failures) = caught(&[
         "--bot",
         "builtin:mutant-catapult-protected",
         "--cases",
@@ -289,8 +288,6 @@ fn failures_come_in_the_order_to_fix_them() {
         "--max-shrink-runs",
         "5",
     ]);
-    assert_eq!(status, 1);
-    let failures = v["report"]["failures"].as_array().unwrap();
     assert!(failures.len() >= 2, "{failures:?}");
     assert_eq!(failures[0]["signature"]["verdict"], "illegal-move");
     assert!(failures[1..].iter().all(|f| f["signature"]["verdict"] == "wrong-move"), "{failures:?}");
@@ -306,7 +303,7 @@ fn failures_come_in_the_order_to_fix_them() {
 #[test]
 fn pente_fuzzing_finds_a_black_first_stone_on_the_centre() {
     for rule in ["opening=seed", "opening=tournament"] {
-        let (status, v) = fuzz(&[
+        let (v, failures) = caught(&[
             "--game",
             "pente",
             "--rule",
@@ -318,8 +315,6 @@ fn pente_fuzzing_finds_a_black_first_stone_on_the_centre() {
             "--seed",
             "1",
         ]);
-        assert_eq!(status, 1, "{rule}: {v}");
-        let failures = v["report"]["failures"].as_array().unwrap();
         assert_eq!(failures.len(), 1, "{rule}: {failures:?}");
         let f = &failures[0];
         assert_eq!(f["signature"]["verdict"], "illegal-move");
@@ -390,9 +385,7 @@ fn a_crashing_process_bot_is_shrunk_to_what_makes_it_crash() {
         dir.path(),
         "if grep -q c \"$2\"; then echo 'catapults confuse me' >&2; exit 4; fi\nexec \"$engine\" bot --grade 4 \"$@\"",
     );
-    let (status, v) = fuzz(&["--bot", &bot, "--cases", "60", "--seed", "5", "--grade", "4"]);
-    assert_eq!(status, 1);
-    let failures = v["report"]["failures"].as_array().unwrap();
+    let (_, failures) = caught(&["--bot", &bot, "--cases", "60", "--seed", "5", "--grade", "4"]);
     assert!(failures.iter().all(|f| f["signature"]["verdict"] == "crash"), "{failures:?}");
     // Where a position had one legal move the crash is kept apart by that move; the crash
     // without one shrinks furthest.
@@ -426,9 +419,7 @@ fn each_missed_move_is_found_named_and_shrunk() {
         ("blind-sentinel-rescue", "sentinel-rescue"),
     ] {
         let out = dir.path().join(bot);
-        let (status, v) = fuzz_300_cases(bot, &out);
-        assert_eq!(status, 1, "{bot} should be caught");
-        let failures = v["report"]["failures"].as_array().unwrap();
+        let failures = caught_in_300_cases(bot, &out);
         let rule = format!("missed-{edge}");
         // Every failure is this bug (as a crash where the move was the only one, as a wrong move
         // where it was the only best one): nothing else is reported.
@@ -507,10 +498,21 @@ fn a_failure_that_does_not_come_back_is_intermittent_and_not_shrunk() {
             c = count.display(),
         ),
     );
-    let (status, v) =
-        fuzz(&["--bot", &bot, "--cases", "6", "--seed", "2", "-j", "1", "--reruns", "3", "--sandbox", "off"]);
-    assert_eq!(status, 1);
-    let f = &v["report"]["failures"][0];
+    let (_, failures) = caught(&[
+        "--bot",
+        &bot,
+        "--cases",
+        "6",
+        "--seed",
+        "2",
+        "-j",
+        "1",
+        "--reruns",
+        "3",
+        "--sandbox",
+        "off",
+    ]);
+    let f = &failures[0];
     assert_eq!(f["signature"]["verdict"], "crash");
     assert_eq!(f["reproduction"]["runs"], 4);
     assert!(f["reproduction"]["failed"].as_u64().unwrap() < 4, "{f}");
@@ -588,19 +590,8 @@ fn same_file_and_a_created_output_file_reach_the_bot() {
 fn the_fuzz_page_draws_each_minimal_failure() {
     let dir = tempfile::tempdir().unwrap();
     let html = dir.path().join("page");
-    let (status, v) = fuzz(&[
-        "--bot",
-        "builtin:mutant-catapult-protected",
-        "--cases",
-        "150",
-        "--seed",
-        "1",
-        "--html",
-        html.to_str().unwrap(),
-    ]);
-    assert_eq!(status, 1, "{v}");
+    let (_, failures) = caught(&[&CATAPULT_150_CASES[..], &["--html", html.to_str().unwrap()]].concat());
     let page = fs::read_to_string(html.join("index.html")).unwrap();
-    let failures = v["report"]["failures"].as_array().unwrap();
     assert_eq!(page.matches("data-failure=").count(), failures.len(), "{page}");
     assert_eq!(page.matches("<svg").count(), 2 * failures.len(), "two boards per failure: {page}");
     assert!(page.contains("is protected by the Sentinel"), "{page}");

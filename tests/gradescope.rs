@@ -30,6 +30,16 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A file of the repository, read whole.
+fn repo_file(path: &str) -> String {
+    fs::read_to_string(repo().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The Network player of tests/data that accepts every move (`naive`).
+fn naive_player() -> String {
+    repo_file("tests/data/network/naive/player/MachinePlayer.java")
+}
+
 /// One autograder run: what Gradescope would read and what the staff would see.
 struct Graded {
     results: Value,
@@ -55,6 +65,30 @@ impl Graded {
 
     fn output(&self) -> &str {
         self.results["output"].as_str().unwrap_or("")
+    }
+
+    /// The submission was refused: it scores nothing, and the output a student reads says each
+    /// of `says`.
+    fn assert_refused(&self, says: &[&str]) {
+        assert_eq!(self.score(), 0.0, "{}", self.output());
+        for said in says {
+            assert!(self.output().contains(said), "expected {said:?} in: {}", self.output());
+        }
+    }
+
+    /// There is a test for each of `stages`.
+    fn assert_stages(&self, stages: &[&str]) {
+        for stage in stages {
+            assert!(!self.named(stage).is_empty(), "a test for {stage}: {}", self.results);
+        }
+    }
+
+    /// The `naive` Network player, which accepts every move, was graded: the 60 accept cases
+    /// pass and the others mostly fail.
+    fn assert_naive_network_graded(&self) {
+        let score = self.score();
+        assert!(score > 10.0 && score < 60.0, "{score}: {}", self.output());
+        assert_eq!(self.named("accept/").iter().filter(|t| t["score"] == t["max_score"]).count(), 60);
     }
 }
 
@@ -104,6 +138,15 @@ fn autograde(course: &str, files: &[(&str, &str)], options: &str) -> Graded {
     Graded { results, stdout, root, _dir: dir }
 }
 
+/// `course`'s autograder refuses `files` (path, content): the submission scores nothing and the
+/// output a student reads says each of `says`. Skipped without the system's `tools`.
+fn autograder_refuses(tools: &[&str], test: &str, course: &str, files: &[(&str, &str)], says: &[&str]) {
+    if !have_system_tools(tools, test) {
+        return;
+    }
+    autograde(course, files, "").assert_refused(says);
+}
+
 /// Every test of `category` is hidden, and those that failed say so without a detail (the
 /// answer is in the grader's report only); a visible failure of another category does show
 /// `detail`, so the check could fail.
@@ -151,7 +194,7 @@ fn advance_python_skeleton_stops_at_the_gate_and_hides_grade_7() {
     if !have_system_tools(&["python3"], "advance_python_skeleton") {
         return;
     }
-    let bot = fs::read_to_string(repo().join("docs/gradescope/advance/python/bot.py")).unwrap();
+    let bot = repo_file("docs/gradescope/advance/python/bot.py");
     let graded = autograde("advance", &[("bot.py", &bot)], "");
     assert_eq!(graded.score(), 0.0, "the skeleton writes the board back: {}", graded.results);
     assert!(graded.root.join("submission/run").exists(), "the course's wrapper was put in place");
@@ -164,13 +207,15 @@ fn advance_python_skeleton_stops_at_the_gate_and_hides_grade_7() {
 
 #[test]
 fn advance_java_that_does_not_compile_shows_the_compiler() {
-    if !have_system_tools(&["javac"], "advance_java_build") {
-        return;
-    }
-    let graded = autograde("advance", &[("Bot.java", "class Bot { int x = ; }\n")], "");
-    assert_eq!(graded.score(), 0.0);
-    assert!(graded.output().contains("The build failed"), "{}", graded.output());
-    assert!(graded.output().contains("Bot.java:1: error"), "the compiler's words: {}", graded.output());
+    let bot = [("Bot.java", "class Bot { int x = ; }\n")];
+    // The compiler's own words.
+    autograder_refuses(
+        &["javac"],
+        "advance_java_build",
+        "advance",
+        &bot,
+        &["The build failed", "Bot.java:1: error"],
+    );
 }
 
 #[test]
@@ -178,7 +223,7 @@ fn chess_a1_buggy_module_is_graded_and_end_answers_hidden() {
     if !have_system_tools(&["python3"], "chess_a1_gradescope") {
         return;
     }
-    let module = fs::read_to_string(repo().join("tests/data/chess-a1/buggy/a1.py")).unwrap();
+    let module = repo_file("tests/data/chess-a1/buggy/a1.py");
     let graded = autograde("chess-a1", &[("a1.py", &module)], "");
     // Its bugs are in every category, and every stage counts (no gate stops the later ones).
     let score = graded.score();
@@ -189,13 +234,15 @@ fn chess_a1_buggy_module_is_graded_and_end_answers_hidden() {
 
 #[test]
 fn chess_a1_without_a1_py_is_refused_naming_the_files_sent() {
-    if !have_system_tools(&["python3"], "chess_a1_gradescope_missing") {
-        return;
-    }
-    let graded = autograde("chess-a1", &[("A1 (1).py", "print(1)\n")], "");
-    assert_eq!(graded.score(), 0.0);
-    assert!(graded.output().contains("No `a1.py`"), "{}", graded.output());
-    assert!(graded.output().contains("`A1 (1).py`"), "the files sent are named: {}", graded.output());
+    let files = [("A1 (1).py", "print(1)\n")];
+    // The files sent are named.
+    autograder_refuses(
+        &["python3"],
+        "chess_a1_gradescope_missing",
+        "chess-a1",
+        &files,
+        &["No `a1.py`", "`A1 (1).py`"],
+    );
 }
 
 #[test]
@@ -203,17 +250,13 @@ fn network_player_in_a_folder_is_found_and_graded() {
     if !have_system_tools(&["javac", "java"], "network_gradescope") {
         return;
     }
-    let player =
-        fs::read_to_string(repo().join("tests/data/network/naive/player/MachinePlayer.java")).unwrap();
+    let player = naive_player();
     let graded = autograde(
         "network",
         &[("pj2/player/MachinePlayer.java", &player), ("pj2/GRADER", "us\n")],
         "--games 1",
     );
-    // It accepts every move: the accept cases pass, the others mostly fail.
-    let score = graded.score();
-    assert!(score > 10.0 && score < 60.0, "{score}: {}", graded.output());
-    assert_eq!(graded.named("accept/").iter().filter(|t| t["score"] == t["max_score"]).count(), 60);
+    graded.assert_naive_network_graded();
     answers_hidden(&graded, "block/", "expected");
     assert!(
         graded.root.join("results/arbiter/pj2/report.txt").exists(),
@@ -229,15 +272,13 @@ fn network_player_sent_as_loose_packaged_files_is_graded() {
     if !have_system_tools(&["javac", "java"], "network_gradescope") {
         return;
     }
-    let player =
-        fs::read_to_string(repo().join("tests/data/network/naive/player/MachinePlayer.java")).unwrap();
+    let player = naive_player();
     // The player uses a class of its own package `list`, as CS61B's DList is.
     let player = player
         .replace("public class MachinePlayer", "import list.Counter;\npublic class MachinePlayer")
         .replace("myName = \"naive\";", "myName = \"naive\" + Counter.one();");
     let counter = "package list;\npublic class Counter { public static int one() { return 1; } }\n";
-    let skeleton =
-        |name: &str| fs::read_to_string(repo().join("hosts/java/network/player").join(name)).unwrap();
+    let skeleton = |name: &str| repo_file(&format!("hosts/java/network/player/{name}"));
     let (mv, pl) = (skeleton("Move.java"), skeleton("Player.java"));
     let graded = autograde(
         "network",
@@ -249,9 +290,7 @@ fn network_player_sent_as_loose_packaged_files_is_graded() {
         ],
         "--games 1",
     );
-    let score = graded.score();
-    assert!(score > 10.0 && score < 60.0, "{score}: {}", graded.output());
-    assert_eq!(graded.named("accept/").iter().filter(|t| t["score"] == t["max_score"]).count(), 60);
+    graded.assert_naive_network_graded();
     assert!(graded.stdout.contains("graded as the packages its files name"), "{}", graded.stdout);
 
     // Two files claiming one class are refused with their name, not compiled at random.
@@ -260,9 +299,7 @@ fn network_player_sent_as_loose_packaged_files_is_graded() {
         &[("MachinePlayer.java", &player), ("old/MachinePlayer.java", &player), ("Counter.java", counter)],
         "--games 1",
     );
-    assert_eq!(graded.score(), 0.0);
-    assert!(graded.output().contains("Two files claim the same class"), "{}", graded.output());
-    assert!(graded.output().contains("player/MachinePlayer.java"), "{}", graded.output());
+    graded.assert_refused(&["Two files claim the same class", "player/MachinePlayer.java"]);
 }
 
 #[test]
@@ -281,9 +318,7 @@ fn planetwars_strategy_is_graded_by_games() {
     }
     let files: Vec<(&str, &str)> = files.iter().map(|(p, c)| (p.as_str(), c.as_str())).collect();
     let graded = autograde("planetwars", &files, "--games 2");
-    for stage in ["games vs random", "games vs timid", "games vs scatter", "games vs settler"] {
-        assert!(!graded.named(stage).is_empty(), "a test for {stage}: {}", graded.results);
-    }
+    graded.assert_stages(&["games vs random", "games vs timid", "games vs scatter", "games vs settler"]);
     let score = graded.score();
     assert!((0.0..=50.0).contains(&score), "csci1933 gives at most 50: {score}");
 }
@@ -294,12 +329,10 @@ fn pente_homework_py_with_calibrate_plays_its_games() {
         return;
     }
     // The starting agent of the Pente guide, and a calibrate.py that leaves its file.
-    let homework = fs::read_to_string(repo().join("docs/games/pente/homework.py")).unwrap();
+    let homework = repo_file("docs/games/pente/homework.py");
     let calibrate = "open('calibration.txt', 'w').write('fast\\n')\n";
     let graded = autograde("pente", &[("homework.py", &homework), ("calibrate.py", calibrate)], "--games 1");
-    for stage in ["games vs random", "games vs minimax"] {
-        assert!(!graded.named(stage).is_empty(), "a test for {stage}: {}", graded.results);
-    }
+    graded.assert_stages(&["games vs random", "games vs minimax"]);
     assert!(graded.root.join("submission/run").exists() && graded.root.join("submission/calibrate").exists());
     let reports = graded.root.join("results/arbiter/submission");
     let row = fs::read_to_string(reports.join("grade.json")).unwrap();
@@ -313,14 +346,20 @@ fn pente_homework_py_with_calibrate_plays_its_games() {
 
 #[test]
 fn pente_java_that_does_not_compile_and_no_homework_are_refused() {
-    if !have_system_tools(&["javac"], "pente_gradescope_build") {
-        return;
-    }
-    let graded = autograde("pente", &[("homework.java", "public class homework { int x = ; }\n")], "");
-    assert_eq!(graded.score(), 0.0);
-    assert!(graded.output().contains("The build failed"), "{}", graded.output());
-    assert!(graded.output().contains("homework.java:1: error"), "{}", graded.output());
-    let graded = autograde("pente", &[("Homework.py", "print('9N')\n")], "");
-    assert_eq!(graded.score(), 0.0);
-    assert!(graded.output().contains("homework.xxx"), "{}", graded.output());
+    let java = [("homework.java", "public class homework { int x = ; }\n")];
+    autograder_refuses(
+        &["javac"],
+        "pente_gradescope_build",
+        "pente",
+        &java,
+        &["The build failed", "homework.java:1: error"],
+    );
+    // `Homework.py` is not `homework.py`: refused, saying the name it wants (homework.xxx).
+    autograder_refuses(
+        &[],
+        "pente_gradescope_no_homework",
+        "pente",
+        &[("Homework.py", "print('9N')\n")],
+        &["homework.xxx"],
+    );
 }

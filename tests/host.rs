@@ -57,6 +57,11 @@ fn call(op: &str, args: serde_json::Value) -> HostCall {
     HostCall::new(op, args)
 }
 
+/// The Python host's call of the module's function `name` with `args` (a JSON array).
+fn call_function(name: &str, args: serde_json::Value) -> HostCall {
+    call("call", json!({ "function": name, "args": args }))
+}
+
 #[test]
 fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases() {
     if !have(&["python3"], "python functions") {
@@ -64,10 +69,7 @@ fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases
     }
     let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
     assert_eq!(bot.language, Language::Python);
-    let script = [
-        call("call", json!({"function": "add", "args": [1, 2]})),
-        call("call", json!({"function": "add", "args": [3, 4]})),
-    ];
+    let script = [call_function("add", json!([1, 2])), call_function("add", json!([3, 4]))];
     for _ in 0..2 {
         let run = bot.run_script(&script, &limits(5000));
         assert_eq!(run.calls.len(), 2, "{run:?}");
@@ -84,7 +86,7 @@ fn a_python_exception_comes_back_with_its_type_and_line() {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
-    let run = bot.run_script(&[call("call", json!({"function": "boom", "args": []}))], &limits(5000));
+    let run = bot.run_script(&[call_function("boom", json!([]))], &limits(5000));
     let CallOutcome::Error(e) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert_eq!(
         (e.kind.as_str(), e.type_name.as_str(), e.message.as_str()),
@@ -116,18 +118,13 @@ fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 300).unwrap();
-    let run = bot.run_script(
-        &[
-            call("call", json!({"function": "spin", "args": []})),
-            call("call", json!({"function": "add", "args": [1, 1]})),
-        ],
-        &limits(300),
-    );
+    let run = bot
+        .run_script(&[call_function("spin", json!([])), call_function("add", json!([1, 1]))], &limits(300));
     assert_eq!(run.calls.len(), 1, "calls after a timeout are not made");
     let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert!(why.contains("CPU"), "{why}");
     assert!(run.calls[0].cpu >= Duration::from_millis(300), "{:?}", run.calls[0].cpu);
-    let next = bot.run_script(&[call("call", json!({"function": "add", "args": [1, 1]}))], &limits(300));
+    let next = bot.run_script(&[call_function("add", json!([1, 1]))], &limits(300));
     assert_eq!(next.calls[0].value(), Some(&json!({"tuple": [2, [1, 1]]})));
 }
 
@@ -137,7 +134,7 @@ fn a_call_that_sleeps_is_stopped_by_its_idle_time_and_says_so() {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 200).unwrap();
-    let run = bot.run_script(&[call("call", json!({"function": "nap", "args": []}))], &limits(200));
+    let run = bot.run_script(&[call_function("nap", json!([]))], &limits(200));
     let CallOutcome::TimedOut(why) = &run.calls[0].outcome else { panic!("{run:?}") };
     assert!(why.contains("sat idle") && why.contains("its idle limit is 1.2 s"), "{why}");
 }
@@ -159,7 +156,7 @@ fn a_program_that_speaks_the_protocol_is_a_bot_too() {
     let given = format!("python3 {}", data("speaker.py"));
     let bot = HostedBot::prepare(&given, &PYTHON, &HostOptions::default(), &limits(5000)).unwrap();
     assert_eq!(bot.language, Language::Protocol);
-    let run = bot.run_script(&[call("call", json!({"function": "add", "args": [2, 5]}))], &limits(5000));
+    let run = bot.run_script(&[call_function("add", json!([2, 5]))], &limits(5000));
     assert_eq!(run.calls[0].value(), Some(&json!(7)));
 }
 
@@ -214,7 +211,7 @@ fn a_hosted_submission_reads_nothing_outside_its_folder() {
     std::fs::write(&secret, "Gi9xh9").unwrap();
     let mut off = limits(5000);
     off.sandbox.mode = arbiter::harness::sandbox::Mode::Off;
-    let peek = [call("call", json!({"function": "peek", "args": [secret.display().to_string()]}))];
+    let peek = [call_function("peek", json!([secret.display().to_string()]))];
     let open = HostedBot::prepare(&data("python-ok"), &PYTHON, &HostOptions::default(), &off).unwrap();
     assert_eq!(open.run_script(&peek, &off).calls[0].value(), Some(&json!("Gi9xh9")));
 
@@ -244,10 +241,7 @@ fn python_state_in_builtins_or_files_does_not_reach_the_next_case() {
     let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     for case in 0..4 {
         let run = bot.run_script(
-            &[
-                call("call", json!({"function": "count", "args": []})),
-                call("call", json!({"function": "note", "args": []})),
-            ],
+            &[call_function("count", json!([])), call_function("note", json!([]))],
             &limits(5000),
         );
         assert_eq!(run.calls[0].value(), Some(&json!(1)), "case {case}: {run:?}");
@@ -286,8 +280,8 @@ fn a_python_thread_running_between_calls_is_caught() {
         return;
     }
     let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
-    let spin = call("call", json!({"function": "spin_after", "args": []}));
-    let add = call("call", json!({"function": "add", "args": [1, 2]}));
+    let spin = call_function("spin_after", json!([]));
+    let add = call_function("add", json!([1, 2]));
     let why = caught_between_calls(&bot, &[spin], &add).expect("a thread computing between calls is caught");
     assert!(why.contains("while no call was in progress"), "{why}");
     let next = bot.run_script(std::slice::from_ref(&add), &limits(5000));
@@ -304,16 +298,15 @@ fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
     let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
     let run = bot.run_script(
         &[
-            call("call", json!({"function": "forge", "args": []})),
-            call("call", json!({"function": "add", "args": [1, 2]})),
-            call("call", json!({"function": "parent_memory", "args": []})),
+            call_function("forge", json!([])),
+            call_function("add", json!([1, 2])),
+            call_function("parent_memory", json!([])),
         ],
         &limits(5000),
     );
     assert!(run.calls.iter().all(|c| c.value() != Some(&json!("forged"))), "{run:?}");
     // Writing its own reply pipe out of turn breaks its own case, and no other.
-    let next =
-        bot.run_script(&[call("call", json!({"function": "parent_memory", "args": []}))], &limits(5000));
+    let next = bot.run_script(&[call_function("parent_memory", json!([]))], &limits(5000));
     assert_eq!(next.calls[0].value(), Some(&json!("refused")), "{next:?}");
 }
 
@@ -325,7 +318,7 @@ fn loading_the_module_counts_against_the_case() {
         return;
     }
     let bot = prepare("python-slow-import", &PYTHON, 5000).unwrap();
-    let add = [call("call", json!({"function": "add", "args": [1, 2]}))];
+    let add = [call_function("add", json!([1, 2]))];
     let run = bot.run_script(&add, &limits(500));
     let setup = run.setup_failure().unwrap_or_else(|| panic!("{run:?}"));
     assert!(matches!(setup.outcome, CallOutcome::TimedOut(_)), "{setup:?}");
@@ -392,15 +385,14 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
 fn a_thread_still_computing_after_the_last_call_is_a_fault() {
     if have(&["python3"], "python thread after the last call") {
         let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
-        let run =
-            bot.run_script(&[call("call", json!({"function": "spin_after", "args": []}))], &limits(5000));
+        let run = bot.run_script(&[call_function("spin_after", json!([]))], &limits(5000));
         assert_eq!(run.calls[0].value(), Some(&json!(1)), "{run:?}");
         let fault = run.ended.fault.clone().unwrap_or_else(|| panic!("{run:?}"));
         assert!(
             fault.contains("still running") || fault.contains("while no call was in progress"),
             "{fault}"
         );
-        let next = bot.run_script(&[call("call", json!({"function": "add", "args": [1, 2]}))], &limits(5000));
+        let next = bot.run_script(&[call_function("add", json!([1, 2]))], &limits(5000));
         assert_eq!((next.calls[0].value(), next.ended.fault.as_ref()), (Some(&json!(3)), None), "{next:?}");
     }
     if have(&["java", "javac"], "java thread after the last call") {

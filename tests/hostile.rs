@@ -228,21 +228,8 @@ impl Lab {
     /// and `extra` arguments. Checks everything every attack must leave intact (see the file's
     /// doc) and returns the JSON report.
     fn verify(&self, bot: &str, timeout: f64, extra: &[&str]) -> Value {
-        let gradescope = self.path("reports/results.json");
-        let junit = self.path("reports/junit.xml");
-        let timeout_arg = timeout.to_string();
-        let mut args: Vec<OsString> = ["verify", &self.corpus(), "--bot", bot, "--json", "-q"]
-            .iter()
-            .chain(["--timeout", &timeout_arg].iter())
-            .map(OsString::from)
-            .collect();
-        args.extend([
-            "--gradescope".into(),
-            gradescope.clone().into(),
-            "--junit".into(),
-            junit.clone().into(),
-        ]);
-        args.extend(extra.iter().map(OsString::from));
+        let (mut args, gradescope, junit) = self.verify_args(bot);
+        args.extend(["--timeout", &timeout.to_string()].iter().chain(extra).map(OsString::from));
         let before = self.snapshot();
         let run = self.arbiter(&args, self.bound(timeout, self.cases));
         let reports = [fs::read(&gradescope).unwrap_or_default(), fs::read(&junit).unwrap_or_default()];
@@ -265,6 +252,21 @@ impl Lab {
         let now = [fs::read(&gradescope).unwrap_or_default(), fs::read(&junit).unwrap_or_default()];
         assert!(now == reports, "a report changed after arbiter ended");
         report
+    }
+
+    /// The words of `verify` of `bot` on the lab's corpus with the JSON report on stdout and
+    /// Gradescope's and JUnit's in `reports/`: the words, and the paths of those two reports.
+    fn verify_args(&self, bot: &str) -> (Vec<OsString>, PathBuf, PathBuf) {
+        let (gradescope, junit) = (self.path("reports/results.json"), self.path("reports/junit.xml"));
+        let mut args: Vec<OsString> =
+            ["verify", &self.corpus(), "--bot", bot, "--json", "-q"].map(OsString::from).to_vec();
+        args.extend([
+            "--gradescope".into(),
+            gradescope.clone().into(),
+            "--junit".into(),
+            junit.clone().into(),
+        ]);
+        (args, gradescope, junit)
     }
 
     /// The longest a run of `cases` cases may take: a case that times out is run twice, and
@@ -769,6 +771,19 @@ fn peak_mib(case: &Value, word: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// Runs the attack `name`, which takes `mib` MiB (`HOSTILE_MEM_MB`), on one case under
+/// `--memory-mb 256`: the case, which must have been stopped for memory (a crash whose process
+/// says so), and the most its `WORD N MiB` progress lines say it held.
+fn stopped_for_memory(name: &str, mib: &str, word: &str) -> (Value, u64) {
+    let lab = Lab::new(1);
+    lab.set("HOSTILE_MEM_MB", mib);
+    let r = lab.verify(&lab.command(name), 3.0, &["--memory-mb", "256"]);
+    let c = case(&r, 0);
+    assert_eq!(c["verdict"], "crash", "{c}");
+    assert!(c["process"].as_str().unwrap().contains("memory"), "{c}");
+    (c.clone(), peak_mib(c, word))
+}
+
 /// Attack 5a: a `MAP_SHARED` anonymous mapping (not counted by `RLIMIT_DATA`) of 1 GiB,
 /// touched page by page, under `--memory-mb 256` (the 7.8 GiB under 4 GiB, scaled).
 /// Must hold: the bot is stopped (a crash, killed for memory), within the time bound, having
@@ -779,13 +794,7 @@ fn a_shared_mapping_is_held_to_the_memory_limit() {
     if !supported("a_shared_mapping_is_held_to_the_memory_limit", 1) {
         return;
     }
-    let lab = Lab::new(1);
-    lab.set("HOSTILE_MEM_MB", "1024");
-    let r = lab.verify(&lab.command("shm"), 3.0, &["--memory-mb", "256"]);
-    let c = case(&r, 0);
-    assert_eq!(c["verdict"], "crash", "{c}");
-    assert!(c["process"].as_str().unwrap().contains("memory"), "{c}");
-    let peak = peak_mib(c, "touched");
+    let (c, peak) = stopped_for_memory("shm", "1024", "touched");
     note(&format!("  shared mapping: touched {peak} MiB under a 256 MiB cap"));
     assert!(peak <= 256 + 128, "touched {peak} MiB under a 256 MiB cap: {c}");
 }
@@ -801,13 +810,7 @@ fn forked_processes_share_one_memory_limit() {
     if !supported("forked_processes_share_one_memory_limit", 1) {
         return;
     }
-    let lab = Lab::new(1);
-    lab.set("HOSTILE_MEM_MB", "200");
-    let r = lab.verify(&lab.command("forks"), 3.0, &["--memory-mb", "256"]);
-    let c = case(&r, 0);
-    assert_eq!(c["verdict"], "crash", "{c}");
-    assert!(c["process"].as_str().unwrap().contains("memory"), "{c}");
-    let peak = peak_mib(c, "peak");
+    let (c, peak) = stopped_for_memory("forks", "200", "peak");
     note(&format!("  four forks: sampled peak {peak} MiB under a 256 MiB cap"));
     assert!(peak <= 256 + 128, "the children held {peak} MiB together under a 256 MiB cap: {c}");
 }
@@ -1840,17 +1843,7 @@ fn a_sandbox_that_cannot_be_set_up_is_the_graders_error() {
         }
 
         lab.env = vec![("ARBITER_SANDBOX_FAIL_SETUPS".into(), "1000".into())];
-        let (gradescope, junit) = (lab.path("reports/results.json"), lab.path("reports/junit.xml"));
-        let mut args: Vec<OsString> =
-            ["verify", &lab.corpus(), "--bot", &lab.command("unchanged"), "--json", "-q"]
-                .map(OsString::from)
-                .to_vec();
-        args.extend([
-            "--gradescope".into(),
-            gradescope.clone().into(),
-            "--junit".into(),
-            junit.clone().into(),
-        ]);
+        let (args, gradescope, junit) = lab.verify_args(&lab.command("unchanged"));
         let run = lab.arbiter(&args, lab.bound(2.0, 2));
         let r: Value =
             serde_json::from_slice(&run.stdout).unwrap_or_else(|e| panic!("{way:?}: {e}: {}", run.stderr));

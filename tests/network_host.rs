@@ -38,6 +38,13 @@ fn verdict<'a>(cases: &'a [(String, String, String)], name: &str) -> (&'a str, &
     (verdict, reason)
 }
 
+/// The reason of case `name`, whose verdict must be a crash.
+fn crash_reason<'a>(cases: &'a [(String, String, String)], name: &str) -> &'a str {
+    let (v, why) = verdict(cases, name);
+    assert_eq!(v, "crash", "{name}: {why}");
+    why
+}
+
 #[test]
 fn a_player_that_takes_every_move_passes_accept_and_fails_reject_with_the_rule() {
     if !have_tools(&["java", "javac"], "network naive player") {
@@ -58,8 +65,7 @@ fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_r
         return;
     }
     let thrower = verify("thrower");
-    let (v, why) = verdict(&thrower, "win/white/001");
-    assert_eq!(v, "crash");
+    let why = crash_reason(&thrower, "win/white/001");
     assert!(
         why.contains("NullPointerException") && why.contains("MachinePlayer.search(MachinePlayer.java:8)"),
         "{why}"
@@ -67,8 +73,7 @@ fn a_throw_a_loop_and_an_exit_each_get_their_verdict_and_the_cases_after_still_r
     let spinner = verify("spinner");
     assert_eq!(verdict(&spinner, "win/white/001").0, "timeout");
     let exiter = verify("exiter");
-    let (v, why) = verdict(&exiter, "block/black/001");
-    assert_eq!(v, "crash");
+    let why = crash_reason(&exiter, "block/black/001");
     assert!(why.contains("status 3"), "{why}");
     // The forceMove cases after a death run in a fresh host.
     for cases in [&thrower, &spinner, &exiter] {
@@ -186,8 +191,7 @@ fn a_thread_still_computing_after_the_calls_is_a_crash() {
         return;
     }
     let cases = verify("background");
-    let (v, why) = verdict(&cases, "accept/white/001");
-    assert_eq!(v, "crash", "{why}");
+    let why = crash_reason(&cases, "accept/white/001");
     assert!(
         why.contains("still running when its calls were over")
             || why.contains("while no call was in progress"),

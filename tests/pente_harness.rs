@@ -5,13 +5,34 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::grading::grade;
 use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
 use serde_json::Value;
 
 /// `match --json -q` between two Pente bots.
+/// A bot in `dir` that counts its turns in playdata.txt (`$n`, from 1), runs `body`, then plays
+/// the built-in `random-adjacent` agent seeded by its turn: the command that runs it.
+fn turn_counting_bot(dir: &Path, body: &str) -> String {
+    bot(
+        dir,
+        &format!(
+            "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n{body}\n\
+             exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n"
+        ),
+    )
+}
+
+/// A submission's folder `dir/name` holding a private copy of arbiter as `engine`, which its
+/// scripts run as the agent.
+fn submission_with_engine(dir: &Path, name: &str) -> PathBuf {
+    let folder = dir.join(name);
+    fs::create_dir(&folder).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
+    folder
+}
+
 fn pente_match(a: &str, b: &str, games: &str, extra: &[&str]) -> (i32, Value) {
     let mut args = vec!["--game", "pente", "match", "--bot", a, "--bot", b, "--games", games, "--json", "-q"];
     args.extend_from_slice(extra);
@@ -112,12 +133,8 @@ fn a_pente_failure_draws_the_board_and_lists_a_handful_of_expected_points() {
 fn playdata_is_kept_between_a_bots_turns_and_games_end_by_pentes_rules() {
     let dir = tempfile::tempdir().unwrap();
     // Counts its turns in playdata.txt and gives up (exit 3, no output) on its fourth.
-    let command = bot(
-        dir.path(),
-        "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n\
-         if [ $n -ge 4 ]; then echo \"turn $n: giving up\" >&2; exit 3; fi\n\
-         exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
-    );
+    let command =
+        turn_counting_bot(dir.path(), "if [ $n -ge 4 ]; then echo \"turn $n: giving up\" >&2; exit 3; fi");
     let (_, m) = pente_match(&command, "builtin:random-adjacent", "1", &[]);
     let game = &m["games"][0];
     assert_eq!(game["ending"], "crash", "{game}");
@@ -226,12 +243,10 @@ fn robustness_gives_pente_bots_bad_files_not_bad_arguments() {
 fn a_pente_move_may_take_longer_than_timeout_while_the_clock_lasts() {
     let dir = tempfile::tempdir().unwrap();
     // Sleeps (no CPU time) 1.5 s on its first turn, then gives up on its third.
-    let command = bot(
+    let command = turn_counting_bot(
         dir.path(),
-        "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n\
-         if [ $n -eq 1 ]; then sleep 1.5; fi\n\
-         if [ $n -ge 3 ]; then exit 3; fi\n\
-         exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
+        "if [ $n -eq 1 ]; then sleep 1.5; fi\n\
+         if [ $n -ge 3 ]; then exit 3; fi",
     );
     let (_, m) = pente_match(&command, "builtin:random-adjacent", "1", &["--timeout", "0.5"]);
     let game = &m["games"][0];
@@ -280,9 +295,7 @@ fn help_speaks_the_chosen_games_words() {
 #[test]
 fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
     let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("alice");
-    fs::create_dir(&folder).unwrap();
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
+    let folder = submission_with_engine(dir.path(), "alice");
     write_script(
         &folder.join("run"),
         // The random agent: quick games (the graders' minimax searches full-width at depth 3).
@@ -314,9 +327,7 @@ fn csci561_grades_by_games_alone_with_the_first_move_in_6_of_10() {
 #[test]
 fn calibration_txt_is_made_once_and_given_on_every_turn() {
     let dir = tempfile::tempdir().unwrap();
-    let folder = dir.path().join("carol");
-    fs::create_dir(&folder).unwrap();
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), folder.join("engine")).unwrap();
+    let folder = submission_with_engine(dir.path(), "carol");
     let script = |name: &str, body: &str| write_script(&folder.join(name), &format!("#!/bin/sh\n{body}\n"));
     // Gives up at once without its calibration.
     script(
@@ -356,14 +367,12 @@ fn the_clock_is_set_by_clock_and_given_with_two_decimals_and_each_move_is_record
     let dir = tempfile::tempdir().unwrap();
     // Refuses (exit 5) a first turn whose input.txt does not give `3.00` seconds; on later turns
     // the time must have two decimals.
-    let command = bot(
+    let command = turn_counting_bot(
         dir.path(),
-        "n=$(cat playdata.txt 2>/dev/null || echo 0); n=$((n + 1)); echo $n > playdata.txt\n\
-         t=$(sed -n 2p input.txt)\n\
+        "t=$(sed -n 2p input.txt)\n\
          if [ $n -eq 1 ] && [ \"$t\" != 3.00 ]; then echo \"time $t\" >&2; exit 5; fi\n\
          echo \"$t\" | grep -Eq '^[0-9]+\\.[0-9][0-9]$' || { echo \"time $t\" >&2; exit 6; }\n\
-         if [ $n -ge 3 ]; then exit 3; fi\n\
-         exec \"$engine\" --game pente bot --builtin random-adjacent --seed $n",
+         if [ $n -ge 3 ]; then exit 3; fi",
     );
     let (_, m) = pente_match(&command, "builtin:random-adjacent", "1", &["--clock", "3"]);
     let game = &m["games"][0];

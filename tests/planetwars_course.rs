@@ -11,12 +11,9 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::grading::{grade, write_profile};
+use common::planetwars::{data, play};
 use common::{arbiter, have_tools};
 use serde_json::Value;
-
-fn data(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/planetwars").join(name).display().to_string()
-}
 
 fn api_sources() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("hosts/java/planetwars")
@@ -48,21 +45,6 @@ fn jar(dir: &Path, name: &str, folders: &[&str]) -> String {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     file.display().to_string()
-}
-
-/// `match --json` with `args` after the game's: the report, and everything said.
-fn play(rules: &[&str], args: &[&str]) -> (Value, String) {
-    let mut all = vec!["--game", "planetwars"];
-    for rule in rules {
-        all.extend(["--rule", rule]);
-    }
-    all.extend(["match", "--json", "-q"]);
-    all.extend(args);
-    let run = arbiter(&all, "");
-    (
-        serde_json::from_str(&run.stdout).unwrap_or(Value::Null),
-        format!("status {}: {}{}", run.status, run.stdout, run.stderr),
-    )
 }
 
 fn endings(report: &Value) -> Vec<String> {

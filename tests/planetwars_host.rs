@@ -5,24 +5,15 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::grading::{grade, write_profile};
-use common::{arbiter, have_tools, read_json};
+use common::planetwars::data;
+use common::{have_tools, read_json};
 use serde_json::Value;
+use tempfile::TempDir;
 
-fn data(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/planetwars").join(name).display().to_string()
-}
-
-/// `match --json` of `bot` against `opponent`: the report, and stderr.
+/// `match --json` of `bot` against `opponent`: the report, and everything said.
 fn play(bot: &str, opponent: &str, games: &str) -> (Value, String) {
-    let run = arbiter(
-        &["--game", "planetwars", "match", "--json", "-q", "--bot", bot, "--bot", opponent, "--games", games],
-        "",
-    );
-    let report = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
-    (report, format!("status {}: {}{}", run.status, run.stdout, run.stderr))
+    common::planetwars::play(&[], &["--bot", bot, "--bot", opponent, "--games", games])
 }
 
 /// Each game's (ending, detail).
@@ -43,6 +34,30 @@ fn endings(report: &Value) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
+/// Grades `strategy` by a profile of one game stage (`stage`, its JSON) in a folder of its own,
+/// the reports in `DIR/out`: the folder and the gradebook's JSON.
+fn grade_by_one_stage(stage: &str, strategy: &str) -> (TempDir, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = write_profile(dir.path(), &format!(r#"{{"name": "small", "stages": [{stage}]}}"#));
+    let run = grade("planetwars", &dir.path().join("out"), &["--profile", &profile], strategy);
+    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    (dir, run.json())
+}
+
+/// Plays `bot` against `opponent` for two games: each ends in `ending`, with a detail saying
+/// each of `says`.
+fn assert_both_games_end(bot: &str, opponent: &str, ending: &str, says: &[&str]) {
+    let (report, all) = play(bot, opponent, "2");
+    let games = endings(&report);
+    assert_eq!(games.len(), 2, "{all}");
+    for (got, detail) in games {
+        assert_eq!(got, ending, "{all}");
+        for said in says {
+            assert!(detail.contains(said), "{detail}");
+        }
+    }
+}
+
 #[test]
 fn a_java_strategy_is_compiled_hosted_and_beats_random() {
     if !have_tools(&["java", "javac"], "planetwars java strategy") {
@@ -60,17 +75,12 @@ fn a_java_strategy_is_graded_by_the_profile_of_win_rates() {
     if !have_tools(&["java", "javac"], "planetwars java grade") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let profile = write_profile(
-        dir.path(),
-        r#"{"name": "small", "stages": [
-            {"name": "games vs random", "games": 6, "opponent": "builtin:random", "colours": "alternate",
-             "win_rate_above": 0.6, "points": 30}]}"#,
+    let (_dir, out) = grade_by_one_stage(
+        r#"{"name": "games vs random", "games": 6, "opponent": "builtin:random", "colours": "alternate",
+            "win_rate_above": 0.6, "points": 30}"#,
+        &data("expander"),
     );
-    let run = grade("planetwars", &dir.path().join("out"), &["--profile", &profile], &data("expander"));
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
-    let out = run.json();
-    assert_eq!(out["rows"][0]["score"].as_f64(), Some(30.0), "{}", run.stdout);
+    assert_eq!(out["rows"][0]["score"].as_f64(), Some(30.0), "{out}");
 }
 
 #[test]
@@ -78,17 +88,12 @@ fn games_lost_by_exception_are_counted_in_the_gradebook_and_said_in_the_reports(
     if !have_tools(&["java", "javac"], "planetwars forfeits in grade") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let profile = write_profile(
-        dir.path(),
-        r#"{"name": "small", "stages": [
-            {"name": "games vs greedy", "games": 2, "opponent": "builtin:greedy", "colours": "alternate",
-             "per_win": 1}]}"#,
+    let (dir, out) = grade_by_one_stage(
+        r#"{"name": "games vs greedy", "games": 2, "opponent": "builtin:greedy", "colours": "alternate",
+            "per_win": 1}"#,
+        &data("thrower"),
     );
     let reports = dir.path().join("out");
-    let run = grade("planetwars", &reports, &["--profile", &profile], &data("thrower"));
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
-    let out = run.json();
     let row = &out["rows"][0];
     assert_eq!((row["crashes"].as_u64(), row["timeouts"].as_u64()), (Some(2), Some(0)), "{row}");
     let folder = reports.join(row["submission"].as_str().unwrap());
@@ -113,50 +118,29 @@ fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
         return;
     }
     let started = std::time::Instant::now();
-    let (report, all) = play(&data("looper"), "builtin:greedy", "2");
-    let games = endings(&report);
-    assert_eq!(games.len(), 2, "{all}");
-    for (ending, detail) in games {
-        assert_eq!(ending, "timeout", "{all}");
-        // The CPU limit, however busy the machine: a loop is never idle.
-        assert!(detail.contains("turn used more than 1.0 s of CPU time"), "{detail}");
-    }
+    // The CPU limit, however busy the machine: a loop is never idle.
+    assert_both_games_end(
+        &data("looper"),
+        "builtin:greedy",
+        "timeout",
+        &["turn used more than 1.0 s of CPU time"],
+    );
     // Killed at a second of CPU time a turn, not left to hang.
     assert!(started.elapsed().as_secs_f64() < 60.0 * common::slowdown(), "{:?}", started.elapsed());
-    let (report, all) = play(&data("thrower"), "builtin:greedy", "2");
-    let games = endings(&report);
-    assert_eq!(games.len(), 2, "{all}");
-    for (ending, detail) in games {
-        assert_eq!(ending, "crash", "{all}");
-        assert!(
-            detail.contains("java.lang.IllegalStateException: no planet to attack on turn 3"),
-            "{detail}"
-        );
-        assert!(detail.contains("Thrower.takeTurn(Thrower.java:"), "{detail}");
-    }
+    assert_both_games_end(
+        &data("thrower"),
+        "builtin:greedy",
+        "crash",
+        &["java.lang.IllegalStateException: no planet to attack on turn 3", "Thrower.takeTurn(Thrower.java:"],
+    );
     // The course engine's reading: a turn that throws gives no orders and the game goes on,
     // the exceptions kept in the record's notes.
-    let run = arbiter(
-        &[
-            "--game",
-            "planetwars",
-            "--rule",
-            "thrown=skip",
-            "match",
-            "--json",
-            "-q",
-            "--bot",
-            &data("thrower"),
-            "--bot",
-            "builtin:greedy",
-            "--games",
-            "1",
-        ],
-        "",
+    let (report, all) = common::planetwars::play(
+        &["thrown=skip"],
+        &["--bot", &data("thrower"), "--bot", "builtin:greedy", "--games", "1"],
     );
-    let report: Value = serde_json::from_str(&run.stdout).unwrap_or(Value::Null);
     let game = &report["games"][0];
-    assert_eq!(game["ending"], "conquest", "{}{}", run.stdout, run.stderr);
+    assert_eq!(game["ending"], "conquest", "{all}");
     let notes: Vec<&str> = game["notes"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(notes[0].contains("IllegalStateException: no planet to attack on turn 3"), "{notes:?}");
     assert!(notes.len() <= 11 && notes.len() >= 2, "{notes:?}");
@@ -166,13 +150,7 @@ fn a_loop_a_throw_and_an_exit_in_take_turn_each_forfeit_with_their_verdict() {
     let moves: Vec<&str> = game["moves"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert_eq!(moves[0], "pass", "{moves:?}");
     assert!(moves[4].contains(":1"), "{moves:?}");
-    let (report, all) = play(&data("exiter"), "builtin:greedy", "2");
-    let games = endings(&report);
-    assert_eq!(games.len(), 2, "{all}");
-    for (ending, detail) in games {
-        assert_eq!(ending, "crash", "{all}");
-        assert!(detail.contains("exited with status 3 during turn"), "{detail}");
-    }
+    assert_both_games_end(&data("exiter"), "builtin:greedy", "crash", &["exited with status 3 during turn"]);
 }
 
 #[test]
@@ -182,21 +160,10 @@ fn the_strategy_is_the_class_implementing_istrategy_or_the_file_given() {
     }
     // Beside a copy of the course's RandomStrategy (which throws here), the student's own class
     // is the one played: it gives no order and loses, without a crash.
-    let (report, all) = play(&data("two"), "builtin:greedy", "2");
-    let games = endings(&report);
-    assert_eq!(games.len(), 2, "{all}");
-    for (ending, _) in games {
-        assert_eq!(ending, "conquest", "{all}");
-    }
+    assert_both_games_end(&data("two"), "builtin:greedy", "conquest", &[]);
     // Naming the example's file plays it instead.
     let file = format!("{}/planetwars/strategies/RandomStrategy.java", data("two"));
-    let (report, all) = play(&file, "builtin:greedy", "2");
-    let games = endings(&report);
-    assert_eq!(games.len(), 2, "{all}");
-    for (ending, detail) in games {
-        assert_eq!(ending, "crash", "{all}");
-        assert!(detail.contains("the example is never the one graded"), "{detail}");
-    }
+    assert_both_games_end(&file, "builtin:greedy", "crash", &["the example is never the one graded"]);
     // No strategy at all: refused before any game, with the reason.
     let (_, all) = play(&data("none"), "builtin:greedy", "2");
     assert!(all.contains("no class that implements planetwars.publicapi.IStrategy"), "{all}");
@@ -223,11 +190,5 @@ fn a_thread_computing_between_turns_loses_the_game() {
         return;
     }
     let opponent = format!("python3 {}/napper.py", data("python"));
-    let (report, all) = play(&data("spinner"), &opponent, "2");
-    let games = endings(&report);
-    assert_eq!(games.len(), 2, "{all}");
-    for (ending, detail) in games {
-        assert_eq!(ending, "crash", "{all}");
-        assert!(detail.contains("while no call was in progress"), "{detail}");
-    }
+    assert_both_games_end(&data("spinner"), &opponent, "crash", &["while no call was in progress"]);
 }

@@ -79,13 +79,19 @@ fn friendly_shuttles_add_their_people() {
     assert_eq!(s.population[3], 105);
 }
 
-#[test]
-fn overpopulation_decays_by_a_tenth_of_the_excess() {
-    let mut s = little();
+/// The seed's overpopulation example on `s`: Player One's planet 3 (size 200) holds 190 and
+/// its home 500, which sends 300 there; played.
+fn overpopulate(mut s: State) -> State {
     s.owner[3] = Some(Player::One);
     s.population[3] = 190;
     s.population[0] = 500;
     s.play(&[send(0, 3, 300)]);
+    s
+}
+
+#[test]
+fn overpopulation_decays_by_a_tenth_of_the_excess() {
+    let mut s = overpopulate(little());
     // 190 < 200 grows to 285, then 300 land: 585, above the size 200.
     assert_eq!(s.population[3], 585);
     s.play(&[]);
@@ -276,11 +282,7 @@ fn growth_course_rounds_up_in_doubles_caps_at_the_size_and_decays_after_landing(
     assert_eq!(s.population[1], 111);
     // The seed's overpopulation example: 190 grows to the size 200 (not 285), 300 land, and
     // the decay comes after the landing: 500 - ceil(300 * 0.1) = 470 (the seed's rule: 585).
-    let mut s = little_by("growth=course");
-    s.owner[3] = Some(Player::One);
-    s.population[3] = 190;
-    s.population[0] = 500;
-    s.play(&[send(0, 3, 300)]);
+    let mut s = overpopulate(little_by("growth=course"));
     assert_eq!(s.population[3], 470);
     s.play(&[]);
     // No growth above the size; decay 27.

@@ -22,6 +22,16 @@ fn with_timeout(timeout: Duration) -> Limits {
     Limits { timeout, idle_cap: IdleCap { times: 1, plus: Duration::ZERO }, ..Limits::default() }
 }
 
+/// Runs the shell script `body` as `bot.sh` (no arguments) in a folder of its own under
+/// `limits`: the folder, the report, and the wall time of the run alone.
+fn run_script(body: &str, limits: &Limits) -> (TempDir, RunReport, Duration) {
+    let dir = TempDir::new().unwrap();
+    let bot = script(dir.path(), "bot.sh", body);
+    let started = Instant::now();
+    let r = run(&bot, &[], dir.path(), limits);
+    (dir, r, started.elapsed())
+}
+
 fn args(words: &[&str]) -> Vec<OsString> {
     words.iter().map(OsString::from).collect()
 }
@@ -94,9 +104,7 @@ fn normal_exit_captures_stdout_and_stderr() {
 
 #[test]
 fn nonzero_exit_status_is_reported() {
-    let dir = TempDir::new().unwrap();
-    let bot = script(dir.path(), "bot.sh", "echo oops >&2\nexit 3\n");
-    let r = run(&bot, &[], dir.path(), &Limits::default());
+    let (_dir, r, _) = run_script("echo oops >&2\nexit 3\n", &Limits::default());
     assert_eq!(r.outcome, Outcome::Exited(3));
     assert!(!r.succeeded());
     assert_eq!(r.describe(), "exited with status 3");
@@ -105,20 +113,15 @@ fn nonzero_exit_status_is_reported() {
 
 #[test]
 fn death_by_signal_is_reported_with_its_name() {
-    let dir = TempDir::new().unwrap();
-    let bot = script(dir.path(), "bot.sh", "kill -SEGV $$\n");
-    let r = run(&bot, &[], dir.path(), &Limits::default());
+    let (_dir, r, _) = run_script("kill -SEGV $$\n", &Limits::default());
     assert_eq!(r.outcome, Outcome::Signaled(libc::SIGSEGV, "SIGSEGV"));
     assert_eq!(r.describe(), format!("killed by signal {} (SIGSEGV)", libc::SIGSEGV));
 }
 
 #[test]
 fn sleeping_bot_times_out_and_its_children_die() {
-    let dir = TempDir::new().unwrap();
-    let bot = script(dir.path(), "bot.sh", "sleep 1000 &\necho $! > child.pid\nwait\n");
-    let started = Instant::now();
-    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_millis(300)));
-    let wall = started.elapsed();
+    let (dir, r, wall) =
+        run_script("sleep 1000 &\necho $! > child.pid\nwait\n", &with_timeout(Duration::from_millis(300)));
     assert_eq!(r.outcome, Outcome::TimedOut);
     assert_eq!(r.time_limit, Some(TimeLimit::Idle));
     assert!(r.describe().starts_with("timed out: idle (neither running nor waiting"), "{}", r.describe());
@@ -130,13 +133,12 @@ fn sleeping_bot_times_out_and_its_children_die() {
 
 #[test]
 fn grandchild_holding_stdout_does_not_keep_the_run_alive() {
-    let dir = TempDir::new().unwrap();
-    // The background sleep inherits stdout, so the pipe stays open after the bot exits.
-    let bot = script(dir.path(), "bot.sh", "sleep 1000 &\necho $! > child.pid\necho done\nexit 0\n");
-    let started = Instant::now();
-    // A long timeout, so that returning promptly is not the timeout's doing.
-    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_secs(10)));
-    let wall = started.elapsed();
+    // The background sleep inherits stdout, so the pipe stays open after the bot exits. A long
+    // timeout, so that returning promptly is not the timeout's doing.
+    let (dir, r, wall) = run_script(
+        "sleep 1000 &\necho $! > child.pid\necho done\nexit 0\n",
+        &with_timeout(Duration::from_secs(10)),
+    );
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(r.stdout, b"done\n");
     assert!(wall < Duration::from_secs(2).mul_f64(common::slowdown()), "run took {wall:?}");
@@ -146,20 +148,15 @@ fn grandchild_holding_stdout_does_not_keep_the_run_alive() {
 
 #[test]
 fn process_escaping_the_group_does_not_hang_the_run_and_is_killed_with_it() {
-    let dir = TempDir::new().unwrap();
     // `setsid` moves the sleep out of the bot's process group, out of reach of the group
     // kill, still holding stdout open. The pid file is written from inside the new session,
     // so once it exists the escape has happened.
-    let bot = script(
-        dir.path(),
-        "bot.sh",
+    let (dir, r, wall) = run_script(
         "setsid sh -c 'echo $$ > escaped.pid; exec sleep 1000' &\n\
          while [ ! -s escaped.pid ]; do sleep 0.01; done\n\
          echo done\n",
+        &with_timeout(Duration::from_secs(10)),
     );
-    let started = Instant::now();
-    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_secs(10)));
-    let wall = started.elapsed();
     let pid = read_pid(&dir.path().join("escaped.pid"));
     let escaped = !is_dead(pid);
     // SAFETY: plain kill of the process this test's bot started.
@@ -178,12 +175,8 @@ fn process_escaping_the_group_does_not_hang_the_run_and_is_killed_with_it() {
 
 #[test]
 fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
-    let dir = TempDir::new().unwrap();
-    let bot = script(dir.path(), "bot.sh", "yes err >&2 &\nexec yes\n");
     let limits = Limits { capture_bytes: 1000, ..with_timeout(Duration::from_millis(300)) };
-    let started = Instant::now();
-    let r = run(&bot, &[], dir.path(), &limits);
-    let wall = started.elapsed();
+    let (_dir, r, wall) = run_script("yes err >&2 &\nexec yes\n", &limits);
     assert_eq!(r.outcome, Outcome::TimedOut);
     // 500 bytes of head, a line saying how much was left out, 500 bytes of tail.
     let marker = |data: &[u8]| {
@@ -208,10 +201,8 @@ fn output_flood_is_cut_at_the_cap_and_the_run_still_ends() {
 
 #[test]
 fn writing_past_the_file_size_limit_fails() {
-    let dir = TempDir::new().unwrap();
-    let bot = script(dir.path(), "bot.sh", "exec head -c 1000000 /dev/zero > big.bin\n");
     let limits = Limits { max_file_bytes: Some(64 << 10), ..Limits::default() };
-    let r = run(&bot, &[], dir.path(), &limits);
+    let (dir, r, _) = run_script("exec head -c 1000000 /dev/zero > big.bin\n", &limits);
     assert_eq!(r.limits_applied.max_file_bytes, Some(64 << 10));
     assert_eq!(r.outcome, Outcome::Signaled(libc::SIGXFSZ, "SIGXFSZ"));
     let written = fs::metadata(dir.path().join("big.bin")).unwrap().len();
@@ -220,11 +211,9 @@ fn writing_past_the_file_size_limit_fails() {
 
 #[test]
 fn limits_are_set_in_the_bot_process() {
-    let dir = TempDir::new().unwrap();
-    // dash reports data in KiB, file size in 512-byte blocks.
-    let bot = script(dir.path(), "bot.sh", "ulimit -d; ulimit -f; ulimit -c\n");
     let limits = Limits { memory_bytes: Some(256 << 20), max_file_bytes: Some(1 << 20), ..Limits::default() };
-    let r = run(&bot, &[], dir.path(), &limits);
+    // dash reports data in KiB, file size in 512-byte blocks.
+    let (_dir, r, _) = run_script("ulimit -d; ulimit -f; ulimit -c\n", &limits);
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(String::from_utf8_lossy(&r.stdout), "262144\n2048\n0\n");
     assert_eq!(r.limits_applied.memory_bytes, Some(256 << 20));
@@ -237,9 +226,7 @@ fn limits_are_set_in_the_bot_process() {
 
 #[test]
 fn stdin_is_empty() {
-    let dir = TempDir::new().unwrap();
-    let bot = script(dir.path(), "bot.sh", "cat\necho end\n");
-    let r = run(&bot, &[], dir.path(), &with_timeout(Duration::from_secs(5)));
+    let (_dir, r, _) = run_script("cat\necho end\n", &with_timeout(Duration::from_secs(5)));
     assert_eq!(r.outcome, Outcome::Exited(0));
     assert_eq!(r.stdout, b"end\n");
 }

@@ -188,10 +188,8 @@ class Compiled:
         self.code = None
         self.version_error = None
         path = os.path.join(submission, module_file)
-        try:
-            with open(path, "rb") as f:
-                source = f.read()
-        except OSError:
+        source = read_source(path)
+        if source is None:
             return
         try:
             if version is not None:
@@ -202,6 +200,15 @@ class Compiled:
         except BaseException:  # a syntax error, a source too deep to parse, a bad version:
             self.code = None  # the child's own import and check say so
             self.version_error = None
+
+
+def read_source(path):
+    """The module's source as bytes, or None when it cannot be read: its import then says why."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
 
 
 def version_error(source, module_file, version):
@@ -243,11 +250,8 @@ class Case:
 
     def check_version(self):
         """Refuses a module that the course's Python could not parse (see version_error)."""
-        path = os.path.join(self.submission, self.module_file)
-        try:
-            with open(path, "rb") as f:
-                source = f.read()
-        except OSError:
+        source = read_source(os.path.join(self.submission, self.module_file))
+        if source is None:
             return
         why = version_error(source, self.module_file, self.version)
         if why is not None:

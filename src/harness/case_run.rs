@@ -155,6 +155,22 @@ impl CaseResult {
             also: Vec::new(),
         }
     }
+
+    /// Takes what the game's judge found in the bot's answer: the move it played, the grades
+    /// that move satisfies, the rule broken, the diff, the cause and any further failures; and
+    /// the expected answers when the judge names them (the case's own stay otherwise). The
+    /// verdict and reason are the caller's to decide: the judge's are one input among others.
+    pub fn take_judgement(&mut self, judgement: Judgement) {
+        self.played = judgement.played;
+        if !judgement.expected.is_empty() {
+            self.expected = judgement.expected;
+        }
+        self.satisfies = judgement.satisfies;
+        self.rule = judgement.rule;
+        self.diff = judgement.diff;
+        self.cause = judgement.cause;
+        self.also = judgement.also;
+    }
 }
 
 /// The first run of a case that timed out and was run again.

@@ -349,12 +349,10 @@ fn run_position(
 
 /// The result of a case the game played itself.
 fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, seed: u64) -> CaseResult {
-    let j = played.judgement;
-    CaseResult {
-        played: j.played,
-        expected: j.expected,
-        rule: j.rule,
-        diff: j.diff,
+    let mut j = played.judgement;
+    let verdict = j.verdict.unwrap_or(Verdict::Crash);
+    let reason = std::mem::take(&mut j.reason);
+    let mut result = CaseResult {
         process: played.process,
         stderr_tail: played.stderr_tail,
         stdout_head: played.stdout_head,
@@ -363,17 +361,17 @@ fn played_result(name: &str, category: &str, side: Side, played: PlayedCase, see
         reproduce: played.reproduce,
         seed,
         picture: played.picture,
-        cause: j.cause,
-        also: j.also,
         ..CaseResult::bare(
             format!("{name}.txt"),
             name.to_string(),
             category.to_string(),
             side,
-            j.verdict.unwrap_or(Verdict::Crash),
-            j.reason,
+            verdict,
+            reason,
         )
-    }
+    };
+    result.take_judgement(j);
+    result
 }
 
 /// The signature of a failed run: the kind of the move it played when illegal, else of the

@@ -148,23 +148,10 @@ mod tests {
     fn lost_game(number: usize, ending: &str, detail: &str) -> GameRecord {
         GameRecord {
             number,
-            game: String::new(),
-            rules: Vec::new(),
             white: "a".into(),
             black: "b".into(),
-            a_is_white: true,
-            start: "initial".into(),
-            start_board: String::new(),
-            moves: Vec::new(),
-            times: Vec::new(),
-            result: GameResult::Black,
-            ending: ending.into(),
             detail: detail.into(),
-            final_board: String::new(),
-            forfeit_output: None,
-            material: [0, 0],
-            seed: 0,
-            notes: Vec::new(),
+            ..GameRecord::ended(GameResult::Black, ending)
         }
     }
 

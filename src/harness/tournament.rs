@@ -309,26 +309,7 @@ mod tests {
     use crate::harness::matches::GameResult;
 
     fn record(a_is_white: bool, result: GameResult, ending: &str) -> GameRecord {
-        GameRecord {
-            number: 1,
-            game: String::new(),
-            rules: Vec::new(),
-            white: String::new(),
-            black: String::new(),
-            a_is_white,
-            start: "initial".into(),
-            start_board: String::new(),
-            moves: Vec::new(),
-            times: Vec::new(),
-            result,
-            ending: ending.into(),
-            detail: String::new(),
-            final_board: String::new(),
-            forfeit_output: None,
-            material: [0, 0],
-            seed: 0,
-            notes: Vec::new(),
-        }
+        GameRecord { a_is_white, ..GameRecord::ended(result, ending) }
     }
 
     #[test]

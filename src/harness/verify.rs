@@ -288,15 +288,8 @@ pub fn run_case(case: &ReadyCase, bot: &Bot, options: &VerifyOptions) -> CaseRes
     }
     let mut result = base(verdict, reason);
     if let Some(j) = judgement {
-        result.played_kind = j.played.as_deref().and_then(|m| case.prepared.move_kind(m));
-        result.played = j.played;
-        if !j.expected.is_empty() {
-            result.expected = j.expected;
-        }
-        result.satisfies = j.satisfies;
-        result.rule = j.rule;
-        result.diff = j.diff;
-        result.cause = j.cause;
+        result.take_judgement(j);
+        result.played_kind = result.played.as_deref().and_then(|m| case.prepared.move_kind(m));
     }
     result.explain =
         explain_line(case.prepared.as_ref(), verdict, result.played.as_deref(), &result.expected);

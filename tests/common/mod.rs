@@ -7,6 +7,7 @@ pub mod bots;
 pub mod burners;
 pub mod grading;
 pub mod junit;
+pub mod planetwars;
 pub mod strategy;
 pub mod verifying;
 

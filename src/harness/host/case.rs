@@ -61,7 +61,7 @@ pub fn run_case(
     match (judgement.verdict, first_failure(&run.calls)) {
         (Some(verdict), _) => {
             result.verdict = verdict;
-            result.reason = judgement.reason;
+            result.reason = judgement.reason.clone();
         }
         (None, Some((verdict, why))) => {
             result.verdict = verdict;
@@ -78,14 +78,7 @@ pub fn run_case(
         result.verdict = Verdict::Crash;
         result.reason = fault.clone();
     }
-    result.played = judgement.played;
-    if !judgement.expected.is_empty() {
-        result.expected = judgement.expected;
-    }
-    result.rule = judgement.rule;
-    result.diff = judgement.diff;
-    result.cause = judgement.cause;
-    result.also = judgement.also;
+    result.take_judgement(judgement);
     result
 }
 

@@ -67,6 +67,35 @@ pub struct GameRecord {
     pub notes: Vec<String>,
 }
 
+#[cfg(test)]
+impl GameRecord {
+    /// Game 1 between two unnamed bots, bot A white, from the initial position, with no moves,
+    /// ended by `result` and `ending`: what tests of what is counted from records start from,
+    /// setting the fields they count on.
+    pub(crate) fn ended(result: GameResult, ending: &str) -> GameRecord {
+        GameRecord {
+            number: 1,
+            game: String::new(),
+            rules: Vec::new(),
+            white: String::new(),
+            black: String::new(),
+            a_is_white: true,
+            start: "initial".into(),
+            start_board: String::new(),
+            moves: Vec::new(),
+            times: Vec::new(),
+            result,
+            ending: ending.into(),
+            detail: String::new(),
+            final_board: String::new(),
+            forfeit_output: None,
+            material: [0, 0],
+            seed: 0,
+            notes: Vec::new(),
+        }
+    }
+}
+
 impl GameRecord {
     /// Whether bot A lost this game by forfeit: by what it did on its own turn (a verdict such
     /// as `crash` or `timeout`, or its clock running out), not by the game's rules.

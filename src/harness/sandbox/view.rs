@@ -478,33 +478,41 @@ mod tests {
         fs::set_permissions(path, fs::Permissions::from_mode(mode)).unwrap();
     }
 
-    #[test]
-    fn a_submission_folder_named_bin_brings_only_itself() {
+    /// A temporary folder and its canonical path: what `work_out` returns is compared with
+    /// paths below it, and the temporary folder may itself be reached through a link.
+    fn temp_root() -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().canonicalize().unwrap();
+        (dir, root)
+    }
+
+    /// What the bot whose command is the file `run` (typed in `root`) may read.
+    fn work_out_run(run: &Path, root: &Path) -> Result<View, String> {
+        work_out(&BotCommand::parse_in(&run.display().to_string(), root).unwrap())
+    }
+
+    #[test]
+    fn a_submission_folder_named_bin_brings_only_itself() {
+        let (_dir, root) = temp_root();
         write(&root.join("class/bin/run"), "#!/bin/sh\necho hi\n", 0o755);
         write(&root.join("class/bob/run"), "#!/bin/sh\n", 0o755);
-        let bot = BotCommand::parse_in(&root.join("class/bin/run").display().to_string(), &root).unwrap();
-        let found = work_out(&bot).unwrap();
+        let found = work_out_run(&root.join("class/bin/run"), &root).unwrap();
         assert_eq!(found.all(), vec![root.join("class/bin")]);
     }
 
     #[test]
     fn a_run_linked_out_of_its_folder_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
+        let (_dir, root) = temp_root();
         write(&root.join("class/bob/run"), "#!/bin/sh\n", 0o755);
         fs::create_dir_all(root.join("class/eve")).unwrap();
         std::os::unix::fs::symlink(root.join("class/bob/run"), root.join("class/eve/run")).unwrap();
-        let bot = BotCommand::parse_in(&root.join("class/eve/run").display().to_string(), &root).unwrap();
-        let why = work_out(&bot).unwrap_err();
+        let why = work_out_run(&root.join("class/eve/run"), &root).unwrap_err();
         assert!(why.contains("symbolic link") && why.contains("outside its own folder"), "{why}");
     }
 
     #[test]
     fn an_interpreter_brings_its_installation_and_a_venv_its_base() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
+        let (_dir, root) = temp_root();
         let base = root.join("opt/python3.12");
         write(&base.join("bin/python3"), "", 0o755);
         let venv = root.join("work/venv");
@@ -513,8 +521,7 @@ mod tests {
         fs::write(venv.join("pyvenv.cfg"), format!("home = {}\n", base.join("bin").display())).unwrap();
         let run = format!("#!/bin/sh\nexec {}/bin/python bot.py \"$@\"\n", venv.display());
         write(&root.join("sub/run"), &run, 0o755);
-        let bot = BotCommand::parse_in(&root.join("sub/run").display().to_string(), &root).unwrap();
-        let found = work_out(&bot).unwrap().all();
+        let found = work_out_run(&root.join("sub/run"), &root).unwrap().all();
         for want in [root.join("sub"), venv, base] {
             assert!(found.contains(&want), "{want:?} not in {found:?}");
         }
@@ -525,8 +532,7 @@ mod tests {
     /// submission's own `source/bin/python3`. Only the real one may be bound.
     #[test]
     fn a_link_chain_is_followed_for_real_not_by_its_text() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
+        let (_dir, root) = temp_root();
         // The grader's course folder, which has an installation-like `bin`.
         write(&root.join("autograder/source/bin/python3"), "", 0o755);
         write(&root.join("autograder/source/golden/answers.json"), "{}", 0o644);
@@ -537,8 +543,7 @@ mod tests {
         std::os::unix::fs::symlink("d/../../source/bin/python3", sub.join("python3")).unwrap();
         let run = format!("#!/bin/sh\nexec {} bot.py\n", sub.join("python3").display());
         write(&sub.join("run"), &run, 0o755);
-        let bot = BotCommand::parse_in(&sub.join("run").display().to_string(), &root).unwrap();
-        let found = work_out(&bot).unwrap();
+        let found = work_out_run(&sub.join("run"), &root).unwrap();
         let all = found.all();
         assert!(!all.iter().any(|p| p.starts_with(root.join("autograder/source"))), "{found:?}");
         assert!(!all.contains(&root.join("autograder")), "{found:?}");
@@ -555,8 +560,7 @@ mod tests {
 
     #[test]
     fn a_denied_path_that_exists_outside_is_named_with_its_option() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().canonicalize().unwrap();
+        let (_dir, root) = temp_root();
         write(&root.join("data/table.bin"), "x", 0o644);
         let stderr = format!(
             "Traceback ...\nPermissionError: [Errno 13] Permission denied: '{}'\n",
