@@ -404,3 +404,19 @@ fn a_thread_still_computing_after_the_last_call_is_a_fault() {
         assert_eq!(next.calls[1].value(), Some(&json!(0)), "{next:?}");
     }
 }
+
+#[test]
+fn a_case_on_a_reused_python_host_shows_only_its_own_stderr() {
+    if !have(&["python3"], "python stderr per case") {
+        return;
+    }
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
+    let first = bot.run_script(&[call_function("warn", json!(["case one"]))], &limits(5000));
+    assert_eq!(first.stderr_tail, "case one", "{first:?}");
+    // The next cases run on the host the first one left (reset, not restarted): a report
+    // shows what its own case wrote, never an earlier case's words.
+    let second = bot.run_script(&[call_function("warn", json!(["case two"]))], &limits(5000));
+    assert_eq!(second.stderr_tail, "case two", "{second:?}");
+    let quiet = bot.run_script(&[call_function("add", json!([1, 2]))], &limits(5000));
+    assert_eq!(quiet.stderr_tail, "", "{quiet:?}");
+}

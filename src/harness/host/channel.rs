@@ -57,6 +57,14 @@ pub trait Channel: Send {
     /// What the host has written to stderr so far (its start and end, when long).
     fn stderr(&self) -> Vec<u8>;
 
+    /// How many bytes the host has written to stderr so far: a mark for
+    /// [`Channel::stderr_since`].
+    fn stderr_written(&self) -> u64;
+
+    /// What is kept of what the host wrote to stderr after the first `mark` bytes: a reused
+    /// host's output during one case, not what an earlier case left.
+    fn stderr_since(&self, mark: u64) -> Vec<u8>;
+
     /// Wall time since the host started.
     fn elapsed(&self) -> Duration;
 

@@ -129,6 +129,26 @@ impl Channel for Sandboxed {
         }
     }
 
+    fn stderr_written(&self) -> u64 {
+        match (&self.run, &self.ended) {
+            (Some(run), _) => run.stderr_written(),
+            (None, Some(report)) if !report.stderr_truncated => report.stderr.len() as u64,
+            // Bytes were dropped from the middle: no mark can be placed in what is kept.
+            (None, _) => 0,
+        }
+    }
+
+    fn stderr_since(&self, mark: u64) -> Vec<u8> {
+        match (&self.run, &self.ended) {
+            (Some(run), _) => run.stderr_since(mark),
+            (None, Some(report)) if !report.stderr_truncated => {
+                report.stderr.get(mark as usize..).unwrap_or_default().to_vec()
+            }
+            (None, Some(report)) => report.stderr.clone(),
+            (None, None) => Vec::new(),
+        }
+    }
+
     fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }

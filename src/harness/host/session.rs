@@ -126,6 +126,9 @@ pub struct Session {
     others_at_begin: Option<Duration>,
     /// The CPU time the host said its last answered call took (`cpu_ns`), if it says.
     host_cpu: Option<Duration>,
+    /// How much the host had written to stderr when the use began: a case's report shows
+    /// only what came after, never what an earlier case on the same host left.
+    stderr_mark: u64,
 }
 
 /// What [`Session::end_use`] found once a case or game was over.
@@ -182,6 +185,7 @@ impl Session {
             knows_end,
             others_at_begin: None,
             host_cpu: None,
+            stderr_mark: 0,
         })
     }
 
@@ -202,6 +206,7 @@ impl Session {
     pub fn begin_use(&mut self) {
         self.idle = Duration::ZERO;
         self.others_at_begin = self.channel.other_processes();
+        self.stderr_mark = self.channel.stderr_written();
     }
 
     /// A case or game is over: asks the host (if it knows `end`) to drop the submission's
@@ -410,9 +415,9 @@ impl Session {
         self.dead.is_none()
     }
 
-    /// The last `n` lines the host wrote to stderr.
+    /// The last `n` lines the host wrote to stderr since the use began.
     pub fn stderr_tail(&self, n: usize) -> String {
-        stderr_tail(&self.channel.stderr(), n)
+        stderr_tail(&self.channel.stderr_since(self.stderr_mark), n)
     }
 
     /// Ends the host.

@@ -38,6 +38,27 @@ impl Captured {
         }
     }
 
+    /// How many bytes the stream has given so far, kept or dropped.
+    fn total(&self) -> u64 {
+        self.head.len() as u64 + self.omitted + self.tail.len() as u64
+    }
+
+    /// What of the bytes after the first `mark` is still kept, with the marker where bytes
+    /// were dropped: a reused host's output since one of its cases began.
+    fn since(&self, mark: u64) -> Vec<u8> {
+        let head = self.head.len() as u64;
+        if mark < head {
+            let mut data = self.head[mark as usize..].to_vec();
+            if self.omitted > 0 {
+                data.extend_from_slice(format!("\n[... {} bytes omitted ...]\n", self.omitted).as_bytes());
+            }
+            data.extend(self.tail.iter());
+            return data;
+        }
+        let skip = (mark - head).saturating_sub(self.omitted) as usize;
+        self.tail.iter().skip(skip).copied().collect()
+    }
+
     /// Head and tail joined as [`Captured::take`] joins them, leaving them in place.
     fn copy(&self) -> Vec<u8> {
         let mut data = self.head.clone();
@@ -101,6 +122,16 @@ impl Capture {
         self.shared.lock().unwrap_or_else(PoisonError::into_inner).copy()
     }
 
+    /// How many bytes the stream has given so far, a mark for [`Capture::since`].
+    pub(super) fn total(&self) -> u64 {
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner).total()
+    }
+
+    /// What is kept of the bytes the stream gave after the first `mark`.
+    pub(super) fn since(&self, mark: u64) -> Vec<u8> {
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner).since(mark)
+    }
+
     /// Waits until the stream ends or `deadline` passes, then takes what was captured. Past
     /// the deadline the thread goes on reading (and discarding) until the stream ends.
     pub(super) fn finish(self, deadline: Instant) -> Drained {
@@ -157,5 +188,29 @@ mod tests {
         let d = c.take();
         assert!(!d.truncated);
         assert_eq!(d.data, b"hello");
+    }
+
+    #[test]
+    fn since_a_mark_gives_only_what_came_after_it() {
+        let mut c = Captured::default();
+        c.store(b"case one\n", 64);
+        let mark = c.total();
+        c.store(b"case two\n", 64);
+        assert_eq!(c.since(mark), b"case two\n");
+        assert_eq!(c.since(0), b"case one\ncase two\n");
+        assert_eq!(c.since(c.total()), b"");
+    }
+
+    #[test]
+    fn since_a_mark_in_a_capped_stream_keeps_what_is_left() {
+        let mut c = Captured::default();
+        for chunk in [&b"0123"[..], b"4567", b"89"] {
+            c.store(chunk, 6);
+        }
+        // Kept: head "012", 4 bytes dropped, tail "789".
+        assert_eq!(c.total(), 10);
+        assert_eq!(c.since(8), b"89");
+        assert_eq!(c.since(5), b"789", "a mark among the dropped bytes keeps the whole tail");
+        assert_eq!(String::from_utf8(c.since(1)).unwrap(), "12\n[... 4 bytes omitted ...]\n789");
     }
 }

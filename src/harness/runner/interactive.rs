@@ -214,6 +214,17 @@ impl Interactive {
         self.stderr.as_ref().map(Capture::so_far).unwrap_or_default()
     }
 
+    /// How many bytes the bot has written to stderr so far: a mark for
+    /// [`Interactive::stderr_since`].
+    pub fn stderr_written(&self) -> u64 {
+        self.stderr.as_ref().map_or(0, Capture::total)
+    }
+
+    /// What is kept of what the bot wrote to stderr after the first `mark` bytes.
+    pub fn stderr_since(&self, mark: u64) -> Vec<u8> {
+        self.stderr.as_ref().map(|c| c.since(mark)).unwrap_or_default()
+    }
+
     /// The CPU time every process of the session has used so far.
     pub fn cpu_time(&mut self) -> Duration {
         self.started.as_mut().map_or(Duration::ZERO, Started::cpu_time)

@@ -43,3 +43,9 @@ def peek(path):
             return f.read()
     except OSError:
         return None
+
+
+def warn(text):
+    """Writes `text` to stderr (a case's own words there)."""
+    import sys
+    print(text, file=sys.stderr)
