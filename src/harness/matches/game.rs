@@ -201,7 +201,7 @@ pub(super) fn play_game(
         {
             let started = Instant::now();
             // Wall seconds stand for CPU here, as `MoveTime::cpu` allows: one thread, no clock.
-            Some(builtin.play(&game.board_file(), "input.txt", side, turn_seed).map(|bytes| {
+            Some(builtin.play_game(game.as_ref(), side, turn_seed).map(|bytes| {
                 (bytes, MoveTime { cpu: started.elapsed().as_secs_f64(), user: None, clock_left: None })
             }))
         } else {

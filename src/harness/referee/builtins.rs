@@ -3,6 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::games::GameState;
 use crate::side::Side;
 
 /// A game's built-in bots.
@@ -22,6 +23,14 @@ pub trait BuiltinBot: Send + Sync {
     /// Reads a board (`origin` names it in errors), plays one move for `side`, and returns the
     /// board file text after it. Random choices follow `seed`.
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String>;
+
+    /// Plays one move in `game` for `side` and returns what [`BuiltinBot::play`] would on the
+    /// game's board file (which is what the default does). A game whose bots read its state in
+    /// memory ([`GameState::as_any`]) gives the same answer without writing and reading the
+    /// board's text: PlanetWars plays hundreds of turns a game.
+    fn play_game(&self, game: &dyn GameState, side: Side, seed: u64) -> Result<Vec<u8>, String> {
+        self.play(&game.board_file(), "input.txt", side, seed)
+    }
 }
 
 /// A game's own player, before the harness wraps it in a [`BuiltinBot`]: given a position of the

@@ -126,4 +126,11 @@ pub trait GameState: Send {
     fn host_notify(&self, _side: Side, _notation: &str) -> Vec<HostCall> {
         Vec::new()
     }
+
+    /// The game itself, for the game's own built-in bots to read its state in memory (see
+    /// [`super::BuiltinBot::play_game`]) rather than through [`GameState::board_file`]'s text.
+    /// `None` (the default) keeps them on the text.
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 }

@@ -38,7 +38,8 @@
 //! its runnable tasks at each look; [`idle_method`] says which, for the report header.
 
 use std::collections::HashMap;
-use std::fs;
+use std::fs::{self, File};
+use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -58,6 +59,11 @@ const EXACT_SLACK: Duration = Duration::from_millis(1);
 /// Per process, when the run's CPU clock counts in clock ticks (the process tree in `/proc`):
 /// two ticks of rounding each.
 const TICK_SLACK: Duration = Duration::from_millis(20);
+
+/// The most tasks whose `schedstat` a meter keeps open between looks; a run with more has the
+/// rest opened and closed at each look, so that a bot that starts thousands of threads cannot
+/// make arbiter run out of descriptors.
+const KEPT_OPEN: usize = 64;
 
 /// How idleness is measured on this machine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,6 +169,9 @@ pub struct IdleMeter {
     last: Instant,
     last_cpu: Duration,
     seen: HashMap<libc::pid_t, Sched>,
+    /// The seen tasks' `schedstat`, kept open (a JVM's two dozen threads are looked at every
+    /// few tens of milliseconds of a game: one `pread` each rather than open, read, close).
+    files: SchedFiles,
     idle: Duration,
 }
 
@@ -177,6 +186,7 @@ impl IdleMeter {
             last: start,
             last_cpu: Duration::ZERO,
             seen: HashMap::new(),
+            files: SchedFiles::default(),
             idle: Duration::ZERO,
         }
     }
@@ -204,7 +214,8 @@ impl IdleMeter {
         };
         let idle = match self.method {
             IdleMethod::TaskWait => {
-                let (current, processes) = read_tasks(&self.tasks);
+                let (current, processes) = read_tasks(&self.tasks, &mut self.files);
+                self.files.keep_only(&current);
                 let (mut ran, mut waited) = (0u64, 0u64);
                 for (tid, now) in &current {
                     let before = self.seen.get(tid).copied().unwrap_or_default();
@@ -237,19 +248,48 @@ impl IdleMeter {
     }
 }
 
+/// Tasks' `schedstat` files kept open between looks, by task id.
+#[derive(Debug, Default)]
+struct SchedFiles(HashMap<libc::pid_t, File>);
+
+impl SchedFiles {
+    /// Task `tid`'s times, from its file kept open, or else from `path` (then kept open). A task
+    /// that has ended fails to read through its old descriptor, even when a new task has been
+    /// given its id: that one is opened afresh by its path.
+    fn read(&mut self, tid: libc::pid_t, path: &str) -> Option<Sched> {
+        if let Some(file) = self.0.get(&tid) {
+            if let Some(sched) = pread_sched(file) {
+                return Some(sched);
+            }
+            self.0.remove(&tid);
+        }
+        let file = File::open(path).ok()?;
+        let sched = pread_sched(&file)?;
+        if self.0.len() < KEPT_OPEN {
+            self.0.insert(tid, file);
+        }
+        Some(sched)
+    }
+
+    /// Closes the files of tasks not in `current`.
+    fn keep_only(&mut self, current: &HashMap<libc::pid_t, Sched>) {
+        self.0.retain(|tid, _| current.contains_key(tid));
+    }
+}
+
 /// The run's tasks and their times, and how many processes they make up.
-fn read_tasks(tasks: &Tasks) -> (HashMap<libc::pid_t, Sched>, usize) {
+fn read_tasks(tasks: &Tasks, files: &mut SchedFiles) -> (HashMap<libc::pid_t, Sched>, usize) {
     let mut found = HashMap::new();
     match tasks {
         Tasks::Cgroup { file, helper } => {
             let text = fs::read_to_string(file).unwrap_or_default();
             for tid in text.split_whitespace().filter_map(|t| t.parse::<libc::pid_t>().ok()) {
-                if let Some(s) = read_sched(&format!("/proc/{tid}/schedstat")) {
+                if let Some(s) = files.read(tid, &format!("/proc/{tid}/schedstat")) {
                     found.insert(tid, s);
                 }
             }
             for pid in std::iter::once(*helper).chain(super::cpu::children(*helper)) {
-                add_threads(pid, &mut found);
+                add_threads(pid, &mut found, files);
             }
             // Processes are not told apart here: the CPU clock of a cgroup counts in ns.
             (found, 1)
@@ -257,7 +297,7 @@ fn read_tasks(tasks: &Tasks) -> (HashMap<libc::pid_t, Sched>, usize) {
         Tasks::Tree(root) => {
             let processes = tree(*root);
             for pid in &processes {
-                add_threads(*pid, &mut found);
+                add_threads(*pid, &mut found, files);
             }
             (found, processes.len())
         }
@@ -265,13 +305,13 @@ fn read_tasks(tasks: &Tasks) -> (HashMap<libc::pid_t, Sched>, usize) {
 }
 
 /// Adds the threads of process `pid` and their times to `found`.
-fn add_threads(pid: libc::pid_t, found: &mut HashMap<libc::pid_t, Sched>) {
+fn add_threads(pid: libc::pid_t, found: &mut HashMap<libc::pid_t, Sched>, files: &mut SchedFiles) {
     let Ok(entries) = fs::read_dir(format!("/proc/{pid}/task")) else { return };
     for entry in entries.flatten() {
         let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse::<libc::pid_t>().ok()) else {
             continue;
         };
-        if let Some(s) = read_sched(&format!("/proc/{pid}/task/{tid}/schedstat")) {
+        if let Some(s) = files.read(tid, &format!("/proc/{pid}/task/{tid}/schedstat")) {
             found.insert(tid, s);
         }
     }
@@ -291,8 +331,11 @@ fn tree(root: libc::pid_t) -> Vec<libc::pid_t> {
     found
 }
 
-fn read_sched(path: &str) -> Option<Sched> {
-    parse_schedstat(&fs::read_to_string(path).ok()?)
+/// A `schedstat` file's times, read again from its start.
+fn pread_sched(file: &File) -> Option<Sched> {
+    let mut buf = [0u8; 128];
+    let n = file.read_at(&mut buf, 0).ok()?;
+    parse_schedstat(std::str::from_utf8(&buf[..n]).ok()?)
 }
 
 /// `/proc/TID/schedstat`: time run (ns), time waited for a processor (ns), time slices.
@@ -356,6 +399,32 @@ mod tests {
         assert_eq!(busy.idle_scaled(), Duration::ZERO);
         let half = Interval { cpu: ms(50), ..busy };
         assert_eq!(half.idle_scaled(), ms(250));
+    }
+
+    #[test]
+    fn a_kept_file_of_a_task_that_ended_is_not_read_again() {
+        let mut files = SchedFiles::default();
+        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+        let worker = std::thread::spawn(move || {
+            // SAFETY: gettid has no preconditions.
+            tid_tx.send(unsafe { libc::gettid() }).unwrap();
+            let _ = done_rx.recv();
+        });
+        let tid = tid_rx.recv().unwrap();
+        let path = format!("/proc/{tid}/schedstat");
+        assert!(files.read(tid, &path).is_some());
+        assert!(files.read(tid, &path).is_some(), "read again through the kept file");
+        assert_eq!(files.0.len(), 1);
+        done_tx.send(()).unwrap();
+        worker.join().unwrap();
+        // The kernel lets go of an ended thread a moment after it is joined.
+        let gone = (0..100).any(|_| {
+            std::thread::sleep(ms(10));
+            files.read(tid, &path).is_none()
+        });
+        assert!(gone, "an ended thread is still read");
+        assert!(files.0.is_empty(), "its file is closed");
     }
 
     #[test]
