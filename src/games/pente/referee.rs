@@ -71,11 +71,13 @@ impl Referee for PenteReferee {
 
 impl Builtins for PenteReferee {
     fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
-        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
+        bots::BOTS
+            .make(name)
+            .map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
     }
 
     fn builtin_names(&self) -> Vec<&'static str> {
-        bots::NAMES.to_vec()
+        bots::BOTS.names()
     }
 }
 
@@ -137,7 +139,7 @@ impl BuiltinBot for PenteBuiltin {
 
     fn play(&self, input: &[u8], origin: &str, _side: Side, seed: u64) -> Result<Vec<u8>, String> {
         let position = read(input, origin)?;
-        let bot = bots::by_name(&self.name).ok_or_else(|| format!("no Pente bot `{}`", self.name))?;
+        let bot = bots::BOTS.make(&self.name).ok_or_else(|| format!("no Pente bot `{}`", self.name))?;
         let point = bot
             .choose(&position, &self.rules, seed)
             .ok_or_else(|| "no legal move: the game is over".to_string())?;
