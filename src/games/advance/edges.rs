@@ -19,7 +19,8 @@ use rand_chacha::ChaCha8Rng;
 use super::board::Board;
 use super::engine::Engine;
 use super::notation::{Action, Move};
-use super::piece::{Cell, Kind, Piece};
+use super::piece::{Cell, Kind};
+use super::planter::{EIGHT, KINDS, ORTHOGONAL, Planter, pick, piece, random_square};
 use super::position::Position;
 use super::reference::danger::in_danger;
 use super::reference::reach::is_protected;
@@ -373,46 +374,8 @@ fn general_square(rng: &mut ChaCha8Rng) -> Square {
     }
 }
 
-/// The kinds other than the General.
-const KINDS: [Kind; 7] =
-    [Kind::Zombie, Kind::Builder, Kind::Jester, Kind::Miner, Kind::Sentinel, Kind::Catapult, Kind::Dragon];
-
-const EIGHT: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+/// The eight jumps of a knight (a Sentinel's strike).
 const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-
-/// A board being planted: puts pieces only on empty squares and fails otherwise.
-struct Planter {
-    board: Board,
-}
-
-impl Planter {
-    fn put(&mut self, sq: Option<Square>, cell: Cell) -> Option<Square> {
-        let sq = sq?;
-        if !self.board[sq].is_empty() {
-            return None;
-        }
-        self.board.set(sq, cell);
-        Some(sq)
-    }
-
-    fn empty_square(&self, rng: &mut ChaCha8Rng) -> Option<Square> {
-        let empty: Vec<Square> = Square::all().filter(|&s| self.board[s].is_empty()).collect();
-        empty.choose(rng).copied()
-    }
-}
-
-fn piece(side: Side, kind: Kind) -> Cell {
-    Cell::Piece(Piece::new(side, kind))
-}
-
-fn random_square(rng: &mut ChaCha8Rng) -> Square {
-    Square::from_index(rng.gen_range(0..Square::COUNT))
-}
-
-fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
-    *items.choose(rng).expect("a non-empty list")
-}
 
 /// The pattern a move of `kind` needs, for `side` (P) against the opponent (E), with both
 /// Generals, then a few random pieces and walls; `None` when a square it needed was taken or
@@ -539,24 +502,7 @@ fn plant(rng: &mut ChaCha8Rng, kind: EdgeKind, side: Side) -> Option<Board> {
             }
         }
     }
-    // The Generals not yet placed, then a little of everything.
-    for s in Side::BOTH {
-        if p.board.generals(s).is_empty() {
-            let sq = p.empty_square(rng)?;
-            p.put(Some(sq), piece(s, Kind::General))?;
-        }
-    }
-    for (count, owner) in [
-        (rng.gen_range(0..=2), Some(side)),
-        (rng.gen_range(0..=3), Some(enemy)),
-        (rng.gen_range(0..=3), None),
-    ] {
-        for _ in 0..count {
-            let sq = p.empty_square(rng)?;
-            p.put(Some(sq), owner.map_or(Cell::Wall, |s| piece(s, capturable(rng))));
-        }
-    }
-    Some(p.board)
+    p.finish(rng, side, [2, 3, 3])
 }
 
 /// Puts an enemy piece that attacks the General on `g`: a Dragon at range on a line, a Miner on

@@ -82,10 +82,6 @@ impl Builtins for PenteReferee {
 }
 
 impl Fuzzing for PenteReferee {
-    fn any_move_category(&self) -> &'static str {
-        "legal"
-    }
-
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let stones = 4 + (seed % 60) as usize;
