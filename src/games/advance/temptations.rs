@@ -157,12 +157,18 @@ fn plant(rng: &mut ChaCha8Rng, temptation: Temptation, side: Side) -> Option<Boa
     let enemy = side.opponent();
     let mut p = Planter { board: Board::empty() };
     match temptation {
-        Temptation::ProtectedShot => protected_target(rng, &mut p, side, Kind::Catapult, Action::Shoot)?,
-        Temptation::ProtectedDragon => protected_target(rng, &mut p, side, Kind::Dragon, Action::Capture)?,
-        Temptation::ProtectedLeap => protected_target(rng, &mut p, side, Kind::Zombie, Action::Leap)?,
+        Temptation::ProtectedShot => {
+            guarded_target(rng, &mut p, side, (Kind::Catapult, Action::Shoot), valuable)?
+        }
+        Temptation::ProtectedDragon => {
+            guarded_target(rng, &mut p, side, (Kind::Dragon, Action::Capture), valuable)?
+        }
+        Temptation::ProtectedLeap => {
+            guarded_target(rng, &mut p, side, (Kind::Zombie, Action::Leap), valuable)?
+        }
         Temptation::ProtectedCapture => {
             let kind = pick(rng, &[Kind::Zombie, Kind::Builder, Kind::Miner, Kind::Sentinel, Kind::General]);
-            protected_target(rng, &mut p, side, kind, Action::Capture)?
+            guarded_target(rng, &mut p, side, (kind, Action::Capture), valuable)?
         }
         Temptation::DragonAdjacent => {
             let d = p.put(Some(random_square(rng)), piece(side, Kind::Dragon))?;
@@ -197,46 +203,37 @@ fn plant(rng: &mut ChaCha8Rng, temptation: Temptation, side: Side) -> Option<Boa
             let j = p.put(g.offset(df, dr), piece(side, Kind::Jester))?;
             attack_square(rng, &mut p, j, enemy, Some(g))?;
         }
-        Temptation::GeneralDragon => guarded_general(rng, &mut p, side, Kind::Dragon, Action::Capture)?,
-        Temptation::GeneralShot => guarded_general(rng, &mut p, side, Kind::Catapult, Action::Shoot)?,
-        Temptation::GeneralLeap => guarded_general(rng, &mut p, side, Kind::Zombie, Action::Leap)?,
+        Temptation::GeneralDragon => {
+            guarded_target(rng, &mut p, side, (Kind::Dragon, Action::Capture), general)?
+        }
+        Temptation::GeneralShot => {
+            guarded_target(rng, &mut p, side, (Kind::Catapult, Action::Shoot), general)?
+        }
+        Temptation::GeneralLeap => guarded_target(rng, &mut p, side, (Kind::Zombie, Action::Leap), general)?,
         Temptation::GeneralCapture => {
             let kind = pick(rng, &[Kind::Zombie, Kind::Builder, Kind::Miner, Kind::Sentinel]);
-            guarded_general(rng, &mut p, side, kind, Action::Capture)?
+            guarded_target(rng, &mut p, side, (kind, Action::Capture), general)?
         }
     }
     p.finish(rng, side, [1, 2, 2])
 }
 
-/// Puts `side`'s `kind` somewhere, an enemy piece worth taking where its `action` would strike
-/// it, and an enemy Sentinel beside that piece to protect it.
-fn protected_target(
-    rng: &mut ChaCha8Rng,
-    p: &mut Planter,
-    side: Side,
-    kind: Kind,
-    action: Action,
-) -> Option<()> {
-    sentinel_beside_target(rng, p, side, (kind, action), |rng| pick(rng, &VALUABLE))
+/// A piece worth taking: what makes a forbidden capture of a protected piece look like the best
+/// move.
+fn valuable(rng: &mut ChaCha8Rng) -> Kind {
+    pick(rng, &VALUABLE)
 }
 
-/// Puts `side`'s `kind` somewhere, the enemy General where its `action` would strike it, and an
-/// enemy Sentinel beside the General: it is then not in danger (the position is well-formed),
-/// yet stands where a bot that forgets "never a General" captures it. Four pieces with our own
-/// General, which the caller places.
-fn guarded_general(
-    rng: &mut ChaCha8Rng,
-    p: &mut Planter,
-    side: Side,
-    kind: Kind,
-    action: Action,
-) -> Option<()> {
-    sentinel_beside_target(rng, p, side, (kind, action), |_| Kind::General)
+/// The enemy General: a bot that forgets "never a General" captures it.
+fn general(_: &mut ChaCha8Rng) -> Kind {
+    Kind::General
 }
 
-/// Puts `side`'s `kind` on a random square, an enemy piece of the kind `target` draws on an
-/// empty square its `action` strikes, and an enemy Sentinel beside that piece.
-fn sentinel_beside_target(
+/// Puts `side`'s `kind` on a random square, an enemy piece of the kind `target` draws (a
+/// [`valuable`] one, or the [`general`]) on an empty square its `action` strikes, and an enemy
+/// Sentinel beside that piece to protect it. A protected General is not in danger, so the
+/// position is well-formed; with our own General, which the caller places, four pieces.
+fn guarded_target(
     rng: &mut ChaCha8Rng,
     p: &mut Planter,
     side: Side,
