@@ -351,9 +351,6 @@ impl Builtins for TicTacToe {
 }
 
 impl Fuzzing for TicTacToe {
-    fn any_move_category(&self) -> &'static str {
-        "legal"
-    }
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
         // Random moves from the empty board, stopping at a drawn length while moves remain.
         let mut board = Board([None; 9]);

@@ -148,3 +148,20 @@ pub fn notations<M: std::fmt::Display>(moves: &[M]) -> Vec<String> {
 pub fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
+
+/// How `expect` shows a category's expected set after its name: "does not apply" where it is
+/// empty, the count ("12 moves") where any move of a large set is right (`any_move`: the legal
+/// moves, an opening rule's points), else the moves as `list` writes them.
+pub fn shown_set<M>(set: &[M], any_move: bool, list: impl Fn(&[M]) -> String) -> String {
+    if set.is_empty() {
+        "does not apply".to_string()
+    } else if any_move {
+        plural(set.len(), "move")
+    } else {
+        list(set)
+    }
+}
+
+/// `expect`'s note under the block category of a lost position (see
+/// [`Threats`](crate::harness::referee::Threats)).
+pub const LOST_NOTE: &str = "no move stops every threat: the game is lost, so any legal move is right";

@@ -19,7 +19,8 @@ use rand_chacha::ChaCha8Rng;
 use super::board::Board;
 use super::engine::Engine;
 use super::notation::{Action, Move};
-use super::piece::{Cell, Kind, Piece};
+use super::piece::{Cell, Kind};
+use super::planter::{EIGHT, KINDS, ORTHOGONAL, Planter, pick, piece, random_square};
 use super::position::Position;
 use super::reference::danger::in_danger;
 use super::reference::reach::is_protected;
@@ -222,8 +223,9 @@ pub fn edge_position<E: Engine>(engine: &E, kind: EdgeKind, goal: Goal, seed: u6
             engine.moves(&pos).into_iter().filter(|&m| EdgeKind::of(&board, side, m) == Some(kind)).collect();
         wanted.shuffle(&mut rng);
         let Some(&target) = wanted.first() else { continue };
-        if let Some(b) = carve(engine, &board, side, target, kind, goal, &mut rng) {
-            found.push(if small { minimize(engine, &b, side, target, kind, goal, &mut rng) } else { b });
+        let aim = Aim { engine, side, target, kind, goal };
+        if let Some(b) = aim.carve(&board, &mut rng) {
+            found.push(if small { aim.minimize(&b, &mut rng) } else { b });
         }
     }
     // The first of the smallest.
@@ -231,39 +233,44 @@ pub fn edge_position<E: Engine>(engine: &E, kind: EdgeKind, goal: Goal, seed: u6
     Some((found.swap_remove(best), side))
 }
 
-/// How far `board` is from the goal: the rival moves left (0 means done), or `None` when the
-/// chosen move is no longer legal, no longer of its kind, or the position is not well-formed.
-fn rivals<E: Engine>(
-    engine: &E,
-    board: &Board,
+/// What a plant is carved towards: `side`'s move `target`, of `kind`, as the goal's unique
+/// answer.
+struct Aim<'a, E> {
+    engine: &'a E,
     side: Side,
     target: Move,
     kind: EdgeKind,
     goal: Goal,
-) -> Option<usize> {
-    if in_danger(board, side.opponent()) || EdgeKind::of(board, side, target) != Some(kind) {
-        return None;
-    }
-    let pos = engine.load(board, side);
-    let legal = engine.moves(&pos);
-    if !legal.contains(&target) {
-        return None;
-    }
-    let after = |m: Move| engine.play(&pos, m);
-    let target_board = engine.board(&after(target));
-    match goal {
-        Goal::Only => Some(legal.iter().filter(|&&m| engine.board(&after(m)) != target_board).count()),
-        Goal::Best => {
-            let wins = |m: Move| !engine.has_legal_move(&after(m));
-            let advantage = |m: Move| engine.advantage(&after(m), side);
-            let best = advantage(target);
-            if best <= engine.advantage(&pos, side) {
-                return None;
-            }
-            let target_wins = wins(target);
-            // Rivals: other boards that win, or (when the target does not win) gain as much.
-            Some(
-                legal
+}
+
+impl<E: Engine> Aim<'_, E> {
+    /// How far `board` is from the goal: the rival moves left (0 means done), or `None` when the
+    /// chosen move is no longer legal, no longer of its kind, or the position is not well-formed.
+    fn rivals(&self, board: &Board) -> Option<usize> {
+        let Aim { engine, side, target, kind, goal } = *self;
+        if in_danger(board, side.opponent()) || EdgeKind::of(board, side, target) != Some(kind) {
+            return None;
+        }
+        let pos = engine.load(board, side);
+        let legal = engine.moves(&pos);
+        if !legal.contains(&target) {
+            return None;
+        }
+        let after = |m: Move| engine.play(&pos, m);
+        let target_board = engine.board(&after(target));
+        match goal {
+            Goal::Only => Some(legal.iter().filter(|&&m| engine.board(&after(m)) != target_board).count()),
+            Goal::Best => {
+                let wins = |m: Move| !engine.has_legal_move(&after(m));
+                let advantage = |m: Move| engine.advantage(&after(m), side);
+                let best = advantage(target);
+                if best <= engine.advantage(&pos, side) {
+                    return None;
+                }
+                let target_wins = wins(target);
+                // Rivals: other boards that win, or (when the target does not win) gain as much.
+                Some(
+                    legal
                     .iter()
                     .filter(|&&m| m != target)
                     .filter(|&&m| wins(m) || (!target_wins && advantage(m) >= best))
@@ -271,96 +278,83 @@ fn rivals<E: Engine>(
                     .count()
                     // At least two legal moves, or it would be an `Only` position.
                     + usize::from(legal.len() < 2),
-            )
-        }
-    }
-}
-
-/// Edits `board` until the target move is the goal's unique answer: each time the edit (remove
-/// a piece or wall, or put a wall, on a square a rival move starts from or aims at) that leaves
-/// fewest rivals, if it leaves fewer than before.
-fn carve<E: Engine>(
-    engine: &E,
-    board: &Board,
-    side: Side,
-    target: Move,
-    kind: EdgeKind,
-    goal: Goal,
-    rng: &mut ChaCha8Rng,
-) -> Option<Board> {
-    let mut current = board.clone();
-    let mut score = rivals(engine, &current, side, target, kind, goal)?;
-    for _ in 0..MAX_EDITS {
-        if score == 0 {
-            return Some(current);
-        }
-        let pos = engine.load(&current, side);
-        let mut squares: Vec<Square> = engine
-            .moves(&pos)
-            .into_iter()
-            .filter(|&m| m != target)
-            .flat_map(|m| [m.from, m.to])
-            .filter(|&s| s != target.from && s != target.to)
-            .collect();
-        squares.sort();
-        squares.dedup();
-        squares.shuffle(rng);
-        let mut best: Option<(usize, Board)> = None;
-        for sq in squares {
-            for cell in [Cell::Empty, Cell::Wall] {
-                let keep = match current[sq] {
-                    Cell::Piece(p) => p.kind != Kind::General,
-                    c => c != cell,
-                };
-                if !keep || current[sq] == cell {
-                    continue;
-                }
-                let mut b = current.clone();
-                b.set(sq, cell);
-                if let Some(s) = rivals(engine, &b, side, target, kind, goal)
-                    && best.as_ref().is_none_or(|(bs, _)| s < *bs)
-                {
-                    best = Some((s, b));
-                }
+                )
             }
         }
-        match best {
-            Some((s, b)) if s < score => (score, current) = (s, b),
-            _ => return None,
-        }
     }
-    (score == 0).then_some(current)
-}
 
-/// Removes pieces (not Generals, not the chosen move's squares) and walls one at a time, in a
-/// random order, as long as the chosen move stays the goal's unique answer.
-fn minimize<E: Engine>(
-    engine: &E,
-    board: &Board,
-    side: Side,
-    target: Move,
-    kind: EdgeKind,
-    goal: Goal,
-    rng: &mut ChaCha8Rng,
-) -> Board {
-    let mut current = board.clone();
-    let mut squares: Vec<Square> = Square::all()
-        .filter(|&s| s != target.from && s != target.to)
-        .filter(|&s| match current[s] {
-            Cell::Piece(p) => p.kind != Kind::General,
-            Cell::Wall => true,
-            Cell::Empty => false,
-        })
-        .collect();
-    squares.shuffle(rng);
-    for sq in squares {
-        let mut b = current.clone();
-        b.set(sq, Cell::Empty);
-        if rivals(engine, &b, side, target, kind, goal) == Some(0) {
-            current = b;
+    /// Edits `board` until the target move is the goal's unique answer: each time the edit (remove
+    /// a piece or wall, or put a wall, on a square a rival move starts from or aims at) that leaves
+    /// fewest rivals, if it leaves fewer than before.
+    fn carve(&self, board: &Board, rng: &mut ChaCha8Rng) -> Option<Board> {
+        let Aim { engine, side, target, .. } = *self;
+        let mut current = board.clone();
+        let mut score = self.rivals(&current)?;
+        for _ in 0..MAX_EDITS {
+            if score == 0 {
+                return Some(current);
+            }
+            let pos = engine.load(&current, side);
+            let mut squares: Vec<Square> = engine
+                .moves(&pos)
+                .into_iter()
+                .filter(|&m| m != target)
+                .flat_map(|m| [m.from, m.to])
+                .filter(|&s| s != target.from && s != target.to)
+                .collect();
+            squares.sort();
+            squares.dedup();
+            squares.shuffle(rng);
+            let mut best: Option<(usize, Board)> = None;
+            for sq in squares {
+                for cell in [Cell::Empty, Cell::Wall] {
+                    let keep = match current[sq] {
+                        Cell::Piece(p) => p.kind != Kind::General,
+                        c => c != cell,
+                    };
+                    if !keep || current[sq] == cell {
+                        continue;
+                    }
+                    let mut b = current.clone();
+                    b.set(sq, cell);
+                    if let Some(s) = self.rivals(&b)
+                        && best.as_ref().is_none_or(|(bs, _)| s < *bs)
+                    {
+                        best = Some((s, b));
+                    }
+                }
+            }
+            match best {
+                Some((s, b)) if s < score => (score, current) = (s, b),
+                _ => return None,
+            }
         }
+        (score == 0).then_some(current)
     }
-    current
+
+    /// Removes pieces (not Generals, not the chosen move's squares) and walls one at a time, in a
+    /// random order, as long as the chosen move stays the goal's unique answer.
+    fn minimize(&self, board: &Board, rng: &mut ChaCha8Rng) -> Board {
+        let target = self.target;
+        let mut current = board.clone();
+        let mut squares: Vec<Square> = Square::all()
+            .filter(|&s| s != target.from && s != target.to)
+            .filter(|&s| match current[s] {
+                Cell::Piece(p) => p.kind != Kind::General,
+                Cell::Wall => true,
+                Cell::Empty => false,
+            })
+            .collect();
+        squares.shuffle(rng);
+        for sq in squares {
+            let mut b = current.clone();
+            b.set(sq, Cell::Empty);
+            if self.rivals(&b) == Some(0) {
+                current = b;
+            }
+        }
+        current
+    }
 }
 
 /// A square in a corner (half the time) or anywhere: a General in a corner has only three
@@ -373,46 +367,8 @@ fn general_square(rng: &mut ChaCha8Rng) -> Square {
     }
 }
 
-/// The kinds other than the General.
-const KINDS: [Kind; 7] =
-    [Kind::Zombie, Kind::Builder, Kind::Jester, Kind::Miner, Kind::Sentinel, Kind::Catapult, Kind::Dragon];
-
-const EIGHT: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+/// The eight jumps of a knight (a Sentinel's strike).
 const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-
-/// A board being planted: puts pieces only on empty squares and fails otherwise.
-struct Planter {
-    board: Board,
-}
-
-impl Planter {
-    fn put(&mut self, sq: Option<Square>, cell: Cell) -> Option<Square> {
-        let sq = sq?;
-        if !self.board[sq].is_empty() {
-            return None;
-        }
-        self.board.set(sq, cell);
-        Some(sq)
-    }
-
-    fn empty_square(&self, rng: &mut ChaCha8Rng) -> Option<Square> {
-        let empty: Vec<Square> = Square::all().filter(|&s| self.board[s].is_empty()).collect();
-        empty.choose(rng).copied()
-    }
-}
-
-fn piece(side: Side, kind: Kind) -> Cell {
-    Cell::Piece(Piece::new(side, kind))
-}
-
-fn random_square(rng: &mut ChaCha8Rng) -> Square {
-    Square::from_index(rng.gen_range(0..Square::COUNT))
-}
-
-fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
-    *items.choose(rng).expect("a non-empty list")
-}
 
 /// The pattern a move of `kind` needs, for `side` (P) against the opponent (E), with both
 /// Generals, then a few random pieces and walls; `None` when a square it needed was taken or
@@ -539,24 +495,7 @@ fn plant(rng: &mut ChaCha8Rng, kind: EdgeKind, side: Side) -> Option<Board> {
             }
         }
     }
-    // The Generals not yet placed, then a little of everything.
-    for s in Side::BOTH {
-        if p.board.generals(s).is_empty() {
-            let sq = p.empty_square(rng)?;
-            p.put(Some(sq), piece(s, Kind::General))?;
-        }
-    }
-    for (count, owner) in [
-        (rng.gen_range(0..=2), Some(side)),
-        (rng.gen_range(0..=3), Some(enemy)),
-        (rng.gen_range(0..=3), None),
-    ] {
-        for _ in 0..count {
-            let sq = p.empty_square(rng)?;
-            p.put(Some(sq), owner.map_or(Cell::Wall, |s| piece(s, capturable(rng))));
-        }
-    }
-    Some(p.board)
+    p.finish(rng, side, [2, 3, 3])
 }
 
 /// Puts an enemy piece that attacks the General on `g`: a Dragon at range on a line, a Miner on

@@ -24,6 +24,7 @@ pub mod labelled_board;
 pub mod mutants;
 pub mod notation;
 pub mod piece;
+pub mod planter;
 pub mod position;
 pub mod referee;
 pub mod reference;

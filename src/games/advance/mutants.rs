@@ -122,38 +122,38 @@ impl Mutant {
             Cell::Piece(p) => p.side != side && kind.is_none_or(|k| p.kind == k),
             _ => false,
         };
-        // Strikes of protected enemy pieces by `kind` (any kind when `None`) with `action`
-        // (any when `None`).
-        let protected_strikes = |kind: Option<Kind>, action: Option<Action>| -> Vec<Move> {
+        // Strikes by `kind` (any kind when `None`) with `action` (any when `None`) on the
+        // squares `aimed` accepts.
+        let strikes =
+            |kind: Option<Kind>, action: Option<Action>, aimed: &dyn Fn(Square) -> bool| -> Vec<Move> {
+                own()
+                    .filter(|(_, piece)| kind.is_none_or(|k| piece.kind == k))
+                    .flat_map(|(from, piece)| {
+                        reach(board, from, piece)
+                            .strikes
+                            .into_iter()
+                            .filter(|&(a, to)| action.is_none_or(|x| a == x) && aimed(to))
+                            .map(move |(a, to)| Move::new(piece.kind, from, a, to))
+                    })
+                    .filter(|&mv| safe(mv))
+                    .collect()
+            };
+        let protected_enemy =
+            |to: Square| enemy_at(to, None) && !enemy_at(to, Some(Kind::General)) && is_protected(board, to);
+        let protected_strikes =
+            |kind: Option<Kind>, action: Option<Action>| strikes(kind, action, &protected_enemy);
+        let enemy_general = |to: Square| enemy_at(to, Some(Kind::General));
+        let general_strikes =
+            |kind: Option<Kind>, action: Option<Action>| strikes(kind, action, &enemy_general);
+        // `kind`'s `action` on a square next to it that `aimed` accepts, whatever its reach.
+        let beside = |kind: Kind, action: Action, aimed: &dyn Fn(Square) -> bool| -> Vec<Move> {
             own()
-                .filter(|(_, piece)| kind.is_none_or(|k| piece.kind == k))
-                .flat_map(|(from, piece)| {
-                    reach(board, from, piece)
-                        .strikes
-                        .into_iter()
-                        .filter(|&(a, to)| {
-                            action.is_none_or(|x| a == x)
-                                && enemy_at(to, None)
-                                && !enemy_at(to, Some(Kind::General))
-                                && is_protected(board, to)
-                        })
-                        .map(move |(a, to)| Move::new(piece.kind, from, a, to))
+                .filter(|(_, p)| p.kind == kind)
+                .flat_map(|(from, _)| {
+                    Square::all().filter(move |&to| to.distance(from) == 1).map(move |to| (from, to))
                 })
-                .filter(|&mv| safe(mv))
-                .collect()
-        };
-        // Strikes of the enemy General by `kind` (any when `None`) with `action` (any when
-        // `None`).
-        let general_strikes = |kind: Option<Kind>, action: Option<Action>| -> Vec<Move> {
-            own()
-                .filter(|(_, piece)| kind.is_none_or(|k| piece.kind == k))
-                .flat_map(|(from, piece)| {
-                    reach(board, from, piece)
-                        .strikes
-                        .into_iter()
-                        .filter(|&(a, to)| action.is_none_or(|x| a == x) && enemy_at(to, Some(Kind::General)))
-                        .map(move |(a, to)| Move::new(piece.kind, from, a, to))
-                })
+                .filter(|&(_, to)| aimed(to))
+                .map(|(from, to)| Move::new(kind, from, action, to))
                 .filter(|&mv| safe(mv))
                 .collect()
         };
@@ -171,26 +171,10 @@ impl Mutant {
             Mutant::CatapultShootsProtected => protected_strikes(Some(Kind::Catapult), Some(Action::Shoot)),
             Mutant::DragonCapturesProtected => protected_strikes(Some(Kind::Dragon), Some(Action::Capture)),
             Mutant::ZombieLeapsProtected => protected_strikes(Some(Kind::Zombie), Some(Action::Leap)),
-            Mutant::DragonCapturesAdjacent => own()
-                .filter(|(_, p)| p.kind == Kind::Dragon)
-                .flat_map(|(from, _)| {
-                    Square::all().filter(move |&to| to.distance(from) == 1).map(move |to| (from, to))
-                })
-                .filter(|&(_, to)| {
-                    enemy_at(to, None) && !enemy_at(to, Some(Kind::General)) && !is_protected(board, to)
-                })
-                .map(|(from, to)| Move::new(Kind::Dragon, from, Action::Capture, to))
-                .filter(|&mv| safe(mv))
-                .collect(),
-            Mutant::ConvertsGeneral => own()
-                .filter(|(_, p)| p.kind == Kind::Jester)
-                .flat_map(|(from, _)| {
-                    Square::all().filter(move |&to| to.distance(from) == 1).map(move |to| (from, to))
-                })
-                .filter(|&(_, to)| enemy_at(to, Some(Kind::General)))
-                .map(|(from, to)| Move::new(Kind::Jester, from, Action::Convert, to))
-                .filter(|&mv| safe(mv))
-                .collect(),
+            Mutant::DragonCapturesAdjacent => beside(Kind::Dragon, Action::Capture, &|to| {
+                enemy_at(to, None) && !enemy_at(to, Some(Kind::General)) && !is_protected(board, to)
+            }),
+            Mutant::ConvertsGeneral => beside(Kind::Jester, Action::Convert, &enemy_general),
             Mutant::IgnoresDanger => into_danger(&|_| true),
             // A General already in danger is another bug (not getting out of it).
             Mutant::MovesPinned if was_safe => {

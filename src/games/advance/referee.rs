@@ -31,12 +31,30 @@ pub struct AdvanceReferee<E> {
 
 /// Reads a board file's bytes as a well-formed position with `side` to move.
 fn read_position(input: &[u8], origin: &str, side: Side) -> Result<Position, String> {
-    let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+    let board = read_board(input, origin)?;
     let position = Position::new(board, side);
     position
         .validate()
         .map_err(|e| format!("{origin}: not a well-formed position with {side} to move: {e}"))?;
     Ok(position)
+}
+
+/// Reads a board file's bytes as a bot reads them (leniently).
+fn read_board(input: &[u8], origin: &str) -> Result<Board, String> {
+    Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())
+}
+
+/// What a built-in bot writes: the board file after one of `choices` drawn with `rng`, or why
+/// it cannot play.
+fn play_one_of<E: Engine>(
+    engine: &E,
+    pos: &E::Pos,
+    choices: &[super::notation::Move],
+    rng: &mut ChaCha8Rng,
+    side: Side,
+) -> Result<Vec<u8>, String> {
+    let mv = *choices.choose(rng).ok_or_else(|| format!("{side} has no legal move"))?;
+    Ok(engine.board(&engine.play(pos, mv)).to_text().into_bytes())
 }
 
 /// Advance's case categories: the assignment's grades.
@@ -404,7 +422,7 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
     }
 
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
-        let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+        let board = read_board(input, origin)?;
         let pos = self.engine.load(&board, side);
         let choices = match self.grade {
             4 => self.engine.moves(&pos),
@@ -415,9 +433,7 @@ impl<E: Engine> BuiltinBot for AdvanceBot<E> {
             }
             _ => grade7_min(&self.engine, &pos).moves,
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mv = choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
-        Ok(self.engine.board(&self.engine.play(&pos, *mv)).to_text().into_bytes())
+        play_one_of(&self.engine, &pos, &choices, &mut ChaCha8Rng::seed_from_u64(seed), side)
     }
 }
 
@@ -434,7 +450,7 @@ impl<E: Engine> BuiltinBot for MutantBot<E> {
     }
 
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
-        let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+        let board = read_board(input, origin)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let buggy = self.mutant.buggy_moves(&board, side);
         if let Some(&mv) = buggy.choose(&mut rng) {
@@ -442,8 +458,7 @@ impl<E: Engine> BuiltinBot for MutantBot<E> {
         }
         let pos = self.engine.load(&board, side);
         let choices = super::grades::grade6_set(&self.engine, &pos);
-        let mv = *choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
-        Ok(self.engine.board(&self.engine.play(&pos, mv)).to_text().into_bytes())
+        play_one_of(&self.engine, &pos, &choices, &mut rng, side)
     }
 }
 
@@ -460,7 +475,7 @@ impl<E: Engine> BuiltinBot for BlindBot<E> {
     }
 
     fn play(&self, input: &[u8], origin: &str, side: Side, seed: u64) -> Result<Vec<u8>, String> {
-        let board = Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())?;
+        let board = read_board(input, origin)?;
         let pos = self.engine.load(&board, side);
         let seen: Vec<_> =
             self.engine.moves(&pos).into_iter().filter(|&m| self.blind.sees(&board, side, m)).collect();
@@ -476,9 +491,7 @@ impl<E: Engine> BuiltinBot for BlindBot<E> {
         } else {
             winning
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mv = choices.choose(&mut rng).ok_or_else(|| format!("{side} has no legal move"))?;
-        Ok(self.engine.board(&self.engine.play(&pos, *mv)).to_text().into_bytes())
+        play_one_of(&self.engine, &pos, &choices, &mut ChaCha8Rng::seed_from_u64(seed), side)
     }
 }
 

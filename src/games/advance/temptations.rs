@@ -16,7 +16,6 @@
 //! A position is the pattern, both Generals and a few random pieces and walls, so that failures
 //! start small and shrink to the pattern. Everything follows the seed.
 
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -24,6 +23,7 @@ use super::board::Board;
 use super::mutants::Mutant;
 use super::notation::Action;
 use super::piece::{Cell, Kind, Piece};
+use super::planter::{EIGHT, KINDS, ORTHOGONAL, Planter, pick, piece, random_square};
 use super::position::Position;
 use super::reference::danger::in_danger;
 use super::reference::geometry::{in_shape, in_strike_shape};
@@ -151,64 +151,24 @@ pub fn tempting_position(temptation: Temptation, seed: u64) -> Option<(Board, Si
 /// The kinds worth taking: what makes a forbidden capture look like the best move.
 const VALUABLE: [Kind; 4] = [Kind::Dragon, Kind::Catapult, Kind::Miner, Kind::Sentinel];
 
-/// The kinds other than the General.
-const KINDS: [Kind; 7] =
-    [Kind::Zombie, Kind::Builder, Kind::Jester, Kind::Miner, Kind::Sentinel, Kind::Catapult, Kind::Dragon];
-
-const EIGHT: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-
-/// A board being planted: puts pieces only on empty squares and fails otherwise.
-struct Planter {
-    board: Board,
-}
-
-impl Planter {
-    fn put(&mut self, sq: Option<Square>, cell: Cell) -> Option<Square> {
-        let sq = sq?;
-        if !self.board[sq].is_empty() {
-            return None;
-        }
-        self.board.set(sq, cell);
-        Some(sq)
-    }
-
-    fn empty_square(&self, rng: &mut ChaCha8Rng) -> Option<Square> {
-        let empty: Vec<Square> = Square::all().filter(|&s| self.board[s].is_empty()).collect();
-        empty.choose(rng).copied()
-    }
-
-    /// A random empty square among those `keep` accepts.
-    fn empty_where(&self, rng: &mut ChaCha8Rng, keep: impl Fn(Square) -> bool) -> Option<Square> {
-        let found: Vec<Square> = Square::all().filter(|&s| self.board[s].is_empty() && keep(s)).collect();
-        found.choose(rng).copied()
-    }
-}
-
-fn piece(side: Side, kind: Kind) -> Cell {
-    Cell::Piece(Piece::new(side, kind))
-}
-
-fn random_square(rng: &mut ChaCha8Rng) -> Square {
-    Square::from_index(rng.gen_range(0..Square::COUNT))
-}
-
-fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> T {
-    *items.choose(rng).expect("a non-empty list")
-}
-
 /// The pattern of `temptation` for `side` against the opponent, both Generals, and a few random
 /// pieces and walls; `None` when a square it needed was taken or off the board.
 fn plant(rng: &mut ChaCha8Rng, temptation: Temptation, side: Side) -> Option<Board> {
     let enemy = side.opponent();
     let mut p = Planter { board: Board::empty() };
     match temptation {
-        Temptation::ProtectedShot => protected_target(rng, &mut p, side, Kind::Catapult, Action::Shoot)?,
-        Temptation::ProtectedDragon => protected_target(rng, &mut p, side, Kind::Dragon, Action::Capture)?,
-        Temptation::ProtectedLeap => protected_target(rng, &mut p, side, Kind::Zombie, Action::Leap)?,
+        Temptation::ProtectedShot => {
+            guarded_target(rng, &mut p, side, (Kind::Catapult, Action::Shoot), valuable)?
+        }
+        Temptation::ProtectedDragon => {
+            guarded_target(rng, &mut p, side, (Kind::Dragon, Action::Capture), valuable)?
+        }
+        Temptation::ProtectedLeap => {
+            guarded_target(rng, &mut p, side, (Kind::Zombie, Action::Leap), valuable)?
+        }
         Temptation::ProtectedCapture => {
             let kind = pick(rng, &[Kind::Zombie, Kind::Builder, Kind::Miner, Kind::Sentinel, Kind::General]);
-            protected_target(rng, &mut p, side, kind, Action::Capture)?
+            guarded_target(rng, &mut p, side, (kind, Action::Capture), valuable)?
         }
         Temptation::DragonAdjacent => {
             let d = p.put(Some(random_square(rng)), piece(side, Kind::Dragon))?;
@@ -243,74 +203,52 @@ fn plant(rng: &mut ChaCha8Rng, temptation: Temptation, side: Side) -> Option<Boa
             let j = p.put(g.offset(df, dr), piece(side, Kind::Jester))?;
             attack_square(rng, &mut p, j, enemy, Some(g))?;
         }
-        Temptation::GeneralDragon => guarded_general(rng, &mut p, side, Kind::Dragon, Action::Capture)?,
-        Temptation::GeneralShot => guarded_general(rng, &mut p, side, Kind::Catapult, Action::Shoot)?,
-        Temptation::GeneralLeap => guarded_general(rng, &mut p, side, Kind::Zombie, Action::Leap)?,
+        Temptation::GeneralDragon => {
+            guarded_target(rng, &mut p, side, (Kind::Dragon, Action::Capture), general)?
+        }
+        Temptation::GeneralShot => {
+            guarded_target(rng, &mut p, side, (Kind::Catapult, Action::Shoot), general)?
+        }
+        Temptation::GeneralLeap => guarded_target(rng, &mut p, side, (Kind::Zombie, Action::Leap), general)?,
         Temptation::GeneralCapture => {
             let kind = pick(rng, &[Kind::Zombie, Kind::Builder, Kind::Miner, Kind::Sentinel]);
-            guarded_general(rng, &mut p, side, kind, Action::Capture)?
+            guarded_target(rng, &mut p, side, (kind, Action::Capture), general)?
         }
     }
-    // The Generals not yet placed, then a little of everything.
-    for s in Side::BOTH {
-        if p.board.generals(s).is_empty() {
-            let sq = p.empty_square(rng)?;
-            p.put(Some(sq), piece(s, Kind::General))?;
-        }
-    }
-    for (count, owner) in [
-        (rng.gen_range(0..=1), Some(side)),
-        (rng.gen_range(0..=2), Some(enemy)),
-        (rng.gen_range(0..=2), None),
-    ] {
-        for _ in 0..count {
-            let sq = p.empty_square(rng)?;
-            p.put(Some(sq), owner.map_or(Cell::Wall, |s| piece(s, pick(rng, &KINDS))));
-        }
-    }
-    Some(p.board)
+    p.finish(rng, side, [1, 2, 2])
 }
 
-/// Puts `side`'s `kind` somewhere, an enemy piece worth taking where its `action` would strike
-/// it, and an enemy Sentinel beside that piece to protect it.
-fn protected_target(
+/// A piece worth taking: what makes a forbidden capture of a protected piece look like the best
+/// move.
+fn valuable(rng: &mut ChaCha8Rng) -> Kind {
+    pick(rng, &VALUABLE)
+}
+
+/// The enemy General: a bot that forgets "never a General" captures it.
+fn general(_: &mut ChaCha8Rng) -> Kind {
+    Kind::General
+}
+
+/// Puts `side`'s `kind` on a random square, an enemy piece of the kind `target` draws (a
+/// [`valuable`] one, or the [`general`]) on an empty square its `action` strikes, and an enemy
+/// Sentinel beside that piece to protect it. A protected General is not in danger, so the
+/// position is well-formed; with our own General, which the caller places, four pieces.
+fn guarded_target(
     rng: &mut ChaCha8Rng,
     p: &mut Planter,
     side: Side,
-    kind: Kind,
-    action: Action,
+    (kind, action): (Kind, Action),
+    target: impl FnOnce(&mut ChaCha8Rng) -> Kind,
 ) -> Option<()> {
     let enemy = side.opponent();
     let from = p.put(Some(random_square(rng)), piece(side, kind))?;
     // A Dragon never captures next to itself; the other shapes are what the rule reaches.
-    let target = p.empty_where(rng, |t| {
+    let at = p.empty_where(rng, |t| {
         in_shape(kind, action, side, from, t) && (kind != Kind::Dragon || t.distance(from) >= 2)
     })?;
-    p.put(Some(target), piece(enemy, pick(rng, &VALUABLE)))?;
+    p.put(Some(at), piece(enemy, target(rng)))?;
     let (df, dr) = pick(rng, &ORTHOGONAL);
-    p.put(target.offset(df, dr), piece(enemy, Kind::Sentinel))?;
-    Some(())
-}
-
-/// Puts `side`'s `kind` somewhere, the enemy General where its `action` would strike it, and an
-/// enemy Sentinel beside the General: it is then not in danger (the position is well-formed),
-/// yet stands where a bot that forgets "never a General" captures it. Four pieces with our own
-/// General, which the caller places.
-fn guarded_general(
-    rng: &mut ChaCha8Rng,
-    p: &mut Planter,
-    side: Side,
-    kind: Kind,
-    action: Action,
-) -> Option<()> {
-    let enemy = side.opponent();
-    let from = p.put(Some(random_square(rng)), piece(side, kind))?;
-    let target = p.empty_where(rng, |t| {
-        in_shape(kind, action, side, from, t) && (kind != Kind::Dragon || t.distance(from) >= 2)
-    })?;
-    p.put(Some(target), piece(enemy, Kind::General))?;
-    let (df, dr) = pick(rng, &ORTHOGONAL);
-    p.put(target.offset(df, dr), piece(enemy, Kind::Sentinel))?;
+    p.put(at.offset(df, dr), piece(enemy, Kind::Sentinel))?;
     Some(())
 }
 

@@ -158,8 +158,19 @@ pub fn parse_move(text: &str) -> Option<Move> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The board of eight rows of eight cells, top row first, separated by spaces (as the
+    /// assignment draws them: `....k... ........ ...`): the rules' tests write boards so.
+    pub(crate) fn board(rows: &str) -> Board {
+        Board::from_rows(&rows.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    /// The move written as the assignment does: `e2 e4`.
+    pub(crate) fn mv(text: &str) -> Move {
+        parse_move(text).unwrap()
+    }
 
     #[test]
     fn squares_read_as_the_assignment_says() {

@@ -405,15 +405,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::chess_a1::board::parse_move;
-
-    fn board(rows: &str) -> Board {
-        Board::from_rows(&rows.split_whitespace().collect::<Vec<_>>()).unwrap()
-    }
-
-    fn mv(text: &str) -> Move {
-        parse_move(text).unwrap()
-    }
+    use crate::games::chess_a1::board::tests::{board, mv};
 
     const FREE: (bool, bool, bool) = (false, false, false);
 

@@ -251,12 +251,7 @@ impl GameCase {
 
 /// A deterministic seed from a position, so that a position is always asked the same questions.
 fn position_seed(board: &Board, white: bool) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in board.0.iter().flatten().chain(std::iter::once(&u8::from(white))) {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    crate::harness::referee::stable_hash(board.0.iter().flatten().copied().chain([u8::from(white)]))
 }
 
 /// Whether `mv` moves a pawn to its last row (promotion is CSSE7030's; the game never plays it).

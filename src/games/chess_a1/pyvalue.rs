@@ -141,12 +141,7 @@ impl fmt::Display for Py {
             }
             Py::Tuple(v) => {
                 write!(f, "(")?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{x}")?;
-                }
+                write_items(f, v)?;
                 if v.len() == 1 {
                     write!(f, ",")?;
                 }
@@ -154,17 +149,23 @@ impl fmt::Display for Py {
             }
             Py::List(v) => {
                 write!(f, "[")?;
-                for (i, x) in v.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{x}")?;
-                }
+                write_items(f, v)?;
                 write!(f, "]")
             }
             Py::Other(r) => write!(f, "{r}"),
         }
     }
+}
+
+/// The items of a tuple or list as Python's `repr` separates them: `1, 'a', (2, 3)`.
+fn write_items(f: &mut std::fmt::Formatter<'_>, items: &[Py]) -> std::fmt::Result {
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            write!(f, ", ")?;
+        }
+        write!(f, "{x}")?;
+    }
+    Ok(())
 }
 
 /// Reads a call such as `is_move_valid(((6, 4), (4, 4)), (...), True)`: the function's name

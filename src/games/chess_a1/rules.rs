@@ -219,15 +219,7 @@ pub fn status(board: &Board, white: bool) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::chess_a1::board::parse_move;
-
-    fn board(rows: &str) -> Board {
-        Board::from_rows(&rows.split_whitespace().collect::<Vec<_>>()).unwrap()
-    }
-
-    fn mv(text: &str) -> Move {
-        parse_move(text).unwrap()
-    }
+    use crate::games::chess_a1::board::tests::{board, mv};
 
     #[test]
     fn twenty_moves_from_the_start() {

@@ -13,8 +13,8 @@ use super::rules::{Rules, Status, legal_moves, play};
 use super::square::{SIZE, Square};
 use super::text::parse_move;
 use crate::harness::analyst::{
-    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
-    only_category, plural,
+    Analyst, ExpectRequest, LOST_NOTE, MoveLine, PositionInput, category_sets, check_reachable, check_side,
+    notations, only_category, plural, shown_set,
 };
 use crate::harness::perft::divide_notated;
 use crate::side::Side;
@@ -106,13 +106,7 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
             continue;
         }
         let set = oracle.expected(c);
-        let shown = if c == Category::Legal {
-            plural(set.len(), "move")
-        } else if set.is_empty() {
-            "does not apply".to_string()
-        } else {
-            list(&set)
-        };
+        let shown = shown_set(&set, c == Category::Legal, list);
         let _ = writeln!(out, "\n{c}: {shown}");
         if c == Category::Block {
             if oracle.threats.is_empty() && oracle.win.is_empty() {
@@ -125,10 +119,7 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
                     list(&oracle.threats)
                 );
                 if oracle.lost() {
-                    let _ = writeln!(
-                        out,
-                        "  no move stops every threat: the game is lost, so any legal move is right"
-                    );
+                    let _ = writeln!(out, "  {LOST_NOTE}");
                 }
             }
         }

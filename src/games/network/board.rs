@@ -91,10 +91,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::games::network::square::tests::sq;
 
     #[test]
     fn a_third_chip_touching_a_pair_is_a_cluster() {

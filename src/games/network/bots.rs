@@ -14,21 +14,14 @@ use super::square::{Square, goals};
 
 /// A player: given a position, picks a move.
 pub use crate::harness::referee::Player as Bot;
+use crate::harness::referee::PlayerTable;
 
-/// A built-in bot of Network's, as [`by_name`] gives it.
+/// A built-in bot of Network's, as [`BOTS`] makes it.
 pub type AnyBot = Box<dyn Bot<Position, Rules, Move> + Send + Sync>;
 
-/// The built-in bot called `name` (`random` or `alphabeta`).
-pub fn by_name(name: &str) -> Option<AnyBot> {
-    match name {
-        "random" => Some(Box::new(RandomPlayer)),
-        "alphabeta" => Some(Box::new(AlphaBeta::default())),
-        _ => None,
-    }
-}
-
-/// The names [`by_name`] knows.
-pub const NAMES: [&str; 2] = ["random", "alphabeta"];
+/// The built-in bots by name: `random` and `alphabeta`.
+pub const BOTS: PlayerTable<AnyBot> =
+    PlayerTable(&[("random", || Box::new(RandomPlayer)), ("alphabeta", || Box::new(AlphaBeta::default()))]);
 
 /// Uniformly random among the legal moves.
 #[derive(Clone, Copy, Debug, Default)]
@@ -207,6 +200,6 @@ mod tests {
         assert_eq!(a, RandomPlayer.choose(&start, &rules, 7));
         let bot = AlphaBeta { add_depth: 2, step_depth: 1 };
         assert_eq!(bot.choose(&start, &rules, 3), bot.choose(&start, &rules, 3));
-        assert!(by_name("alphabeta").is_some() && by_name("minimax").is_none());
+        assert!(BOTS.make("alphabeta").is_some() && BOTS.make("minimax").is_none());
     }
 }

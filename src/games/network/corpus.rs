@@ -31,10 +31,7 @@ pub fn generate(rules: &Rules, count: usize, seed: u64) -> Vec<GeneratedCase> {
         .par_iter()
         .filter_map(|&(kind, i)| {
             // Each case its own seed, from the corpus seed, the kind and the index.
-            let case_seed = seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(fxhash(&kind.name()))
-                .wrapping_add(i as u64 * 7919);
+            let case_seed = GeneratedCase::seed(seed, &kind.name(), i);
             let case = generate_case(kind, rules, case_seed)?;
             let file = CaseFile {
                 position: case.game.position,
@@ -49,11 +46,6 @@ pub fn generate(rules: &Rules, count: usize, seed: u64) -> Vec<GeneratedCase> {
             Some(GeneratedCase { category, side: file.position.to_move.side(), name, text: file.render() })
         })
         .collect()
-}
-
-/// A stable hash of a kind's name (FNV-1a), so that seeds do not depend on the kinds' order.
-fn fxhash(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 #[cfg(test)]

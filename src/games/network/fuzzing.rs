@@ -44,10 +44,6 @@ impl NetworkReferee {
 }
 
 impl Fuzzing for NetworkReferee {
-    fn any_move_category(&self) -> &'static str {
-        "legal"
-    }
-
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let plies = rng.gen_range(0..=MAX_PLIES);

@@ -103,10 +103,7 @@ pub fn between(a: Square, b: Square) -> Vec<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::games::network::square::tests::sq;
 
     #[test]
     fn rays_reach_the_edge_and_neighbours_touch() {

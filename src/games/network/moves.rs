@@ -137,10 +137,7 @@ pub fn list(moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
+    use crate::games::network::square::tests::sq;
 
     #[test]
     fn a_step_is_written_new_square_first_as_the_fields_are() {

@@ -8,6 +8,7 @@ use super::moves::{Move, list};
 use super::position::Position;
 use super::rules::{Illegal, Rules, Status, WinReason, check, legal_moves, outcome, play, status};
 use super::square::{self, Square};
+use crate::harness::referee::Threats;
 
 /// The legal moves of the player to move that win at once.
 pub fn win_moves(pos: &Position, rules: &Rules) -> Vec<Move> {
@@ -60,11 +61,8 @@ pub fn threats(pos: &Position, rules: &Rules) -> Vec<Move> {
 pub fn block_moves(pos: &Position, rules: &Rules) -> Option<Vec<Move>> {
     let legal = legal_moves(pos, rules);
     let mover = pos.to_move;
-    if legal.iter().any(|&m| winner_after(pos, rules, m) == Some(mover)) {
-        return None;
-    }
-    let threats = threats(pos, rules);
-    (!threats.is_empty()).then(|| blocks_among(pos, rules, &legal, &threats))
+    let can_win = legal.iter().any(|&m| winner_after(pos, rules, m) == Some(mover));
+    Threats::find(can_win, || threats(pos, rules), |threats| blocks_among(pos, rules, &legal, threats)).block
 }
 
 /// The moves of `legal` after which the game goes on and the opponent has no winning move. The
@@ -86,22 +84,16 @@ pub fn block_moves_brute_force(pos: &Position, rules: &Rules) -> Option<Vec<Move
     let legal = legal_moves(pos, rules);
     let mover = pos.to_move;
     let can_win = legal.iter().any(|&m| winner_after(pos, rules, m) == Some(mover));
-    if can_win || threats(pos, rules).is_empty() {
-        return None;
-    }
     let opponent = mover.opponent();
-    Some(
-        legal
-            .into_iter()
-            .filter(|&m| {
-                let after = play(pos, m);
-                status(&after, rules) == Status::Ongoing
-                    && legal_moves(&after, rules)
-                        .into_iter()
-                        .all(|r| winner_after(&after, rules, r) != Some(opponent))
-            })
-            .collect(),
-    )
+    let stops_all = |&m: &Move| {
+        let after = play(pos, m);
+        status(&after, rules) == Status::Ongoing
+            && legal_moves(&after, rules)
+                .into_iter()
+                .all(|r| winner_after(&after, rules, r) != Some(opponent))
+    };
+    Threats::find(can_win, || threats(pos, rules), |_| legal.iter().copied().filter(stops_all).collect())
+        .block
 }
 
 crate::named_enum! {
@@ -158,13 +150,13 @@ impl Oracle {
                 None => {}
             }
         }
-        let (threats, block) = if win.is_empty() && !legal.is_empty() {
-            let threats = threats(pos, rules);
-            let block = (!threats.is_empty()).then(|| blocks_among(pos, rules, &legal, &threats));
-            (threats, block)
-        } else {
-            (Vec::new(), None)
-        };
+        // A player with no move has nothing to block with: no block set.
+        let settled = !win.is_empty() || legal.is_empty();
+        let Threats { threats, block } = Threats::find(
+            settled,
+            || threats(pos, rules),
+            |threats| blocks_among(pos, rules, &legal, threats),
+        );
         let networks = [find_network(&pos.board, Color::Black), find_network(&pos.board, Color::White)];
         Oracle {
             position: *pos,
@@ -181,7 +173,7 @@ impl Oracle {
 
     /// Whether the opponent threatens a win that no move stops.
     pub fn lost(&self) -> bool {
-        self.block.as_ref().is_some_and(Vec::is_empty)
+        Threats::lost(self.block.as_deref())
     }
 
     /// The category of the expected answer: the first of win, block, legal that applies; `None`
@@ -203,11 +195,7 @@ impl Oracle {
     pub fn expected(&self, category: Category) -> Vec<Move> {
         match category {
             Category::Win => self.win.clone(),
-            Category::Block => match &self.block {
-                Some(block) if block.is_empty() => self.legal.clone(),
-                Some(block) => block.clone(),
-                None => Vec::new(),
-            },
+            Category::Block => Threats::block_answers(self.block.as_deref(), &self.legal),
             Category::Legal => self.legal.clone(),
         }
     }

@@ -96,12 +96,12 @@ impl Referee for NetworkReferee {
 
 impl Builtins for NetworkReferee {
     fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
-        let bot = bots::by_name(name)?;
+        let bot = bots::BOTS.make(name)?;
         Some(Box::new(NetworkBuiltin { bot, rules: self.rules }))
     }
 
     fn builtin_names(&self) -> Vec<&'static str> {
-        bots::NAMES.to_vec()
+        bots::BOTS.names()
     }
 }
 

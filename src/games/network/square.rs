@@ -190,8 +190,13 @@ impl FromStr for Square {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The square named `s` (`"34"`): the other files' tests write squares so.
+    pub(crate) fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
 
     #[test]
     fn names_are_column_then_row_with_00_top_left() {

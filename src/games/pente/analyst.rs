@@ -14,8 +14,8 @@ use super::referee::PenteReferee;
 use super::rules::play;
 use super::text::Strictness;
 use crate::harness::analyst::{
-    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
-    only_category, plural,
+    Analyst, ExpectRequest, LOST_NOTE, MoveLine, PositionInput, category_sets, check_reachable, check_side,
+    notations, only_category, plural, shown_set,
 };
 use crate::harness::perft::divide_notated;
 use crate::side::Side;
@@ -92,22 +92,13 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
             continue;
         }
         let set = oracle.expected(c);
-        let shown = if c == Category::Legal || (c == Category::Opening && !set.is_empty()) {
-            plural(set.len(), "move")
-        } else if set.is_empty() {
-            "does not apply".to_string()
-        } else {
-            list(&set)
-        };
+        let shown = shown_set(&set, matches!(c, Category::Legal | Category::Opening), list);
         let _ = writeln!(out, "\n{c}: {shown}");
         if c == Category::Block && !oracle.threats.is_empty() {
             let _ =
                 writeln!(out, "  {} threatens to win at {}", pos.to_move.opponent(), list(&oracle.threats));
             if oracle.lost() {
-                let _ = writeln!(
-                    out,
-                    "  no move stops every threat: the game is lost, so any legal move is right"
-                );
+                let _ = writeln!(out, "  {LOST_NOTE}");
             }
         }
         if c == Category::Capture && !set.is_empty() {

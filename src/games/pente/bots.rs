@@ -14,22 +14,18 @@ use super::rules::{CAPTURES_TO_WIN, Rules, legal_moves, opening_move, play, wins
 
 /// A player: given a position, picks a move.
 pub use crate::harness::referee::Player as Bot;
+use crate::harness::referee::PlayerTable;
 
-/// A built-in bot of Pente's, as [`by_name`] gives it.
+/// A built-in bot of Pente's, as [`BOTS`] makes it.
 pub type AnyBot = Box<dyn Bot<Position, Rules, Point> + Send + Sync>;
 
-/// The built-in bot called `name` (`random-adjacent` or `minimax`).
-pub fn by_name(name: &str) -> Option<AnyBot> {
-    match name {
-        "random-adjacent" => Some(Box::new(RandomAdjacent)),
-        "minimax" => Some(Box::new(Minimax::default())),
-        CentreOpener::NAME => Some(Box::new(CentreOpener)),
-        _ => None,
-    }
-}
-
-/// The names [`by_name`] knows: the graders' bots, then the bots with a planted bug.
-pub const NAMES: [&str; 3] = ["random-adjacent", "minimax", CentreOpener::NAME];
+/// The built-in bots by name: the graders' bots (`random-adjacent`, `minimax`), then the bots
+/// with a planted bug.
+pub const BOTS: PlayerTable<AnyBot> = PlayerTable(&[
+    ("random-adjacent", || Box::new(RandomAdjacent)),
+    ("minimax", || Box::new(Minimax::default())),
+    (CentreOpener::NAME, || Box::new(CentreOpener)),
+]);
 
 /// The legal moves on points next to a stone (one of the 8 neighbours holds one), `1A` first.
 /// When there are none (an empty board, or an opening rule that keeps White away from the
@@ -327,7 +323,7 @@ mod tests {
     #[test]
     fn both_bots_open_on_the_centre() {
         let rules = Rules::default();
-        for bot in NAMES.map(|n| by_name(n).unwrap()) {
+        for bot in BOTS.names().into_iter().map(|n| BOTS.make(n).unwrap()) {
             assert_eq!(bot.choose(&Position::start(), &rules, 7), Some(Point::CENTRE), "{}", bot.name());
         }
     }

@@ -28,7 +28,7 @@ use super::fuzzing;
 use super::oracle::{Category, Oracle};
 use super::position::Position;
 use super::rules::{Rules, Status, status};
-use crate::harness::referee::GeneratedCase;
+use crate::harness::referee::{GeneratedCase, stable_hash};
 use crate::side::Side;
 
 /// Draws per case before the generator gives up on it (the corpus then has fewer cases).
@@ -55,7 +55,7 @@ pub fn generate(rules: &Rules, count: usize, seed: u64) -> Vec<GeneratedCase> {
             let position = find_case(rules, category, color, planted, case_seed(seed, category, color, i))?;
             Some(GeneratedCase {
                 category: category.name().to_string(),
-                side: side_of(color),
+                side: color.side(),
                 name: format!("{:03}", i + 1),
                 text: position.to_input_text(),
             })
@@ -88,7 +88,7 @@ pub fn unfit(pos: &Position, rules: &Rules, category: Category) -> Option<String
 
 /// White's first stone and White's second stone.
 fn opening_cases(rules: &Rules, seed: u64) -> Vec<GeneratedCase> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fxhash("opening"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stable_hash("opening".bytes()));
     let mut first = Position::start();
     first.seconds_left = clock(&mut rng);
     let second = (0..ATTEMPTS as u64)
@@ -169,22 +169,8 @@ fn clock(rng: &mut ChaCha8Rng) -> f64 {
 
 /// A case's own seed.
 fn case_seed(seed: u64, category: Category, color: Color, index: usize) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(fxhash(category.name()))
-        .wrapping_add(fxhash(&color.to_string()).rotate_left(17))
-        .wrapping_add(index as u64 * 7919)
-}
-
-/// A stable hash of a name (FNV-1a).
-fn fxhash(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-fn side_of(color: Color) -> Side {
-    match color {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    }
+    GeneratedCase::seed(seed, category.name(), index)
+        .wrapping_add(stable_hash(color.to_string().bytes()).rotate_left(17))
 }
 
 #[cfg(test)]
@@ -206,7 +192,7 @@ mod tests {
         }
         for case in &a {
             let pos = Position::parse(case.text.as_bytes(), &case.name, Strictness::Strict).unwrap();
-            assert_eq!(side_of(pos.to_move), case.side);
+            assert_eq!(pos.to_move.side(), case.side);
             let category: Category = case.category.parse().unwrap();
             assert_eq!(unfit(&pos, &rules, category), None, "{}/{}", case.category, case.name);
         }

@@ -307,15 +307,42 @@ fn edge_point(rng: &mut ChaCha8Rng) -> Point {
     }
 }
 
+/// A random player to move, an empty board, and where a line of five begins: a random axis and
+/// a start point with room on the board for the line and a stone before it.
+fn line_on_board(rng: &mut ChaCha8Rng) -> Option<(Color, Planter, (i8, i8), Point)> {
+    let mover = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
+    let p = Planter::new();
+    let axis = *AXES.choose(rng)?;
+    let start = Point::new(rng.gen_range(3..=SIZE - 2), rng.gen_range(2..SIZE - 2))?;
+    Some((mover, p, axis, start))
+}
+
+/// A pair across the `line` (along its axis): one of its stones and a stone of `beside`'s
+/// beyond it in another direction, flanked by `flank`'s stone on the line's side and an empty
+/// capture point on the other.
+fn pair_across(
+    rng: &mut ChaCha8Rng,
+    p: &mut Planter,
+    (line, axis): (&[Point], (i8, i8)),
+    beside: Color,
+    flank: Color,
+) -> Option<()> {
+    let across: Vec<(i8, i8)> =
+        DIRECTIONS.into_iter().filter(|&d| d != axis && d != (-axis.0, -axis.1)).collect();
+    let d = *across.choose(rng)?;
+    let s = *line.choose(rng)?;
+    p.put(s.step(d, 1), Some(beside))?;
+    p.put(s.step(d, -1), Some(flank))?;
+    p.put(s.step(d, 2), None)?;
+    Some(())
+}
+
 /// The opponent has an open four (five next move at either end, so no stone at an end stops
 /// it), and one stone of the four belongs to a pair the player to move can capture across the
 /// line: only that capture (or another that breaks the four) saves the game.
 fn four_broken_by_capture(rng: &mut ChaCha8Rng) -> Option<Position> {
-    let mover = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
+    let (mover, mut p, axis, start) = line_on_board(rng)?;
     let opponent = mover.opponent();
-    let mut p = Planter::new();
-    let axis = *AXES.choose(rng)?;
-    let start = Point::new(rng.gen_range(3..=SIZE - 2), rng.gen_range(2..SIZE - 2))?;
     // Both ends open and on the board.
     p.put(start.step(axis, -1), None)?;
     let four: Vec<Point> = (0..4).map(|k| start.step(axis, k)).collect::<Option<_>>()?;
@@ -325,13 +352,7 @@ fn four_broken_by_capture(rng: &mut ChaCha8Rng) -> Option<Position> {
     p.put(start.step(axis, 4), None)?;
     // A pair across the line: a stone of the four and the opponent's stone beyond it, flanked
     // by the mover on one side and the capture point on the other.
-    let across: Vec<(i8, i8)> =
-        DIRECTIONS.into_iter().filter(|&d| d != axis && d != (-axis.0, -axis.1)).collect();
-    let d = *across.choose(rng)?;
-    let s = *four.choose(rng)?;
-    p.put(s.step(d, 1), Some(opponent))?;
-    p.put(s.step(d, -1), Some(mover))?;
-    p.put(s.step(d, 2), None)?;
+    pair_across(rng, &mut p, (&four, axis), opponent, mover)?;
     let captured = [2 * rng.gen_range(0..=3), 2 * rng.gen_range(1..=3)];
     let extra = rng.gen_range(0..=2);
     p.finish(rng, mover, captured, extra)
@@ -356,24 +377,15 @@ pub fn five_open_to_capture_at(pos: &Position, p: Point) -> bool {
 /// opponent flanks on one side with the other side empty: after the five the opponent could
 /// capture it, but the five has already won.
 fn five_open_to_capture(rng: &mut ChaCha8Rng) -> Option<Position> {
-    let mover = if rng.gen_bool(0.5) { Color::White } else { Color::Black };
+    let (mover, mut p, axis, start) = line_on_board(rng)?;
     let opponent = mover.opponent();
-    let mut p = Planter::new();
-    let axis = *AXES.choose(rng)?;
-    let start = Point::new(rng.gen_range(3..=SIZE - 2), rng.gen_range(2..SIZE - 2))?;
     p.put(start.step(axis, -1), Some(opponent))?;
     let five: Vec<Point> = (0..5).map(|k| start.step(axis, k)).collect::<Option<_>>()?;
     let gap = rng.gen_range(0..5);
     for (k, &q) in five.iter().enumerate() {
         p.put(Some(q), if k == gap { None } else { Some(mover) })?;
     }
-    let across: Vec<(i8, i8)> =
-        DIRECTIONS.into_iter().filter(|&d| d != axis && d != (-axis.0, -axis.1)).collect();
-    let d = *across.choose(rng)?;
-    let s = *five.choose(rng)?;
-    p.put(s.step(d, 1), Some(mover))?;
-    p.put(s.step(d, -1), Some(opponent))?;
-    p.put(s.step(d, 2), None)?;
+    pair_across(rng, &mut p, (&five, axis), mover, opponent)?;
     let captured = [2 * rng.gen_range(0..=3), 2 * rng.gen_range(0..=3)];
     let extra = rng.gen_range(0..=2);
     p.finish(rng, mover, captured, extra)

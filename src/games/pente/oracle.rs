@@ -9,6 +9,7 @@ use super::rules::{
     CAPTURES_TO_WIN, Effect, OpeningMove, Rules, Status, WinReason, capture_count, effect, five_on_board,
     legal_moves, opening_move, play, status, wins_at,
 };
+use crate::harness::referee::Threats;
 
 /// The legal moves of the player to move that win at once.
 pub fn win_moves(pos: &Position, rules: &Rules) -> Vec<Point> {
@@ -47,11 +48,8 @@ pub fn threats(pos: &Position, rules: &Rules) -> Vec<Point> {
 /// checks that both agree.
 pub fn block_moves(pos: &Position, rules: &Rules) -> Option<Vec<Point>> {
     let legal = legal_moves(pos, rules);
-    if legal.iter().any(|&p| wins_at(pos, p)) {
-        return None;
-    }
-    let threats = threats(pos, rules);
-    (!threats.is_empty()).then(|| blocks_among(pos, rules, &legal, &threats))
+    let can_win = legal.iter().any(|&p| wins_at(pos, p));
+    Threats::find(can_win, || threats(pos, rules), |threats| blocks_among(pos, rules, &legal, threats)).block
 }
 
 /// The moves of `legal` after which the opponent, whose winning moves are now `threats`, has
@@ -70,10 +68,9 @@ fn blocks_among(pos: &Position, rules: &Rules, legal: &[Point], threats: &[Point
 pub fn block_moves_brute_force(pos: &Position, rules: &Rules) -> Option<Vec<Point>> {
     let legal = legal_moves(pos, rules);
     let can_win = legal.iter().any(|&p| wins_at(pos, p));
-    if can_win || threats(pos, rules).is_empty() {
-        return None;
-    }
-    Some(legal.into_iter().filter(|&m| first_winning_move(&play(pos, m), rules).is_none()).collect())
+    let stops_all = |&m: &Point| first_winning_move(&play(pos, m), rules).is_none();
+    Threats::find(can_win, || threats(pos, rules), |_| legal.iter().copied().filter(stops_all).collect())
+        .block
 }
 
 /// The legal moves that capture the most pairs, when at least one captures; else empty.
@@ -137,13 +134,11 @@ impl Oracle {
     pub fn new(pos: &Position, rules: &Rules) -> Oracle {
         let legal = legal_moves(pos, rules);
         let win: Vec<Point> = legal.iter().copied().filter(|&p| wins_at(pos, p)).collect();
-        let (threats, block) = if win.is_empty() {
-            let threats = threats(pos, rules);
-            let block = (!threats.is_empty()).then(|| blocks_among(pos, rules, &legal, &threats));
-            (threats, block)
-        } else {
-            (Vec::new(), None)
-        };
+        let Threats { threats, block } = Threats::find(
+            !win.is_empty(),
+            || threats(pos, rules),
+            |threats| blocks_among(pos, rules, &legal, threats),
+        );
         let capture = capture_moves(pos, rules);
         let most_pairs = capture.first().map_or(0, |&p| capture_count(&pos.board, p, pos.to_move));
         Oracle {
@@ -162,7 +157,7 @@ impl Oracle {
 
     /// Whether the opponent threatens a win that no move stops.
     pub fn lost(&self) -> bool {
-        self.block.as_ref().is_some_and(Vec::is_empty)
+        Threats::lost(self.block.as_deref())
     }
 
     /// The category the expected answer belongs to: the first of opening, win, block, capture,
@@ -191,11 +186,7 @@ impl Oracle {
             Category::Opening if self.opening.is_some() => self.legal.clone(),
             Category::Opening => Vec::new(),
             Category::Win => self.win.clone(),
-            Category::Block => match &self.block {
-                Some(block) if block.is_empty() => self.legal.clone(),
-                Some(block) => block.clone(),
-                None => Vec::new(),
-            },
+            Category::Block => Threats::block_answers(self.block.as_deref(), &self.legal),
             Category::Capture => self.capture.clone(),
             Category::Legal => self.legal.clone(),
         }

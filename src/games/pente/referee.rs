@@ -71,19 +71,17 @@ impl Referee for PenteReferee {
 
 impl Builtins for PenteReferee {
     fn builtin(&self, name: &str) -> Option<Box<dyn BuiltinBot>> {
-        bots::by_name(name).map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
+        bots::BOTS
+            .make(name)
+            .map(|_| Box::new(PenteBuiltin { name: name.to_string(), rules: self.rules }) as _)
     }
 
     fn builtin_names(&self) -> Vec<&'static str> {
-        bots::NAMES.to_vec()
+        bots::BOTS.names()
     }
 }
 
 impl Fuzzing for PenteReferee {
-    fn any_move_category(&self) -> &'static str {
-        "legal"
-    }
-
     fn random_position(&self, seed: u64) -> (Vec<u8>, Side) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let stones = 4 + (seed % 60) as usize;
@@ -137,7 +135,7 @@ impl BuiltinBot for PenteBuiltin {
 
     fn play(&self, input: &[u8], origin: &str, _side: Side, seed: u64) -> Result<Vec<u8>, String> {
         let position = read(input, origin)?;
-        let bot = bots::by_name(&self.name).ok_or_else(|| format!("no Pente bot `{}`", self.name))?;
+        let bot = bots::BOTS.make(&self.name).ok_or_else(|| format!("no Pente bot `{}`", self.name))?;
         let point = bot
             .choose(&position, &self.rules, seed)
             .ok_or_else(|| "no legal move: the game is over".to_string())?;

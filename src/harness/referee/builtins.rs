@@ -45,6 +45,22 @@ pub trait Player<Position, Rules, Move> {
     fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move>;
 }
 
+/// A game's own players by name, each with the function that makes it: each name written once,
+/// for looking a player up and for listing them all (`P` is the game's boxed [`Player`]).
+pub struct PlayerTable<P: 'static>(pub &'static [(&'static str, fn() -> P)]);
+
+impl<P> PlayerTable<P> {
+    /// A new player called `name`, if the table has one.
+    pub fn make(&self, name: &str) -> Option<P> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, make)| make())
+    }
+
+    /// Every name, in the table's order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|(n, _)| *n).collect()
+    }
+}
+
 /// A uniformly random one of `moves` (`None` when there are none), chosen by `seed`: what every
 /// game's random bot plays among the moves it considers.
 pub fn random_pick<M: Copy>(moves: &[M], seed: u64) -> Option<M> {

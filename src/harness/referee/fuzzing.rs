@@ -30,9 +30,12 @@ pub struct PlayedCase {
 
 /// A game's sources of positions to fuzz a bot with, and how to shrink one.
 pub trait Fuzzing: Send + Sync {
-    /// The category that asks only for a legal move (Advance's `grade4`, Pente's `legal`): what
-    /// fuzzing demands where nothing more is asked.
-    fn any_move_category(&self) -> &'static str;
+    /// The category that asks only for a legal move: what fuzzing demands where nothing more is
+    /// asked. `legal` unless the game calls it otherwise (Advance's `grade4`, chess-a1's
+    /// `validation`).
+    fn any_move_category(&self) -> &'static str {
+        "legal"
+    }
 
     /// A random well-formed position (board file and side to move) for fuzzing, drawn from
     /// `seed` alone.

@@ -25,10 +25,13 @@ mod golden;
 mod info;
 mod move_kind;
 mod symmetry;
+mod threats;
 mod words;
 
-pub use builtins::{BuiltinBot, Builtins, Player, random_pick};
-pub use cases::{Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards, judge_legal};
+pub use builtins::{BuiltinBot, Builtins, Player, PlayerTable, random_pick};
+pub use cases::{
+    Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards, judge_legal, stable_hash,
+};
 pub use drawing::{Drawing, Grid, GridStyle, Mark, MarkStyle, Scene, Stone};
 pub use fuzzing::{Fuzzing, PlayedCase};
 pub use games::{GameState, Games};
@@ -36,6 +39,7 @@ pub use golden::{golden_expected, golden_problem, golden_text};
 pub use info::GameInfo;
 pub use move_kind::{MoveKind, SoleAnswer, named, some_of};
 pub use symmetry::Symmetry;
+pub use threats::Threats;
 pub use words::Words;
 
 use super::analyst::Analyst;
