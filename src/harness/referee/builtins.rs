@@ -45,9 +45,12 @@ pub trait Player<Position, Rules, Move> {
     fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move>;
 }
 
+/// One row of a [`PlayerTable`]: a player's name and the function that makes it.
+pub type NamedPlayer<P> = (&'static str, fn() -> P);
+
 /// A game's own players by name, each with the function that makes it: each name written once,
 /// for looking a player up and for listing them all (`P` is the game's boxed [`Player`]).
-pub struct PlayerTable<P: 'static>(pub &'static [(&'static str, fn() -> P)]);
+pub struct PlayerTable<P: 'static>(pub &'static [NamedPlayer<P>]);
 
 impl<P> PlayerTable<P> {
     /// A new player called `name`, if the table has one.
