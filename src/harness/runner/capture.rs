@@ -108,15 +108,7 @@ impl Capture {
     where
         R: Read + Send + 'static,
     {
-        let shared = Arc::new(Mutex::new(Captured::default()));
-        let (done_tx, done) = mpsc::channel();
-        let theirs = Arc::clone(&shared);
-        thread::Builder::new().name(name.to_owned()).spawn(move || {
-            drain(&mut reader, cap, &theirs);
-            // The runner may have stopped waiting; then nobody listens, which is fine.
-            let _ = done_tx.send(());
-        })?;
-        Ok(Capture { shared, done, pipe: None })
+        Capture::start(name, None, move |shared| drain(&mut reader, cap, shared))
     }
 
     /// Like [`Capture::spawn`], for a pipe whose reader must be able to tell that everything
@@ -127,14 +119,23 @@ impl Capture {
         R: Read + AsFd + Send + 'static,
     {
         let pipe = reader.as_fd().try_clone_to_owned()?;
+        Capture::start(name, Some(pipe), move |shared| drain_under_lock(&mut reader, cap, shared))
+    }
+
+    /// Starts the thread that runs `read` on the capture's store, and says when it is done.
+    fn start<F>(name: &str, pipe: Option<OwnedFd>, read: F) -> io::Result<Capture>
+    where
+        F: FnOnce(&Mutex<Captured>) + Send + 'static,
+    {
         let shared = Arc::new(Mutex::new(Captured::default()));
         let (done_tx, done) = mpsc::channel();
         let theirs = Arc::clone(&shared);
         thread::Builder::new().name(name.to_owned()).spawn(move || {
-            drain_under_lock(&mut reader, cap, &theirs);
+            read(&theirs);
+            // The runner may have stopped waiting; then nobody listens, which is fine.
             let _ = done_tx.send(());
         })?;
-        Ok(Capture { shared, done, pipe: Some(pipe) })
+        Ok(Capture { shared, done, pipe })
     }
 
     /// Waits (a few milliseconds at the most) until what the writer has put into the pipe is
