@@ -11,6 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::build_folder;
+use super::prebuilt;
 use super::spec::{JAVA_HOST, JavaEntry, JavaSpec};
 use super::tools;
 use crate::harness::files::Cap;
@@ -579,26 +580,41 @@ fn host_classes(javac: &Path, java: &Path, spec: &JavaSpec) -> Result<HostClasse
         .prefix("arbiter-java-host-")
         .tempdir()
         .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
-    let mut files = Vec::new();
-    for (path, text) in JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER).chain(spec.api) {
-        let file = dir.path().join("src").join(path);
-        write(&file, text)?;
-        files.push(file);
-    }
-    compile_own(
-        javac,
-        &[],
-        &dir.path().join("classes"),
-        &files,
-        "arbiter's own Java host (a JDK older than 11?)",
-    )?;
     let classes = dir.path().join("classes");
+    let sources: Vec<(&str, &str)> =
+        JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER).chain(spec.api).copied().collect();
+    match prebuilt::matching(&sources).filter(|_| prebuilt::runs_on(java)) {
+        // Compiled at build time from these very sources: written out, no javac started.
+        Some(compiled) => {
+            for (path, bytes) in compiled {
+                let file = classes.join(path);
+                if let Some(parent) = file.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("cannot make {}: {e}", parent.display()))?;
+                }
+                std::fs::write(&file, bytes).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            }
+        }
+        None => compile_host(javac, dir.path(), &sources)?,
+    }
     let archive = class_archive(java, &classes, spec);
     // Read by the host and the build step, in the sandbox, as its own user.
     build_folder::open_to_bots(dir.path())?;
     let host = HostClasses { classes, archive, _dir: Arc::new(dir) };
     cache.insert(spec.adapter_class, host.clone());
     Ok(host)
+}
+
+/// Compiles arbiter's host `sources` with `javac` into `dir`'s `classes` (the way when build.rs
+/// had no javac, or the sources or the JVM are not the ones it compiled for).
+fn compile_host(javac: &Path, dir: &Path, sources: &[(&str, &str)]) -> Result<(), String> {
+    let mut files = Vec::new();
+    for (path, text) in sources {
+        let file = dir.join("src").join(path);
+        write(&file, text)?;
+        files.push(file);
+    }
+    compile_own(javac, &[], &dir.join("classes"), &files, "arbiter's own Java host (a JDK older than 11?)")
 }
 
 /// A class-data sharing archive of the host's classes (`-XX:ArchiveClassesAtExit`, JDK 13 and
@@ -629,7 +645,37 @@ fn write(file: &Path, text: &str) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::package_of;
+    use super::{compile_host, package_of, prebuilt, tools};
+
+    /// The way without build.rs's classes (a build machine without javac) compiles the same
+    /// sources into the same classes.
+    #[test]
+    fn the_host_compiled_at_run_time_has_the_classes_compiled_at_build_time() {
+        let Some(javac) = tools::find("javac") else {
+            println!("SKIPPED: no javac");
+            return;
+        };
+        if prebuilt::PREBUILT.is_empty() {
+            println!("SKIPPED: this build had no javac, so no host was compiled at build time");
+            return;
+        }
+        for host in prebuilt::PREBUILT {
+            let dir = tempfile::tempdir().unwrap();
+            compile_host(&javac, dir.path(), host.sources).unwrap();
+            let classes = dir.path().join("classes");
+            let mut made: Vec<String> = walkdir::WalkDir::new(&classes)
+                .into_iter()
+                .flatten()
+                .filter(|e| e.file_type().is_file())
+                .map(|e| e.path().strip_prefix(&classes).unwrap().to_string_lossy().into_owned())
+                .collect();
+            made.sort();
+            let mut embedded: Vec<String> = host.classes.iter().map(|(p, _)| p.to_string()).collect();
+            embedded.sort();
+            assert_eq!(made, embedded);
+            assert!(prebuilt::matching(host.sources).is_some());
+        }
+    }
 
     #[test]
     fn the_package_is_found_after_comments() {
