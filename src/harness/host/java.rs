@@ -206,11 +206,9 @@ pub fn prepare(
     build_folder::open_to_bots(&build_path)?;
     // The JVM's compiler threads all start with it (none added later), so that arbiter can
     // tell them from the student's threads; nothing may attach to it; its messages go to
-    // stderr, never into the protocol on stdout. The class-data sharing archive of the host's
-    // classes, when there is one, saves their loading at every start.
-    let archive = host.archive_flag();
+    // stderr, never into the protocol on stdout.
     let line = format!(
-        "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
         spec.jvm_options,
         runner::quote(host.classes.as_os_str()),
@@ -324,10 +322,9 @@ pub fn prepare_jar(
     let class_path = std::env::join_paths([&classes, &copy])
         .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
-    // The same JVM as a submission's (see `prepare`): its flags and the host's archive.
-    let archive = host.archive_flag();
+    // The same JVM as a submission's (see `prepare`).
     let line = format!(
-        "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
         spec.jvm_options,
         runner::quote(host.classes.as_os_str()),
@@ -505,23 +502,16 @@ fn package_of(text: &str) -> Option<String> {
 const JVM_FLAGS: &str = "-XX:+UseSerialGC -XX:-UseDynamicNumberOfCompilerThreads -XX:+DisableAttachMechanism \
                          -XX:-UsePerfData -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr";
 
-/// arbiter's host classes for one game: where they are, and their class-data sharing archive.
+/// arbiter's host classes for one game, in a folder kept while the process may need them.
+///
+/// No class-data sharing archive of them is made: the JDK archives classes only from jars
+/// (`-XX:ArchiveClassesAtExit` refuses a class path with a non-empty folder), and for the one
+/// host JVM of a submission the dump's own JVM (0.2 s of CPU) costs far more than the archive
+/// saves at the host's start (7 ms, measured with the classes in a jar).
 #[derive(Clone)]
 struct HostClasses {
     classes: PathBuf,
-    archive: Option<PathBuf>,
     _dir: Arc<tempfile::TempDir>,
-}
-
-impl HostClasses {
-    /// The JVM flag that maps the class-data sharing archive, with a space after it; empty
-    /// without one.
-    fn archive_flag(&self) -> String {
-        self.archive
-            .as_ref()
-            .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
-            .unwrap_or_default()
-    }
 }
 
 /// Compiles arbiter's own Java sources `files` (outside the sandbox: they are arbiter's code,
@@ -597,10 +587,9 @@ fn host_classes(javac: &Path, java: &Path, spec: &JavaSpec) -> Result<HostClasse
         }
         None => compile_host(javac, dir.path(), &sources)?,
     }
-    let archive = class_archive(java, &classes, spec);
     // Read by the host and the build step, in the sandbox, as its own user.
     build_folder::open_to_bots(dir.path())?;
-    let host = HostClasses { classes, archive, _dir: Arc::new(dir) };
+    let host = HostClasses { classes, _dir: Arc::new(dir) };
     cache.insert(spec.adapter_class, host.clone());
     Ok(host)
 }
@@ -615,25 +604,6 @@ fn compile_host(javac: &Path, dir: &Path, sources: &[(&str, &str)]) -> Result<()
         files.push(file);
     }
     compile_own(javac, &[], &dir.join("classes"), &files, "arbiter's own Java host (a JDK older than 11?)")
-}
-
-/// A class-data sharing archive of the host's classes (`-XX:ArchiveClassesAtExit`, JDK 13 and
-/// later), made by loading them all once; None where the JDK cannot. It is kept among the
-/// classes, which the sandbox lets the host read.
-fn class_archive(java: &Path, classes: &Path, spec: &JavaSpec) -> Option<PathBuf> {
-    let archive = classes.join("arbiter-host.jsa");
-    let mut dump = std::process::Command::new(java);
-    dump.arg(format!("-XX:ArchiveClassesAtExit={}", archive.display()))
-        .args(JVM_FLAGS.split_whitespace())
-        .args(spec.jvm_options.split_whitespace())
-        .arg("-cp")
-        .arg(classes)
-        .args(["arbiter.host.Host", "--archive", spec.adapter_class])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
-    let made = dump.status().is_ok_and(|s| s.success()) && archive.is_file();
-    made.then_some(archive)
 }
 
 fn write(file: &Path, text: &str) -> Result<(), String> {
