@@ -94,10 +94,14 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         let set = oracle.expected(c);
         let shown = shown_set(&set, matches!(c, Category::Legal | Category::Opening), list);
         let _ = writeln!(out, "\n{c}: {shown}");
-        if c == Category::Block && !oracle.threats.is_empty() {
-            let _ =
-                writeln!(out, "  {} threatens to win at {}", pos.to_move.opponent(), list(&oracle.threats));
-            if oracle.lost() {
+        if c == Category::Block && !oracle.threats.moves.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} threatens to win at {}",
+                pos.to_move.opponent(),
+                list(&oracle.threats.moves)
+            );
+            if oracle.threats.lost() {
                 let _ = writeln!(out, "  {LOST_NOTE}");
             }
         }
@@ -162,7 +166,7 @@ impl Analyst for PenteReferee {
             Some(over) => {
                 let _ = writeln!(out, "the game is over: {over}");
             }
-            None if oracle.threats.is_empty() => {
+            None if oracle.threats.moves.is_empty() => {
                 let _ = writeln!(out, "{} threatens no win", position.to_move.opponent());
             }
             None => {
@@ -170,7 +174,7 @@ impl Analyst for PenteReferee {
                     out,
                     "{} threatens to win at {}",
                     position.to_move.opponent(),
-                    list(&oracle.threats)
+                    list(&oracle.threats.moves)
                 );
             }
         }
@@ -198,8 +202,8 @@ impl Analyst for PenteReferee {
                 "legal": notations(&oracle.legal),
                 "category": oracle.category().map(Category::name),
                 "sets": sets,
-                "threats": notations(&oracle.threats),
-                "lost": oracle.lost(),
+                "threats": notations(&oracle.threats.moves),
+                "lost": oracle.threats.lost(),
                 "most_pairs": oracle.most_pairs,
                 "no_moves": oracle.no_moves_reason(),
             });
