@@ -13,8 +13,8 @@ use super::rules::{Rules, Status, legal_moves, play};
 use super::square::{SIZE, Square};
 use super::text::parse_move;
 use crate::harness::analyst::{
-    Analyst, ExpectRequest, LOST_NOTE, MoveLine, PositionInput, category_sets, check_reachable, check_side,
-    notations, only_category, plural, shown_set,
+    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
+    only_category, plural, shown_set, write_threats,
 };
 use crate::harness::perft::divide_notated;
 use crate::side::Side;
@@ -111,16 +111,8 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         if c == Category::Block {
             if oracle.threats.moves.is_empty() && oracle.win.is_empty() {
                 let _ = writeln!(out, "  {} threatens no win", pos.to_move.opponent());
-            } else if !oracle.threats.moves.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  {} threatens to win with {}",
-                    pos.to_move.opponent(),
-                    list(&oracle.threats.moves)
-                );
-                if oracle.threats.lost() {
-                    let _ = writeln!(out, "  {LOST_NOTE}");
-                }
+            } else {
+                write_threats(&mut out, pos.to_move.opponent(), "with", &oracle.threats, list);
             }
         }
         if let Some(&first) = set.first()

@@ -14,8 +14,8 @@ use super::referee::PenteReferee;
 use super::rules::play;
 use super::text::Strictness;
 use crate::harness::analyst::{
-    Analyst, ExpectRequest, LOST_NOTE, MoveLine, PositionInput, category_sets, check_reachable, check_side,
-    notations, only_category, plural, shown_set,
+    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
+    only_category, plural, shown_set, write_threats,
 };
 use crate::harness::perft::divide_notated;
 use crate::side::Side;
@@ -94,16 +94,8 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         let set = oracle.expected(c);
         let shown = shown_set(&set, matches!(c, Category::Legal | Category::Opening), list);
         let _ = writeln!(out, "\n{c}: {shown}");
-        if c == Category::Block && !oracle.threats.moves.is_empty() {
-            let _ = writeln!(
-                out,
-                "  {} threatens to win at {}",
-                pos.to_move.opponent(),
-                list(&oracle.threats.moves)
-            );
-            if oracle.threats.lost() {
-                let _ = writeln!(out, "  {LOST_NOTE}");
-            }
+        if c == Category::Block {
+            write_threats(&mut out, pos.to_move.opponent(), "at", &oracle.threats, list);
         }
         if c == Category::Capture && !set.is_empty() {
             let _ = writeln!(out, "  each captures {}", plural(oracle.most_pairs, "pair"));
