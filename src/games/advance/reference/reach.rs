@@ -30,10 +30,10 @@ pub fn reach(board: &Board, from: Square, piece: Piece) -> Reach {
         Kind::Builder => builder(board, from, &mut r),
         Kind::Jester => jester(board, from, piece, &mut r),
         Kind::Miner => slider(board, from, &ORTHOGONAL, 1, &mut r),
-        Kind::Sentinel => sentinel(board, from, &mut r),
+        Kind::Sentinel => stepper(board, from, &KNIGHT, &mut r),
         Kind::Catapult => catapult(board, from, &mut r),
         Kind::Dragon => slider(board, from, &ADJACENT, 2, &mut r),
-        Kind::General => general(board, from, &mut r),
+        Kind::General => stepper(board, from, &ADJACENT, &mut r),
     }
     r
 }
@@ -111,9 +111,10 @@ fn slider(board: &Board, from: Square, directions: &[(i8, i8)], min_strike: i8, 
     }
 }
 
-/// Sentinel: the 8 knight jumps, over anything; moves to an empty target or captures there.
-fn sentinel(board: &Board, from: Square, r: &mut Reach) {
-    for to in neighbours(from, &KNIGHT) {
+/// Sentinel (the 8 knight jumps, over anything) and General (the 8 adjacent squares): moves to
+/// an empty target or captures there.
+fn stepper(board: &Board, from: Square, steps: &[(i8, i8)], r: &mut Reach) {
+    for to in neighbours(from, steps) {
         if board[to].is_empty() {
             r.quiet.push((Action::Move, to));
         } else {
@@ -134,17 +135,6 @@ fn catapult(board: &Board, from: Square, r: &mut Reach) {
     for to in neighbours(from, &CATAPULT) {
         if !board[to].is_empty() {
             r.strikes.push((Action::Shoot, to));
-        }
-    }
-}
-
-/// General: moves or captures on the 8 adjacent squares.
-fn general(board: &Board, from: Square, r: &mut Reach) {
-    for to in neighbours(from, &ADJACENT) {
-        if board[to].is_empty() {
-            r.quiet.push((Action::Move, to));
-        } else {
-            r.strikes.push((Action::Capture, to));
         }
     }
 }
