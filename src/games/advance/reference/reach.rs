@@ -45,13 +45,10 @@ fn zombie(board: &Board, from: Square, piece: Piece, r: &mut Reach) {
         let Some(near) = from.offset(df, dr) else {
             continue;
         };
-        if board[near].is_empty() {
-            r.quiet.push((Action::Move, near));
-            if let Some(far) = from.offset(2 * df, 2 * dr).filter(|&far| !board[far].is_empty()) {
-                r.strikes.push((Action::Leap, far));
-            }
-        } else {
-            r.strikes.push((Action::Capture, near));
+        if move_or_capture(board, near, r)
+            && let Some(far) = from.offset(2 * df, 2 * dr).filter(|&far| !board[far].is_empty())
+        {
+            r.strikes.push((Action::Leap, far));
         }
     }
 }
@@ -60,11 +57,8 @@ fn zombie(board: &Board, from: Square, piece: Piece, r: &mut Reach) {
 /// square without moving.
 fn builder(board: &Board, from: Square, r: &mut Reach) {
     for to in neighbours(from, &ADJACENT) {
-        if board[to].is_empty() {
-            r.quiet.push((Action::Move, to));
+        if move_or_capture(board, to, r) {
             r.quiet.push((Action::Build, to));
-        } else {
-            r.strikes.push((Action::Capture, to));
         }
     }
 }
@@ -115,12 +109,20 @@ fn slider(board: &Board, from: Square, directions: &[(i8, i8)], min_strike: i8, 
 /// an empty target or captures there.
 fn stepper(board: &Board, from: Square, steps: &[(i8, i8)], r: &mut Reach) {
     for to in neighbours(from, steps) {
-        if board[to].is_empty() {
-            r.quiet.push((Action::Move, to));
-        } else {
-            r.strikes.push((Action::Capture, to));
-        }
+        move_or_capture(board, to, r);
     }
+}
+
+/// The step most pieces take: a move to `to` when it is empty, else a strike there. Whether it
+/// was empty.
+fn move_or_capture(board: &Board, to: Square, r: &mut Reach) -> bool {
+    let empty = board[to].is_empty();
+    if empty {
+        r.quiet.push((Action::Move, to));
+    } else {
+        r.strikes.push((Action::Capture, to));
+    }
+    empty
 }
 
 /// Catapult: moves 1 square orthogonally to an empty square, never capturing by moving; shoots,
