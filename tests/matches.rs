@@ -4,14 +4,13 @@ mod common;
 
 use std::fs;
 
-use common::arbiter;
+use common::{arbiter, arbiter_ok};
 use serde_json::Value;
 
 fn play(args: &[&str]) -> Value {
     let mut all = vec!["match", "--json", "-q"];
     all.extend_from_slice(args);
-    let run = arbiter(&all, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&all, "");
     serde_json::from_str(&run.stdout).unwrap()
 }
 
@@ -119,7 +118,7 @@ fn records_replay_and_a_tampered_record_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("games");
     let garbage = bot(dir.path(), "garbage.sh", "echo garbage > \"$3\"");
-    let run = arbiter(
+    arbiter_ok(
         &[
             "match",
             "--bot",
@@ -134,8 +133,7 @@ fn records_replay_and_a_tampered_record_is_caught() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let run = arbiter(
+    arbiter_ok(
         &[
             "match",
             "--bot",
@@ -150,7 +148,6 @@ fn records_replay_and_a_tampered_record_is_caught() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}", run.stderr);
 
     let replay = arbiter(
         &["replay", &records.display().to_string(), &dir.path().join("forfeits").display().to_string()],

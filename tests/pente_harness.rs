@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::grading::grade;
-use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
+use common::{arbiter, arbiter_json as json, arbiter_ok, script_bot as bot, write_script};
 use serde_json::Value;
 
 /// `match --json -q` between two Pente bots.
@@ -454,7 +454,7 @@ fn a_record_replays_with_the_game_and_rules_it_was_played_with() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("records");
     let records = records.to_str().unwrap();
-    let run = arbiter(
+    arbiter_ok(
         &[
             "--game",
             "pente",
@@ -473,7 +473,6 @@ fn a_record_replays_with_the_game_and_rules_it_was_played_with() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}", run.stderr);
     let text = fs::read_to_string(Path::new(records).join("game-001.txt")).unwrap();
     assert!(text.contains("\ngame name: pente\nrules: opening=tournament\n"), "{text}");
     assert!(text.contains("\ntimes:\n"), "{text}");

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, example_path, read_json, test_names, write_script};
+use common::{arbiter, arbiter_ok, example_path, read_json, test_names, write_script};
 use serde_json::Value;
 
 /// A scratch folder with one worked example per grade, white to move, and a right answer for
@@ -20,8 +20,7 @@ fn setup() -> tempfile::TempDir {
         let case = dir.path().join(format!("corpus/grade{grade}/white/worked-example.txt"));
         fs::create_dir_all(case.parent().unwrap()).unwrap();
         fs::copy(example_path(grade), &case).unwrap();
-        let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
-        assert_eq!(run.status, 0, "{}", run.stderr);
+        let run = arbiter_ok(&["apply", &example_path(grade), "--side", "white", mv], "");
         fs::write(dir.path().join(format!("right{grade}.txt")), run.stdout).unwrap();
     }
     dir
@@ -378,8 +377,7 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     ];
     args.extend(out.args());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = arbiter(&args, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&args, "");
     let mut printed: Value = serde_json::from_str(&run.stdout).unwrap();
     let mut written = out.json();
     assert_eq!(written["complete"], true);

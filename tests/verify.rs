@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, example_path, read_json, write_script};
+use common::{arbiter, arbiter_ok, example_path, read_json, write_script};
 use serde_json::Value;
 
 /// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
@@ -46,8 +46,7 @@ impl Setup {
 
     /// Stores the board after `mv` on the grade's example.
     fn canned(&self, name: &str, grade: u8, mv: &str) {
-        let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
-        assert_eq!(run.status, 0, "{}", run.stderr);
+        let run = arbiter_ok(&["apply", &example_path(grade), "--side", "white", mv], "");
         fs::write(self.path(name), run.stdout).unwrap();
     }
 

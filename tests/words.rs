@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use arbiter::harness::referee::{Referee, Words};
-use common::{arbiter, have_tools};
+use common::{arbiter, arbiter_ok, have_tools};
 
 /// Every game with its referee (the words come from the game, not from a list kept here).
 fn games() -> Vec<(&'static str, Box<dyn Referee>)> {
@@ -88,8 +88,7 @@ fn assert_none(found: Vec<String>) {
 fn every_help_speaks_its_games_words() {
     let mut found = Vec::new();
     for (game, _) in games() {
-        let top = arbiter(&["--game", game, "--help"], "");
-        assert_eq!(top.status, 0, "{}", top.stderr);
+        let top = arbiter_ok(&["--game", game, "--help"], "");
         found.extend(foreign_words(game, &top.stdout, "--help"));
         for sub in SUBCOMMANDS {
             let run = arbiter(&["--game", game, sub, "--help"], "");

@@ -74,6 +74,15 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// Runs the `arbiter` binary with `args`, feeding `stdin` to it, and asserts that it succeeded
+/// (exit status 0), showing its stderr when it did not.
+#[track_caller]
+pub fn arbiter_ok(args: &[&str], stdin: &str) -> Run {
+    let run = arbiter(args, stdin);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    run
+}
+
 impl Run {
     /// Asserts that arbiter refused the command (exit status 2) saying `says` on stderr.
     pub fn assert_refused(&self, says: &str) {
