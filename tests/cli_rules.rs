@@ -16,7 +16,7 @@ fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, String) {
 #[test]
 fn moves_json_lists_every_move_with_its_board() {
     let run = arbiter_ok(&["moves", &example_path(7), "--side", "white", "--json"], "");
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: serde_json::Value = run.json();
     assert_eq!(v["side"], "white");
     assert_eq!(v["count"], 20);
     let moves = v["moves"].as_array().unwrap();
@@ -89,7 +89,7 @@ fn invalid_positions_are_refused_with_a_reason_unless_allowed() {
     );
     assert!(run.stderr.contains("--allow-invalid"));
     let run = arbiter_ok(&["moves", &example_path(4), "--side", "black", "--allow-invalid", "--json"], "");
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: serde_json::Value = run.json();
     assert!(v["count"].as_u64().unwrap() > 0);
 }
 
@@ -123,7 +123,7 @@ fn perft_divide_adds_up_to_the_total() {
     let initial =
         "mjdsgscjm\nbzzzzzzzb\n.........\n.........\n.........\n.........\n.........\nBZZZZZZZB\nMJCSGSDJM\n";
     let run = arbiter_ok(&["perft", "-", "--side", "white", "--depth", "2", "--divide", "--json"], initial);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: serde_json::Value = run.json();
     assert_eq!(v["nodes"], 1849);
     let divide = v["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 43);

@@ -116,7 +116,7 @@ fn every_twin_has_the_mirrored_answers() {
 fn verify(bot: &str) -> Value {
     let corpus = root().join("corpus").display().to_string();
     let run = arbiter(&["verify", &corpus, "--bot", bot, "--json", "-q", "--seed", "11"], "");
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stderr))
+    run.json()
 }
 
 fn passes(report: &Value, grade: u64) -> (usize, usize) {
@@ -215,6 +215,6 @@ fn generate_takes_several_grades_and_golden_works_on_any_folder() {
         &["verify", &cases_s, "--golden-dir", &gold_s, "--bot", "builtin:grade7", "-q", "--json"],
         "",
     );
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let report: serde_json::Value = run.json();
     assert!(report["cases"].as_array().unwrap().iter().all(|c| c["golden"] == true), "{}", run.stdout);
 }

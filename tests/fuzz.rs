@@ -546,7 +546,7 @@ fn ctrl_c_stops_the_run_and_reports_what_was_found() {
         "",
     );
     assert_eq!(run.status, 130, "{}{}", run.stdout, run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     assert_eq!(v["report"]["stopped"], "interrupted");
     assert!(v["report"]["cases"].as_u64().unwrap() < 50);
     assert_eq!(v["report"]["failures"][0]["signature"]["verdict"], "crash");

@@ -231,7 +231,7 @@ fn stop_rules_make_a_hanging_bot_cheap() {
         ],
         "",
     );
-    let report: Value = serde_json::from_str(&run.stdout).unwrap();
+    let report: Value = run.json();
     assert_eq!(cases_run(&report), 1);
 }
 
@@ -310,7 +310,7 @@ fn the_games_stage_is_folded_into_the_score() {
         ],
         "",
     );
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out: Value = run.json();
     assert_eq!(out["games_stage_score"], Value::Null);
     assert!(out["games_stage_note"].as_str().unwrap().contains("lost all 2 games by forfeit"));
 }
@@ -366,7 +366,7 @@ fn robustness_counts_a_traceback_as_not_handled() {
         &["verify", "--robustness", "--bot", &bot.display().to_string(), "--json", "--sandbox", "off"],
         "",
     );
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out: Value = run.json();
     let wrong_arg =
         out["checks"].as_array().unwrap().iter().find(|c| c["name"] == "wrong first argument").unwrap();
     assert_eq!(wrong_arg["passed"], false, "{wrong_arg}");
@@ -624,7 +624,7 @@ fn stop_at_gate_stops_nothing_in_a_profile_that_adds_its_stages() {
         args.extend(extra);
         let run = common::arbiter(&args, "");
         assert!(run.status == 0 || run.status == 1, "{}", run.stderr);
-        let json: Value = serde_json::from_str(&run.stdout).unwrap();
+        let json: Value = run.json();
         let not_run = json["cases"].as_array().unwrap().iter().filter(|c| c["verdict"] == "not-run").count();
         (json["score"].as_f64().unwrap(), not_run)
     };

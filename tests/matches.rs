@@ -11,7 +11,7 @@ fn play(args: &[&str]) -> Value {
     let mut all = vec!["match", "--json", "-q"];
     all.extend_from_slice(args);
     let run = arbiter_ok(&all, "");
-    serde_json::from_str(&run.stdout).unwrap()
+    run.json()
 }
 
 /// A shell-script bot in `dir`; returns the command.

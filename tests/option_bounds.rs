@@ -162,7 +162,7 @@ fn values_at_the_bounds_are_accepted() {
     ]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let run = arbiter_ok(&args, "");
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let report: serde_json::Value = run.json();
     assert_eq!(report["cases"].as_array().unwrap().len(), 4);
     let run = arbiter(&["perft", &example_path(4), "--side", "white", "--depth", "0"], "");
     assert_eq!((run.status, run.stdout.trim()), (0, "1"));

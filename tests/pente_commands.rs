@@ -31,7 +31,7 @@ fn input_file(name: &str, color: &str, stones: &[(usize, char, char)]) -> PathBu
 fn json(args: &[&str]) -> Value {
     let run = arbiter(args, "");
     assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout))
+    run.json()
 }
 
 /// The counts an independent implementation (written from the assignment alone, outside this

@@ -378,7 +378,7 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     args.extend(out.args());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let run = arbiter_ok(&args, "");
-    let mut printed: Value = serde_json::from_str(&run.stdout).unwrap();
+    let mut printed: Value = run.json();
     let mut written = out.json();
     assert_eq!(written["complete"], true);
     assert_eq!(written["cases"].as_array().unwrap().len(), 4);

@@ -76,7 +76,7 @@ if [ -f "$dir/{prefix}$g.txt" ]; then cp "$dir/{prefix}$g.txt" "$3"; else cp "$d
         args.extend_from_slice(extra);
         let run = arbiter(&args, "");
         assert!(run.status == 0 || run.status == 1, "status {}: {}", run.status, run.stderr);
-        (run.status, serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout)))
+        (run.status, run.json())
     }
 }
 
@@ -378,7 +378,7 @@ fn the_course_layout_is_read_and_its_answers_checked_first() {
         &["verify", &dir.path().display().to_string(), "--bot", "builtin:grade7", "--json", "-q"],
         "",
     );
-    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let r: Value = run.json();
     assert_eq!(verdicts(&r), vec!["pass", "pass"]);
     let disagreements = r["disagreements"].as_array().unwrap();
     assert_eq!(disagreements.len(), 1, "{disagreements:?}");
@@ -417,7 +417,7 @@ fn robustness_passes_a_careful_bot_and_says_what_a_careless_one_did() {
     let careless = s.bot("careless.sh", "if [ \"$1\" = name ]; then echo 'a name that is far too long for the tournament'; exit 0; fi\ncp \"$dir/right4.txt\" \"$3\" 2>/dev/null; exit 0");
     let run = arbiter(&["verify", "--robustness", "--bot", &careless, "--json"], "");
     assert_eq!(run.status, 1);
-    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let r: Value = run.json();
     let check =
         |name: &str| r["checks"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
     let wrong = check("wrong first argument");
@@ -433,7 +433,7 @@ fn robustness_passes_a_careful_bot_and_says_what_a_careless_one_did() {
     // Dies of an unhandled error on every bad input.
     let crashing = s.bot("crashing.sh", "kill -ABRT $$");
     let run = arbiter(&["verify", "--robustness", "--bot", &crashing, "--json"], "");
-    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let r: Value = run.json();
     assert_eq!(r["passed"], 0);
     assert!(r["checks"][0]["note"].as_str().unwrap().contains("died by SIGABRT"));
 }
@@ -708,7 +708,7 @@ fn the_report_puts_the_illegal_move_first_and_cuts_no_reason() {
 
     let run =
         arbiter(&["verify", "corpus", "--bot", "builtin:mutant-catapult-protected", "--json", "-q"], "");
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     let groups = v["failures"].as_array().unwrap();
     assert_eq!(groups[0]["signature"]["verdict"], "illegal-move");
     assert!(
