@@ -138,6 +138,11 @@ pub fn example_path(grade: u8) -> String {
     format!("{}/corpus/examples/grade{grade}/white/worked-example.txt", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The board of the assignment's worked example for `grade` (white to move).
+pub fn example_board(grade: u8) -> Board {
+    Board::from_text(&std::fs::read_to_string(example_path(grade)).unwrap()).unwrap()
+}
+
 /// Whether every tool in `needed` (`java`, `javac`, `python3`) is installed; when one is not,
 /// prints `SKIPPED: <test>: ...` with the package `.ci/run` installs it from, and the caller
 /// returns instead of passing silently.
