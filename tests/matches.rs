@@ -4,7 +4,7 @@ mod common;
 
 use std::fs;
 
-use common::{arbiter, arbiter_ok};
+use common::{arbiter, arbiter_ok, sh_bot};
 use serde_json::Value;
 
 fn play(args: &[&str]) -> Value {
@@ -15,12 +15,6 @@ fn play(args: &[&str]) -> Value {
 }
 
 /// A shell-script bot in `dir`; returns the command.
-fn bot(dir: &std::path::Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    format!("sh {}", path.display())
-}
-
 #[test]
 fn a_match_alternates_colours_and_counts_results() {
     let m = play(&["--bot", "builtin:grade7", "--bot", "builtin:random", "--games", "4", "--seed", "5"]);
@@ -74,13 +68,13 @@ fn misbehaving_bots_lose_and_the_record_says_how() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // Each bot misbehaves on its first turn; it plays white in game 1.
-    let illegal = bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\"");
+    let illegal = sh_bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\"");
     let cases = [
-        (bot(d, "crash.sh", "echo boom >&2; exit 3"), "crash"),
-        (bot(d, "garbage.sh", "echo garbage > \"$3\""), "malformed-output"),
-        (bot(d, "unchanged.sh", "cp \"$2\" \"$3\""), "unchanged"),
-        (bot(d, "silent.sh", "exit 0"), "no-output"),
-        (bot(d, "hang.sh", "sleep 30"), "timeout"),
+        (sh_bot(d, "crash.sh", "echo boom >&2; exit 3"), "crash"),
+        (sh_bot(d, "garbage.sh", "echo garbage > \"$3\""), "malformed-output"),
+        (sh_bot(d, "unchanged.sh", "cp \"$2\" \"$3\""), "unchanged"),
+        (sh_bot(d, "silent.sh", "exit 0"), "no-output"),
+        (sh_bot(d, "hang.sh", "sleep 30"), "timeout"),
         (illegal, "illegal-move"),
     ];
     for (command, ending) in cases {
@@ -94,7 +88,7 @@ fn misbehaving_bots_lose_and_the_record_says_how() {
     }
     let m = play(&[
         "--bot",
-        &bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\""),
+        &sh_bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\""),
         "--bot",
         "builtin:random",
         "--games",
@@ -117,7 +111,7 @@ fn misbehaving_bots_lose_and_the_record_says_how() {
 fn records_replay_and_a_tampered_record_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("games");
-    let garbage = bot(dir.path(), "garbage.sh", "echo garbage > \"$3\"");
+    let garbage = sh_bot(dir.path(), "garbage.sh", "echo garbage > \"$3\"");
     arbiter_ok(
         &[
             "match",

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, arbiter_ok, example_path, read_json, test_names, write_script};
+use common::{arbiter, arbiter_ok, example_path, read_json, sh_bot, test_names, write_script};
 use serde_json::Value;
 
 /// A scratch folder with one worked example per grade, white to move, and a right answer for
@@ -29,20 +29,16 @@ fn setup() -> tempfile::TempDir {
 /// A bot that plays the right answer, except on the grade-6 case, where it records its pid in
 /// `sleeper.pid` and sleeps for a minute.
 fn bot(dir: &Path) -> String {
-    let script = dir.join("bot.sh");
     let body = format!(
-        r#"#!/bin/sh
-dir='{}'
+        r#"dir='{}'
 case "$(head -n 1 "$2")" in
   "........g") g=4 ;; "b#g.S.cmb") g=5 ;; "d.bz..cmj") g=6 ;; "..j....c.") g=7 ;;
 esac
 if [ "$g" = 6 ]; then echo $$ > "$dir/sleeper.pid"; exec sleep 60; fi
-cp "$dir/right$g.txt" "$3"
-"#,
+cp "$dir/right$g.txt" "$3""#,
         dir.display()
     );
-    fs::write(&script, body).unwrap();
-    format!("sh {}", script.display())
+    sh_bot(dir, "bot.sh", &body)
 }
 
 struct Outputs {
@@ -419,19 +415,21 @@ fn an_unwritable_result_path_stops_the_run_before_any_bot_runs() {
 fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
     let dir = tempfile::tempdir().unwrap();
     // Forfeits its first game at once (exit 1, no board), then hangs in the second.
-    let script = dir.path().join("bot.sh");
-    let body = format!(
-        "#!/bin/sh\ndir='{}'\nif [ -f \"$dir/called\" ]; then echo $$ > \"$dir/sleeper.pid\"; exec sleep 60; fi\ntouch \"$dir/called\"; exit 1\n",
-        dir.path().display()
+    let bot = sh_bot(
+        dir.path(),
+        "bot.sh",
+        &format!(
+            "dir='{}'\nif [ -f \"$dir/called\" ]; then echo $$ > \"$dir/sleeper.pid\"; exec sleep 60; fi\ntouch \"$dir/called\"; exit 1",
+            dir.path().display()
+        ),
     );
-    fs::write(&script, body).unwrap();
     let records = dir.path().join("games");
     let args = [
         "match".to_string(),
         "--bot".into(),
         "builtin:grade7".into(),
         "--bot".into(),
-        format!("sh {}", script.display()),
+        bot,
         "--games".into(),
         "2".into(),
         "--jobs".into(),
@@ -463,13 +461,11 @@ fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
 
 /// A bot that plays the right answer at grade 4 and leaves the board unchanged elsewhere.
 fn right_then_unchanged(dir: &Path) -> String {
-    let script = dir.join("unchanged.sh");
     let body = format!(
-        "#!/bin/sh\nif [ \"$(head -n 1 \"$2\")\" = '........g' ]; then cp '{}/right4.txt' \"$3\"; else cp \"$2\" \"$3\"; fi\n",
+        "if [ \"$(head -n 1 \"$2\")\" = '........g' ]; then cp '{}/right4.txt' \"$3\"; else cp \"$2\" \"$3\"; fi",
         dir.display()
     );
-    fs::write(&script, body).unwrap();
-    format!("sh {}", script.display())
+    sh_bot(dir, "unchanged.sh", &body)
 }
 
 #[test]

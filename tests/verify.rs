@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, arbiter_ok, example_path, read_json, write_script};
+use common::{arbiter, arbiter_ok, example_path, read_json, sh_bot, write_script};
 use serde_json::Value;
 
 /// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
@@ -52,10 +52,7 @@ impl Setup {
 
     /// A shell-script bot; `$dir` in the body is the scratch folder. Returns the bot command.
     fn bot(&self, name: &str, body: &str) -> String {
-        let script = self.path(name);
-        let text = format!("#!/bin/sh\ndir='{}'\n{body}\n", self.dir.path().display());
-        fs::write(&script, text).unwrap();
-        format!("sh {}", script.display())
+        sh_bot(self.dir.path(), name, &format!("dir='{}'\n{body}", self.dir.path().display()))
     }
 
     /// A bot that copies `<prefix><grade>.txt` to its output, recognising the case by the first
@@ -513,17 +510,14 @@ fn a_bot_that_fails_every_case_the_same_way_is_pointed_to_same_file() {
     let s = Setup::new();
     let corpus = s.corpus().display().to_string();
     // Writes its answer into the input file only: without --same-file it never leaves an output.
-    let script = s.path("in_place.sh");
-    fs::write(&script, "#!/bin/sh\necho e2-e3 >> \"$2\"\nexit 0\n").unwrap();
-    let bot = format!("sh {}", script.display());
+    let bot = sh_bot(s.dir.path(), "in_place.sh", "echo e2-e3 >> \"$2\"\nexit 0");
     let run = arbiter(&["verify", &corpus, "--bot", &bot, "-q"], "");
     assert_eq!(run.status, 1);
     assert!(run.stdout.contains("needs --same-file"), "{}", run.stdout);
     // A bot that fails the same way without touching its input file is not told so: the hint
     // is for a bot that writes there.
-    let quiet = s.path("quiet.sh");
-    fs::write(&quiet, "#!/bin/sh\ncat \"$2\" > /dev/null\nexit 0\n").unwrap();
-    let run = arbiter(&["verify", &corpus, "--bot", &format!("sh {}", quiet.display()), "-q"], "");
+    let quiet = sh_bot(s.dir.path(), "quiet.sh", "cat \"$2\" > /dev/null\nexit 0");
+    let run = arbiter(&["verify", &corpus, "--bot", &quiet, "-q"], "");
     assert_eq!(run.status, 1);
     assert!(!run.stdout.contains("needs --same-file"), "{}", run.stdout);
     // A bot that fails in different ways gets no such hint.

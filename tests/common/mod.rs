@@ -103,15 +103,22 @@ pub fn arbiter_json(args: &[&str]) -> (i32, serde_json::Value) {
     (run.status, run.json())
 }
 
+/// A shell-script bot `dir/name` (the folder made if missing) that runs `body`. Returns the
+/// command that runs it (`sh DIR/NAME`).
+pub fn sh_bot(dir: &std::path::Path, name: &str, body: &str) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
 /// A shell-script bot in `dir`: `dir/bot.sh` runs `body` with `$engine` naming a private copy of
 /// arbiter there (the sandbox hides arbiter's own executable from bots). Returns the command
 /// that runs it (`sh .../bot.sh`).
 pub fn script_bot(dir: &std::path::Path, body: &str) -> String {
     let engine = dir.join("engine");
     std::fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
-    let path = dir.join("bot.sh");
-    std::fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
-    format!("sh {}", path.display())
+    sh_bot(dir, "bot.sh", &format!("engine='{}'\n{body}", engine.display()))
 }
 
 /// Writes `text` to `path` and makes it executable (mode 0755), as a submission's `run` script.
