@@ -29,8 +29,7 @@ fn input_file(name: &str, color: &str, stones: &[(usize, char, char)]) -> PathBu
 }
 
 fn json(args: &[&str]) -> Value {
-    let run = arbiter(args, "");
-    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
+    let run = arbiter_ok(args, "");
     run.json()
 }
 

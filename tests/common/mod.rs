@@ -75,11 +75,11 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
 }
 
 /// Runs the `arbiter` binary with `args`, feeding `stdin` to it, and asserts that it succeeded
-/// (exit status 0), showing its stderr when it did not.
+/// (exit status 0), showing the arguments and both outputs when it did not.
 #[track_caller]
 pub fn arbiter_ok(args: &[&str], stdin: &str) -> Run {
     let run = arbiter(args, stdin);
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(run.status, 0, "{args:?}: {}\n{}", run.stdout, run.stderr);
     run
 }
 
