@@ -11,7 +11,7 @@ fn bench_reports_both_engines_on_the_fixed_suite() {
     let run =
         common::arbiter(&["bench", "--json", "--depth", "2", "--min-time", "0", "--corpus", &corpus], "");
     assert_eq!(run.status, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     let perft = v["perft"].as_array().unwrap();
     let names: Vec<&str> = perft.iter().map(|p| p["position"].as_str().unwrap()).collect();
     assert_eq!(names, ["initial", "crowded", "sparse", "crowded-tie"]);
@@ -29,7 +29,7 @@ fn bench_reports_both_engines_on_the_fixed_suite() {
 fn network_bench_reports_its_hot_paths_and_a_game_without_any_says_so() {
     let run = common::arbiter(&["--game", "network", "bench", "--json", "--min-time", "0"], "");
     assert_eq!(run.status, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     for key in ["network_checks_per_second", "expect_max_ms", "alphabeta_depth3_opening_ms"] {
         assert!(v[key].as_f64().unwrap() > 0.0, "{key}: {v}");
     }
@@ -68,7 +68,7 @@ fn hosted_python_bench_reports_a_case_and_a_call_beside_the_bots_own_time() {
         "",
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     assert_eq!(v["hosted_language"], "Python");
     for row in ["hosted_case", "hosted_call"] {
         assert_eq!(v[row]["units"], 4, "{row}: {v}");

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{arbiter, example_path};
+use common::{arbiter, arbiter_ok, example_path};
 use serde_json::Value;
 use std::fs;
 
@@ -27,8 +27,7 @@ fn write(text: &str) -> (tempfile::TempDir, String) {
 
 /// The board after `mv` on the grade-`grade` example, as `apply` prints it.
 fn after(grade: u8, mv: &str) -> String {
-    let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["apply", &example_path(grade), "--side", "white", mv], "");
     run.stdout
 }
 
@@ -43,8 +42,7 @@ fn check(grade: u8, output: &str, extra: &[&str]) -> (i32, Value) {
 
 #[test]
 fn expect_json_gives_every_grade_values_and_sensitivity() {
-    let run = arbiter(&["expect", &example_path(7), "--side", "white", "--json"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["expect", &example_path(7), "--side", "white", "--json"], "");
     let v = json(&run.stdout);
     assert_eq!(v["legal"].as_array().unwrap().len(), 20);
     assert!(v["winning"].as_array().unwrap().is_empty());
@@ -59,8 +57,7 @@ fn expect_json_gives_every_grade_values_and_sensitivity() {
 
 #[test]
 fn expect_explains_grade7_in_words() {
-    let run = arbiter(&["expect", &example_path(7), "--side", "white"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["expect", &example_path(7), "--side", "white"], "");
     assert!(run.stdout.contains("20 moves tie at grade 6"), "{}", run.stdout);
     assert!(run.stdout.contains("Mf1-f9        -4"), "{}", run.stdout);
     assert!(run.stdout.contains("not interpretation-sensitive"));
@@ -172,8 +169,7 @@ fn check_refuses_a_malformed_input_board() {
 fn expect_says_when_the_side_to_move_has_lost() {
     let stuck =
         "....g....\n.........\n.........\n.........\n.........\n.........\n.........\n##.......\nG#.......\n";
-    let run = arbiter(&["expect", "-", "--side", "white"], stuck);
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["expect", "-", "--side", "white"], stuck);
     assert!(run.stdout.contains("white has no legal move, so it has lost"), "{}", run.stdout);
     let v = json(&arbiter(&["expect", "-", "--side", "white", "--json"], stuck).stdout);
     assert!(v["legal"].as_array().unwrap().is_empty());
@@ -184,24 +180,22 @@ fn expect_says_when_the_side_to_move_has_lost() {
 /// (position, `game:`, `offer:`) and chess-a1's (a call, or `main()` with its script).
 #[test]
 fn expect_explains_network_and_chess_a1_case_files() {
-    let run = arbiter(&["--game", "network", "expect", "corpus/network/reject/white/001-corner.txt"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["--game", "network", "expect", "corpus/network/reject/white/001-corner.txt"], "");
     assert!(run.stdout.contains("to forceMove, which must refuse it (return false)"), "{}", run.stdout);
-    let run = arbiter(&["--game", "network", "expect", "corpus/network/accept/white/001.txt", "--json"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run =
+        arbiter_ok(&["--game", "network", "expect", "corpus/network/accept/white/001.txt", "--json"], "");
     assert_eq!(json(&run.stdout)["offer"]["legal"], Value::Bool(true), "{}", run.stdout);
-    let run = arbiter(&["--game", "network", "expect", "corpus/network/legal/white/018.txt"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["--game", "network", "expect", "corpus/network/legal/white/018.txt"], "");
     assert!(run.stdout.contains("legal: "), "{}", run.stdout);
 
-    let run =
-        arbiter(&["--game", "chess-a1", "expect", "corpus/chess-a1/interaction/white/039.txt", "--json"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(
+        &["--game", "chess-a1", "expect", "corpus/chess-a1/interaction/white/039.txt", "--json"],
+        "",
+    );
     let v = json(&run.stdout);
     assert_eq!(v["returns"], "((7, 7), (3, 1))", "{v}");
     assert!(v["why"].as_str().unwrap().contains("h1 b5"), "{v}");
-    let run = arbiter(&["--game", "chess-a1", "expect", "corpus/chess-a1/main/white/001.txt"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["--game", "chess-a1", "expect", "corpus/chess-a1/main/white/001.txt"], "");
     assert!(run.stdout.starts_with("main() with inputs `f2 f3`"), "{}", run.stdout);
     assert!(run.stdout.trim_end().ends_with("| Checkmate"), "{}", run.stdout);
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{arbiter, example_path};
+use common::{arbiter, arbiter_ok, example_path};
 use std::fs;
 
 fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, String) {
@@ -15,9 +15,8 @@ fn temp_file(name: &str, text: &str) -> (tempfile::TempDir, String) {
 
 #[test]
 fn moves_json_lists_every_move_with_its_board() {
-    let run = arbiter(&["moves", &example_path(7), "--side", "white", "--json"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let run = arbiter_ok(&["moves", &example_path(7), "--side", "white", "--json"], "");
+    let v: serde_json::Value = run.json();
     assert_eq!(v["side"], "white");
     assert_eq!(v["count"], 20);
     let moves = v["moves"].as_array().unwrap();
@@ -32,8 +31,7 @@ fn moves_json_lists_every_move_with_its_board() {
 #[test]
 fn a_dash_reads_the_board_from_standard_input() {
     let text = fs::read_to_string(example_path(4)).unwrap();
-    let run = arbiter(&["moves", "-", "--side", "white", "--json"], &text);
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["moves", "-", "--side", "white", "--json"], &text);
     assert!(run.stdout.contains("Zf3xf4"));
 }
 
@@ -90,16 +88,14 @@ fn invalid_positions_are_refused_with_a_reason_unless_allowed() {
         run.stderr
     );
     assert!(run.stderr.contains("--allow-invalid"));
-    let run = arbiter(&["moves", &example_path(4), "--side", "black", "--allow-invalid", "--json"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let run = arbiter_ok(&["moves", &example_path(4), "--side", "black", "--allow-invalid", "--json"], "");
+    let v: serde_json::Value = run.json();
     assert!(v["count"].as_u64().unwrap() > 0);
 }
 
 #[test]
 fn apply_prints_the_board_or_says_why_not() {
-    let run = arbiter(&["apply", &example_path(4), "--side", "white", "Zf3xf4"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["apply", &example_path(4), "--side", "white", "Zf3xf4"], "");
     assert_eq!(
         run.stdout,
         "........g\n.........\n.........\n.........\n.........\n.....Z...\n.........\n........#\n.......#G\n"
@@ -126,9 +122,8 @@ fn apply_prints_the_board_or_says_why_not() {
 fn perft_divide_adds_up_to_the_total() {
     let initial =
         "mjdsgscjm\nbzzzzzzzb\n.........\n.........\n.........\n.........\n.........\nBZZZZZZZB\nMJCSGSDJM\n";
-    let run = arbiter(&["perft", "-", "--side", "white", "--depth", "2", "--divide", "--json"], initial);
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let run = arbiter_ok(&["perft", "-", "--side", "white", "--depth", "2", "--divide", "--json"], initial);
+    let v: serde_json::Value = run.json();
     assert_eq!(v["nodes"], 1849);
     let divide = v["divide"].as_object().unwrap();
     assert_eq!(divide.len(), 43);
@@ -139,8 +134,7 @@ fn perft_divide_adds_up_to_the_total() {
 
 #[test]
 fn show_draws_labels_material_and_danger() {
-    let run = arbiter(&["show", &example_path(4), "--side", "white"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["show", &example_path(4), "--side", "white"], "");
     assert!(run.stdout.starts_with("    a b c d e f g h i\n 9  . . . . . . . . g  9\n"), "{}", run.stdout);
     assert!(run.stdout.contains("white General on i1: in danger from the Dragon on f4"), "{}", run.stdout);
     assert!(run.stdout.contains("black General: not in danger"));

@@ -14,7 +14,7 @@ use arbiter::advance::symmetry::Twin;
 use arbiter::advance::{Action, Board, Engine, Fast, Kind};
 use arbiter::harness::corpus::find_cases;
 use arbiter::harness::referee::CaseSpec;
-use common::arbiter;
+use common::{arbiter, arbiter_ok};
 use serde_json::Value;
 
 fn root() -> PathBuf {
@@ -116,7 +116,7 @@ fn every_twin_has_the_mirrored_answers() {
 fn verify(bot: &str) -> Value {
     let corpus = root().join("corpus").display().to_string();
     let run = arbiter(&["verify", &corpus, "--bot", bot, "--json", "-q", "--seed", "11"], "");
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stderr))
+    run.json()
 }
 
 fn passes(report: &Value, grade: u64) -> (usize, usize) {
@@ -199,8 +199,7 @@ fn generate_takes_several_grades_and_golden_works_on_any_folder() {
         ["--count", "2", "--max-candidates", "20000", "--rare-budget", "0", "--pool-factor", "1", "-q"];
     let mut args = vec!["generate", "--grades", "4,5", "--out", &cases_s];
     args.extend(small);
-    let run = arbiter(&args, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    arbiter_ok(&args, "");
     let found = find_cases(&cases, arbiter::advance::referee::CATEGORIES).unwrap();
     let grades: std::collections::BTreeSet<&str> = found.iter().map(|c| c.category.as_str()).collect();
     assert_eq!(grades.into_iter().collect::<Vec<_>>(), vec!["grade4", "grade5"]);
@@ -208,15 +207,13 @@ fn generate_takes_several_grades_and_golden_works_on_any_folder() {
     let run = arbiter(&["golden", "--check", &cases_s], "");
     assert_eq!(run.status, 2, "{}", run.stdout);
     assert!(run.stderr.contains("--golden-dir DIR"), "{}", run.stderr);
-    let run = arbiter(&["golden", "--update", "--golden-dir", &gold_s, &cases_s], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    arbiter_ok(&["golden", "--update", "--golden-dir", &gold_s, &cases_s], "");
     assert!(gold.join("grade5/white/01.json").is_file());
-    let run = arbiter(&["golden", "--check", "--golden-dir", &gold_s, &cases_s], "");
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    arbiter_ok(&["golden", "--check", "--golden-dir", &gold_s, &cases_s], "");
     let run = arbiter(
         &["verify", &cases_s, "--golden-dir", &gold_s, "--bot", "builtin:grade7", "-q", "--json"],
         "",
     );
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let report: serde_json::Value = run.json();
     assert!(report["cases"].as_array().unwrap().iter().all(|c| c["golden"] == true), "{}", run.stdout);
 }

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, example_path};
+use common::{arbiter, example_path, sh_bot};
 
 /// The characters a terminal would act on, or that reorder text.
 fn assert_no_raw_controls(text: &str) {
@@ -16,12 +16,6 @@ fn assert_no_raw_controls(text: &str) {
 }
 
 /// A shell-script bot in `dir`; returns the bot command.
-fn script(dir: &Path, body: &str) -> String {
-    let path = dir.join("bot.sh");
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    format!("sh {}", path.display())
-}
-
 fn corpus(dir: &Path) -> PathBuf {
     let case = dir.join("corpus/grade4/white/worked-example.txt");
     fs::create_dir_all(case.parent().unwrap()).unwrap();
@@ -32,7 +26,8 @@ fn corpus(dir: &Path) -> PathBuf {
 #[test]
 fn a_bot_cannot_fake_a_score_line_in_the_verify_report() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = script(dir.path(), r"printf 'oops\033[2K\rscore 100%%\342\200\256\302\233\n' >&2; exit 1");
+    let bot =
+        sh_bot(dir.path(), "bot.sh", r"printf 'oops\033[2K\rscore 100%%\342\200\256\302\233\n' >&2; exit 1");
     let corpus = corpus(dir.path()).display().to_string();
     let run = arbiter(&["verify", &corpus, "--bot", &bot, "-q"], "");
     assert_eq!(run.status, 1, "{}", run.stderr);
@@ -55,7 +50,7 @@ fn a_bot_cannot_fake_a_score_line_in_the_verify_report() {
 #[test]
 fn what_a_bot_says_to_bad_input_is_escaped_in_the_robustness_table() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = script(dir.path(), r"printf '\033]0;owned\007\rall checks passed\n'; exit 2");
+    let bot = sh_bot(dir.path(), "bot.sh", r"printf '\033]0;owned\007\rall checks passed\n'; exit 2");
     let run = arbiter(&["verify", "--robustness", "--bot", &bot], "");
     assert_eq!(run.status, 1, "{}", run.stderr);
     assert!(run.stdout.contains(r"      said: \x1b]0;owned\x07\rall checks passed"), "{}", run.stdout);

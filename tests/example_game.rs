@@ -78,18 +78,7 @@ fn a_match_is_played_and_every_game_drawn_in_the_viewer() {
     let referee = game::TicTacToe;
     let perfect = Bot::parse("builtin:perfect", &referee).expect("a built-in bot");
     let random = Bot::parse("builtin:random", &referee).expect("a built-in bot");
-    let options = MatchOptions {
-        games: 6,
-        seed: 3,
-        jobs: 2,
-        limits: Limits::default(),
-        same_file: false,
-        starts: Vec::new(),
-        colours: Default::default(),
-        clock: None,
-        clock_counts_system: false,
-        clock_range: None,
-    };
+    let options = MatchOptions::new(6, 3, 2);
     let records = play_match(&referee, &perfect, &random, &options, &|_| {}).expect("a match");
     assert_eq!(records.len(), 6);
     for record in &records {

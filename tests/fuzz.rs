@@ -8,6 +8,7 @@ use std::fs;
 use arbiter::Side;
 use arbiter::advance::explain::diagnose;
 use arbiter::advance::{Board, Move};
+use arbiter::games::pente::fuzzing::SOURCES;
 use common::{arbiter, arbiter_json, read_json, script_bot};
 use serde_json::Value;
 
@@ -324,18 +325,8 @@ fn pente_fuzzing_finds_a_black_first_stone_on_the_centre() {
         assert_eq!(f["source"], "opening/black-first");
         assert_eq!(f["minimal_size"], 1, "White's stone on the centre is all it takes");
         let sources = v["report"]["sources"].as_object().unwrap();
-        for source in [
-            "opening/white-first",
-            "opening/black-first",
-            "opening/white-second",
-            "opening/black-second",
-            "capture/edge",
-            "block/capture-breaks-four",
-            "win/five-open-to-capture",
-            "win/tenth-piece",
-            "block/tenth-piece",
-            "random",
-        ] {
+        // Every source Pente's fuzzing names, and the random positions beside them.
+        for source in SOURCES.into_iter().chain(["random"]) {
             assert!(sources.get(source).and_then(Value::as_u64).unwrap_or(0) >= 3, "{source}: {sources:?}");
         }
     }
@@ -555,7 +546,7 @@ fn ctrl_c_stops_the_run_and_reports_what_was_found() {
         "",
     );
     assert_eq!(run.status, 130, "{}{}", run.stdout, run.stderr);
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     assert_eq!(v["report"]["stopped"], "interrupted");
     assert!(v["report"]["cases"].as_u64().unwrap() < 50);
     assert_eq!(v["report"]["failures"][0]["signature"]["verdict"], "crash");

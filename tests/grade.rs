@@ -12,7 +12,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use common::grading::grade;
-use common::{arbiter, read_json, test_names};
+use common::{arbiter, arbiter_ok, read_json, test_names};
 use serde_json::Value;
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
@@ -75,8 +75,7 @@ impl Class {
         }
         args.extend_from_slice(extra);
         args.extend(subs.iter().map(String::as_str));
-        let run = arbiter(&args, "");
-        assert_eq!(run.status, 0, "{}\n{}", run.stdout, run.stderr);
+        let run = arbiter_ok(&args, "");
         (run.status, run.stderr)
     }
 
@@ -231,7 +230,7 @@ fn stop_rules_make_a_hanging_bot_cheap() {
         ],
         "",
     );
-    let report: Value = serde_json::from_str(&run.stdout).unwrap();
+    let report: Value = run.json();
     assert_eq!(cases_run(&report), 1);
 }
 
@@ -257,8 +256,7 @@ fn shards_merged_equal_the_whole_class_and_reruns_skip_what_is_done() {
         let paths: Vec<String> = inputs.iter().map(|i| class.path(i).display().to_string()).collect();
         let mut args = vec!["merge"];
         args.extend(paths.iter().map(String::as_str));
-        let merged = arbiter(&args, "");
-        assert_eq!(merged.status, 0, "{}", merged.stderr);
+        let merged = arbiter_ok(&args, "");
         assert_eq!(without_time(&parse_csv(&merged.stdout)), without_time(&whole), "{inputs:?}");
     }
 
@@ -311,7 +309,7 @@ fn the_games_stage_is_folded_into_the_score() {
         ],
         "",
     );
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out: Value = run.json();
     assert_eq!(out["games_stage_score"], Value::Null);
     assert!(out["games_stage_note"].as_str().unwrap().contains("lost all 2 games by forfeit"));
 }
@@ -367,7 +365,7 @@ fn robustness_counts_a_traceback_as_not_handled() {
         &["verify", "--robustness", "--bot", &bot.display().to_string(), "--json", "--sandbox", "off"],
         "",
     );
-    let out: Value = serde_json::from_str(&run.stdout).unwrap();
+    let out: Value = run.json();
     let wrong_arg =
         out["checks"].as_array().unwrap().iter().find(|c| c["name"] == "wrong first argument").unwrap();
     assert_eq!(wrong_arg["passed"], false, "{wrong_arg}");
@@ -540,8 +538,7 @@ fn merge_names_the_shards_it_is_missing() {
     // Shard 3 of 3 has no submission: its run leaves only its manifest, which still counts.
     class.grade(&subs, "s3", &["--shard", "3/3"]);
     assert!(class.path("s3/shard-3-of-3.json").is_file());
-    let merged = arbiter(&["merge", &arg(&class, "s1"), &arg(&class, "s3")], "");
-    assert_eq!(merged.status, 0, "{}", merged.stderr);
+    let merged = arbiter_ok(&["merge", &arg(&class, "s1"), &arg(&class, "s3")], "");
     assert!(merged.stderr.contains("warning: 1 shard(s) missing: 2/3"), "{}", merged.stderr);
     let strict = arbiter(&["merge", &arg(&class, "s1"), &arg(&class, "s3"), "--require-complete"], "");
     assert_eq!(strict.status, 2);
@@ -550,11 +547,10 @@ fn merge_names_the_shards_it_is_missing() {
     // From a gradebook file's name too.
     let from_csv = arbiter(&["merge", &arg(&class, "s2/gradebook-2-of-3.csv")], "");
     assert!(from_csv.stderr.contains("2 shard(s) missing: 1/3, 3/3"), "{}", from_csv.stderr);
-    let all = arbiter(
+    let all = arbiter_ok(
         &["merge", &arg(&class, "s1"), &arg(&class, "s2"), &arg(&class, "s3"), "--require-complete"],
         "",
     );
-    assert_eq!(all.status, 0, "{}", all.stderr);
     assert!(!all.stderr.contains("warning"), "{}", all.stderr);
 }
 
@@ -627,7 +623,7 @@ fn stop_at_gate_stops_nothing_in_a_profile_that_adds_its_stages() {
         args.extend(extra);
         let run = common::arbiter(&args, "");
         assert!(run.status == 0 || run.status == 1, "{}", run.stderr);
-        let json: Value = serde_json::from_str(&run.stdout).unwrap();
+        let json: Value = run.json();
         let not_run = json["cases"].as_array().unwrap().iter().filter(|c| c["verdict"] == "not-run").count();
         (json["score"].as_f64().unwrap(), not_run)
     };

@@ -6,7 +6,7 @@ mod common;
 use arbiter::Side::{self, Black, White};
 use arbiter::advance::grades::{Aggregation, GradeReport, LOSS, WIN, grade_report};
 use arbiter::advance::{Board, Engine, Kind, Move, Reference};
-use common::board;
+use common::{board, example_board};
 use proptest::prelude::*;
 
 fn report(board: &Board, side: Side) -> GradeReport {
@@ -20,15 +20,11 @@ fn names(moves: &[Move]) -> Vec<String> {
     v
 }
 
-fn example(grade: u8) -> Board {
-    Board::from_text(&std::fs::read_to_string(common::example_path(grade)).unwrap()).unwrap()
-}
-
 #[test]
 fn worked_examples_have_the_answers_the_assignment_gives() {
     let answers = [(4, "Zf3xf4"), (5, "Be7-d8"), (6, "Ma1xa7"), (7, "Mf1-f9")];
     for (grade, answer) in answers {
-        let r = report(&example(grade), White);
+        let r = report(&example_board(grade), White);
         for agg in Aggregation::ALL {
             assert_eq!(names(r.expected(grade, agg)), vec![answer], "grade {grade} under {agg:?}");
         }
@@ -38,7 +34,7 @@ fn worked_examples_have_the_answers_the_assignment_gives() {
 
 #[test]
 fn grade5_and_grade6_expect_the_winning_move_when_there_is_one() {
-    let r = report(&example(5), White);
+    let r = report(&example_board(5), White);
     assert_eq!(names(&r.winning), vec!["Be7-d8"]);
     assert_eq!(r.expected(5, Aggregation::Min), r.winning.as_slice());
     assert_eq!(r.expected(6, Aggregation::Min), r.winning.as_slice());
@@ -48,7 +44,7 @@ fn grade5_and_grade6_expect_the_winning_move_when_there_is_one() {
 
 #[test]
 fn grade6_takes_the_largest_gain_and_grade7_needs_no_values_for_a_single_best() {
-    let r = report(&example(6), White);
+    let r = report(&example_board(6), White);
     assert!(r.winning.is_empty());
     assert_eq!(r.gain("Ma1xa7".parse().unwrap()), Some(4));
     assert!(r.legal.iter().all(|&m| r.gain(m).unwrap() <= 4));
@@ -57,7 +53,7 @@ fn grade6_takes_the_largest_gain_and_grade7_needs_no_values_for_a_single_best() 
 
 #[test]
 fn grade7_worked_example_values_follow_the_opponents_replies() {
-    let r = report(&example(7), White);
+    let r = report(&example_board(7), White);
     let value = |m: &str| r.candidate(m.parse().unwrap()).unwrap().value(Aggregation::Min).sum;
     // On f9 the Miner attacks both the Jester on c9 and the Catapult on h9: black saves one.
     assert_eq!(value("Mf1-f9"), -4);
@@ -81,7 +77,7 @@ fn grade7_worked_example_values_follow_the_opponents_replies() {
 #[test]
 fn the_grade7_example_with_black_to_move_is_interpretation_sensitive() {
     // The rules page notes this: the three aggregations disagree.
-    let r = report(&example(7), Black);
+    let r = report(&example_board(7), Black);
     assert!(r.sensitive());
     assert_eq!(r.expected(7, Aggregation::Min).len(), r.grade6.len(), "every move ties under min");
     assert_eq!(names(r.expected(7, Aggregation::Mean)), vec!["Ch9-i9"]);

@@ -2,25 +2,20 @@
 //! the line protocol (docs/PROTOCOL.md), with per-call CPU limits and state reset between cases.
 //! Tests that need `java`, `javac` or `python3` print `SKIPPED: <why>` where they are missing.
 
+mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 use arbiter::harness::host::{
-    CallOutcome, HostCall, HostOptions, HostSpec, HostedBot, JavaEntry, JavaSpec, Language, PythonSpec, tools,
+    CallOutcome, HostCall, HostOptions, HostSpec, HostedBot, JavaEntry, JavaSpec, Language, PythonSpec,
 };
 use arbiter::harness::runner::Limits;
+use common::have_tools;
 use serde_json::json;
 
 fn data(path: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/host").join(path).display().to_string()
-}
-
-fn have(tools_needed: &[&str], test: &str) -> bool {
-    if let Some(missing) = tools_needed.iter().find(|t| tools::find(t).is_none()) {
-        eprintln!("SKIPPED: {test}: `{missing}` is not installed");
-        return false;
-    }
-    true
 }
 
 const PYTHON: HostSpec =
@@ -64,7 +59,7 @@ fn call_function(name: &str, args: serde_json::Value) -> HostCall {
 
 #[test]
 fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases() {
-    if !have(&["python3"], "python functions") {
+    if !have_tools(&["python3"], "python functions") {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
@@ -82,7 +77,7 @@ fn a_python_function_returns_tuples_prints_and_forgets_its_globals_between_cases
 
 #[test]
 fn a_python_exception_comes_back_with_its_type_and_line() {
-    if !have(&["python3"], "python exceptions") {
+    if !have_tools(&["python3"], "python exceptions") {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
@@ -97,7 +92,7 @@ fn a_python_exception_comes_back_with_its_type_and_line() {
 
 #[test]
 fn main_runs_on_a_script_of_input_lines_with_its_prompts() {
-    if !have(&["python3"], "python main") {
+    if !have_tools(&["python3"], "python main") {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
@@ -114,7 +109,7 @@ fn main_runs_on_a_script_of_input_lines_with_its_prompts() {
 
 #[test]
 fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
-    if !have(&["python3"], "python cpu limit") {
+    if !have_tools(&["python3"], "python cpu limit") {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 300).unwrap();
@@ -130,7 +125,7 @@ fn a_call_over_its_cpu_limit_is_killed_and_the_next_case_gets_a_new_host() {
 
 #[test]
 fn a_call_that_sleeps_is_stopped_by_its_idle_time_and_says_so() {
-    if !have(&["python3"], "python sleeper") {
+    if !have_tools(&["python3"], "python sleeper") {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 200).unwrap();
@@ -141,7 +136,7 @@ fn a_call_that_sleeps_is_stopped_by_its_idle_time_and_says_so() {
 
 #[test]
 fn a_module_that_does_not_import_is_refused_with_the_reason() {
-    if !have(&["python3"], "python syntax error") {
+    if !have_tools(&["python3"], "python syntax error") {
         return;
     }
     let err = prepare("python-broken", &PYTHON, 5000).err().expect("a syntax error is refused");
@@ -150,7 +145,7 @@ fn a_module_that_does_not_import_is_refused_with_the_reason() {
 
 #[test]
 fn a_program_that_speaks_the_protocol_is_a_bot_too() {
-    if !have(&["python3"], "protocol speaker") {
+    if !have_tools(&["python3"], "protocol speaker") {
         return;
     }
     let given = format!("python3 {}", data("speaker.py"));
@@ -162,7 +157,7 @@ fn a_program_that_speaks_the_protocol_is_a_bot_too() {
 
 #[test]
 fn java_classes_are_compiled_called_and_reloaded_between_cases() {
-    if !have(&["java", "javac"], "java host") {
+    if !have_tools(&["java", "javac"], "java host") {
         return;
     }
     let bot = prepare("java-ok", &JAVA, 5000).unwrap();
@@ -182,7 +177,7 @@ fn java_classes_are_compiled_called_and_reloaded_between_cases() {
 
 #[test]
 fn a_java_compile_error_is_refused_with_the_compilers_words() {
-    if !have(&["java", "javac"], "java compile error") {
+    if !have_tools(&["java", "javac"], "java compile error") {
         return;
     }
     let err = prepare("java-broken", &JAVA, 5000).err().expect("a compile error is refused");
@@ -192,7 +187,7 @@ fn a_java_compile_error_is_refused_with_the_compilers_words() {
 
 #[test]
 fn a_java_submission_without_the_entry_class_is_refused() {
-    if !have(&["java", "javac"], "java entry class") {
+    if !have_tools(&["java", "javac"], "java entry class") {
         return;
     }
     let err = prepare("python-ok", &JAVA, 5000).err().expect("no sources");
@@ -203,7 +198,7 @@ fn a_java_submission_without_the_entry_class_is_refused() {
 /// the grader (a secret outside its own folder), which it can read with `--sandbox off`.
 #[test]
 fn a_hosted_submission_reads_nothing_outside_its_folder() {
-    if !have(&["python3"], "hosted sandbox") {
+    if !have_tools(&["python3"], "hosted sandbox") {
         return;
     }
     let secret_dir = tempfile::tempdir().unwrap();
@@ -235,7 +230,7 @@ fn a_hosted_submission_reads_nothing_outside_its_folder() {
 /// from a fresh interpreter in an empty folder, so each sees nothing of the one before.
 #[test]
 fn python_state_in_builtins_or_files_does_not_reach_the_next_case() {
-    if !have(&["python3"], "python state between cases") {
+    if !have_tools(&["python3"], "python state between cases") {
         return;
     }
     let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
@@ -276,7 +271,7 @@ fn caught_between_calls(bot: &HostedBot, first: &[HostCall], then: &HostCall) ->
 /// is a verdict of its own; the next case starts clean.
 #[test]
 fn a_python_thread_running_between_calls_is_caught() {
-    if !have(&["python3"], "python thread between calls") {
+    if !have_tools(&["python3"], "python thread between calls") {
         return;
     }
     let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
@@ -292,7 +287,7 @@ fn a_python_thread_running_between_calls_is_caught() {
 /// arbiter as an answer, and the host's memory is closed to it.
 #[test]
 fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
-    if !have(&["python3"], "python forged answers") {
+    if !have_tools(&["python3"], "python forged answers") {
         return;
     }
     let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
@@ -314,7 +309,7 @@ fn a_python_case_cannot_forge_answers_or_reach_the_hosts_memory() {
 /// limit and charged to the case (it was free and held to 20 s before).
 #[test]
 fn loading_the_module_counts_against_the_case() {
-    if !have(&["python3"], "python import cost") {
+    if !have_tools(&["python3"], "python import cost") {
         return;
     }
     let bot = prepare("python-slow-import", &PYTHON, 5000).unwrap();
@@ -338,7 +333,7 @@ fn run(method: &str) -> HostCall {
 /// A system property, the default locale, a file: each case finds them as the first one did.
 #[test]
 fn java_settings_and_files_do_not_reach_the_next_case() {
-    if !have(&["java", "javac"], "java state between cases") {
+    if !have_tools(&["java", "javac"], "java state between cases") {
         return;
     }
     let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
@@ -358,7 +353,7 @@ fn java_settings_and_files_do_not_reach_the_next_case() {
 /// left computing is a verdict; work done by a thread the call waits for is charged.
 #[test]
 fn java_threads_are_charged_and_do_not_outlive_their_case() {
-    if !have(&["java", "javac"], "java threads") {
+    if !have_tools(&["java", "javac"], "java threads") {
         return;
     }
     let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
@@ -383,7 +378,7 @@ fn java_threads_are_charged_and_do_not_outlive_their_case() {
 /// case's `ended.fault`), in the Python host and in the Java host; the next case is clean.
 #[test]
 fn a_thread_still_computing_after_the_last_call_is_a_fault() {
-    if have(&["python3"], "python thread after the last call") {
+    if have_tools(&["python3"], "python thread after the last call") {
         let bot = prepare("python-hostile", &PYTHON, 5000).unwrap();
         let run = bot.run_script(&[call_function("spin_after", json!([]))], &limits(5000));
         assert_eq!(run.calls[0].value(), Some(&json!(1)), "{run:?}");
@@ -395,7 +390,7 @@ fn a_thread_still_computing_after_the_last_call_is_a_fault() {
         let next = bot.run_script(&[call_function("add", json!([1, 2]))], &limits(5000));
         assert_eq!((next.calls[0].value(), next.ended.fault.as_ref()), (Some(&json!(3)), None), "{next:?}");
     }
-    if have(&["java", "javac"], "java thread after the last call") {
+    if have_tools(&["java", "javac"], "java thread after the last call") {
         let bot = prepare(JAVA_HOSTILE, &JAVA, 5000).unwrap();
         let spun = bot.run_script(&[call("new", json!({})), run("spin")], &limits(5000));
         let fault = spun.ended.fault.clone().unwrap_or_else(|| panic!("{spun:?}"));
@@ -407,7 +402,7 @@ fn a_thread_still_computing_after_the_last_call_is_a_fault() {
 
 #[test]
 fn a_case_on_a_reused_python_host_shows_only_its_own_stderr() {
-    if !have(&["python3"], "python stderr per case") {
+    if !have_tools(&["python3"], "python stderr per case") {
         return;
     }
     let bot = prepare("python-ok", &PYTHON, 5000).unwrap();

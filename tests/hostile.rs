@@ -220,6 +220,17 @@ impl Lab {
         format!("{} {attack} {}", self.path("bot/hostile_bot").display(), self.marker)
     }
 
+    /// Asserts that `attack` works with `--sandbox off`: the count `key` on its result line is
+    /// above 0, which shows that what the sandbox stops is a real attack.
+    #[track_caller]
+    fn assert_works_without_sandbox(&self, attack: &str, key: &str) {
+        let off = self.verify(&self.command(attack), 2.0, &["--sandbox", "off"]);
+        assert!(
+            number(&result_line(case(&off, 0)), key) > 0,
+            "without the sandbox the attack must work: {off}"
+        );
+    }
+
     fn corpus(&self) -> String {
         self.path("corpus").display().to_string()
     }
@@ -660,11 +671,7 @@ fn the_corpus_and_golden_answers_cannot_be_read() {
     assert_eq!(number(&line, "read"), 0, "{}", case(&r, 0));
     assert!(number(&line, "tried") >= secrets.len() as u64, "{line}");
 
-    let off = lab.verify(&lab.command("read-secrets"), 2.0, &["--sandbox", "off"]);
-    assert!(
-        number(&result_line(case(&off, 0)), "read") > 0,
-        "without the sandbox the attack must work: {off}"
-    );
+    lab.assert_works_without_sandbox("read-secrets", "read");
 }
 
 /// Attack 1c: the usual layouts, `arbiter verify --bot ./mybot` (or `--bot bin/mybot`) in the
@@ -1724,11 +1731,7 @@ fn other_processes_are_out_of_sight_in_every_way() {
         if way == Way::NoNamespaces {
             let lab = Lab::in_way(1, way);
             lab.set("HOSTILE_ROOT", &lab.root().display().to_string());
-            let off = lab.verify(&lab.command("proc-peek"), 2.0, &["--sandbox", "off"]);
-            assert!(
-                number(&result_line(case(&off, 0)), "leaks") > 0,
-                "without the sandbox the attack must work"
-            );
+            lab.assert_works_without_sandbox("proc-peek", "leaks");
         }
     }
 }

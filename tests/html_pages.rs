@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use common::arbiter;
+use common::{arbiter, sh_bot};
 
 /// The browser's binary, if one is installed.
 fn browser() -> Option<&'static str> {
@@ -77,15 +77,13 @@ fn text_of<'a>(dom: &'a str, attrs: &str) -> &'a str {
 #[test]
 fn a_bots_words_and_names_never_become_markup() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = dir.path().join("evil.sh");
-    std::fs::write(
-        &bot,
-        "#!/bin/sh\necho '<script>alert(1)</script><img src=x onerror=alert(2)>' >&2\n\
-         printf '<script>alert(3)</script>\\n' > \"$3\"\nexit 3\n",
-    )
-    .unwrap();
+    let bot_cmd = sh_bot(
+        dir.path(),
+        "evil.sh",
+        "echo '<script>alert(1)</script><img src=x onerror=alert(2)>' >&2\n\
+         printf '<script>alert(3)</script>\\n' > \"$3\"\nexit 3",
+    );
     let html = dir.path().join("html");
-    let bot_cmd = format!("sh {}", bot.display());
     run_ok(&["verify", "corpus/grade4", "--bot", &bot_cmd, "-q", "--html", html.to_str().unwrap()]);
     let page = std::fs::read_to_string(html.join("index.html")).unwrap();
     assert!(page.contains("&lt;script&gt;alert(1)"), "the bot's words are shown, escaped");
@@ -368,10 +366,8 @@ fn a_pente_page_marks_the_bots_point_and_the_viewer_the_winning_five() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // A bot that always plays the centre: on a board where 10K is taken that is illegal.
-    let bot = d.join("centre.sh");
-    std::fs::write(&bot, "#!/bin/sh\necho 10K > output.txt\n").unwrap();
+    let bot_cmd = sh_bot(d, "centre.sh", "echo 10K > output.txt");
     let html = d.join("html");
-    let bot_cmd = format!("sh {}", bot.display());
     run_ok(&[
         "--game",
         "pente",

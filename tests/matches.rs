@@ -4,24 +4,17 @@ mod common;
 
 use std::fs;
 
-use common::arbiter;
+use common::{arbiter, arbiter_ok, sh_bot};
 use serde_json::Value;
 
 fn play(args: &[&str]) -> Value {
     let mut all = vec!["match", "--json", "-q"];
     all.extend_from_slice(args);
-    let run = arbiter(&all, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap()
+    let run = arbiter_ok(&all, "");
+    run.json()
 }
 
 /// A shell-script bot in `dir`; returns the command.
-fn bot(dir: &std::path::Path, name: &str, body: &str) -> String {
-    let path = dir.join(name);
-    fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    format!("sh {}", path.display())
-}
-
 #[test]
 fn a_match_alternates_colours_and_counts_results() {
     let m = play(&["--bot", "builtin:grade7", "--bot", "builtin:random", "--games", "4", "--seed", "5"]);
@@ -75,13 +68,13 @@ fn misbehaving_bots_lose_and_the_record_says_how() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // Each bot misbehaves on its first turn; it plays white in game 1.
-    let illegal = bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\"");
+    let illegal = sh_bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\"");
     let cases = [
-        (bot(d, "crash.sh", "echo boom >&2; exit 3"), "crash"),
-        (bot(d, "garbage.sh", "echo garbage > \"$3\""), "malformed-output"),
-        (bot(d, "unchanged.sh", "cp \"$2\" \"$3\""), "unchanged"),
-        (bot(d, "silent.sh", "exit 0"), "no-output"),
-        (bot(d, "hang.sh", "sleep 30"), "timeout"),
+        (sh_bot(d, "crash.sh", "echo boom >&2; exit 3"), "crash"),
+        (sh_bot(d, "garbage.sh", "echo garbage > \"$3\""), "malformed-output"),
+        (sh_bot(d, "unchanged.sh", "cp \"$2\" \"$3\""), "unchanged"),
+        (sh_bot(d, "silent.sh", "exit 0"), "no-output"),
+        (sh_bot(d, "hang.sh", "sleep 30"), "timeout"),
         (illegal, "illegal-move"),
     ];
     for (command, ending) in cases {
@@ -95,7 +88,7 @@ fn misbehaving_bots_lose_and_the_record_says_how() {
     }
     let m = play(&[
         "--bot",
-        &bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\""),
+        &sh_bot(d, "illegal.sh", "sed '8s/^BZ/B./; 6s/^\\./Z/' \"$2\" > \"$3\""),
         "--bot",
         "builtin:random",
         "--games",
@@ -118,8 +111,8 @@ fn misbehaving_bots_lose_and_the_record_says_how() {
 fn records_replay_and_a_tampered_record_is_caught() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("games");
-    let garbage = bot(dir.path(), "garbage.sh", "echo garbage > \"$3\"");
-    let run = arbiter(
+    let garbage = sh_bot(dir.path(), "garbage.sh", "echo garbage > \"$3\"");
+    arbiter_ok(
         &[
             "match",
             "--bot",
@@ -134,8 +127,7 @@ fn records_replay_and_a_tampered_record_is_caught() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let run = arbiter(
+    arbiter_ok(
         &[
             "match",
             "--bot",
@@ -150,13 +142,11 @@ fn records_replay_and_a_tampered_record_is_caught() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}", run.stderr);
 
-    let replay = arbiter(
+    let replay = arbiter_ok(
         &["replay", &records.display().to_string(), &dir.path().join("forfeits").display().to_string()],
         "",
     );
-    assert_eq!(replay.status, 0, "{}", replay.stdout);
     assert!(replay.stdout.contains("4 of 4 game(s) replayed and confirmed"), "{}", replay.stdout);
     assert!(replay.stdout.contains("output is again judged malformed-output"), "{}", replay.stdout);
 
@@ -168,8 +158,7 @@ fn records_replay_and_a_tampered_record_is_caught() {
         ["times:", "forfeit output:"].iter().filter_map(|s| tail.find(s)).min().map_or("", |k| &tail[k..]);
     let cut = dir.path().join("cut.txt");
     fs::write(&cut, format!("{head}{rest}")).unwrap();
-    let replay = arbiter(&["replay", &cut.display().to_string()], "");
-    assert_eq!(replay.status, 0, "{}{}", replay.stdout, replay.stderr);
+    let replay = arbiter_ok(&["replay", &cut.display().to_string()], "");
     assert!(replay.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", replay.stdout);
 
     // Change the first move to one that is not legal: replay names it.

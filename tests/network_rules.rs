@@ -328,8 +328,8 @@ fn the_block_set_is_every_move_after_which_the_threat_is_gone() {
     // White to move with the same chips less White's 06: Black threatens 17 and 57.
     let p = pos("#.....b#/w......./.......w/w..b..../.......w/w..b.bb./......../#......#", Color::White);
     let oracle = Oracle::new(&p, &TEXT);
-    assert_eq!(oracle.threats, vec![add("17"), add("57")]);
-    let block = oracle.block.clone().unwrap();
+    assert_eq!(oracle.threats.moves, vec![add("17"), add("57")]);
+    let block = oracle.threats.block.clone().unwrap();
     assert_eq!(block, vec![add("34"), add("44"), add("61"), add("62"), add("64")]);
     assert_eq!(block_moves(&p, &TEXT), Some(block.clone()));
     assert_eq!(block_moves_brute_force(&p, &TEXT), Some(block));
@@ -341,8 +341,8 @@ fn the_block_set_is_every_move_after_which_the_threat_is_gone() {
 fn without_a_threat_the_block_category_does_not_apply() {
     let p = pos(ADDING, Color::Black);
     let oracle = Oracle::new(&p, &TEXT);
-    assert!(oracle.threats.is_empty());
-    assert_eq!(oracle.block, None);
+    assert!(oracle.threats.moves.is_empty());
+    assert_eq!(oracle.threats.block, None);
     assert_eq!(block_moves(&p, &TEXT), None);
     assert_eq!(oracle.category(), Some(arbiter::games::network::Category::Legal));
 }

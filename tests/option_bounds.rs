@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{arbiter, example_path};
+use common::{arbiter, arbiter_ok, example_path};
 
 /// Runs arbiter with `args` and checks it refuses `value` for `option` with `range` in the
 /// message, quickly and with exit status 2.
@@ -161,9 +161,8 @@ fn values_at_the_bounds_are_accepted() {
         "--json",
     ]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = arbiter(&args, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let run = arbiter_ok(&args, "");
+    let report: serde_json::Value = run.json();
     assert_eq!(report["cases"].as_array().unwrap().len(), 4);
     let run = arbiter(&["perft", &example_path(4), "--side", "white", "--depth", "0"], "");
     assert_eq!((run.status, run.stdout.trim()), (0, "1"));

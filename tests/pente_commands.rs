@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::PathBuf;
 
-use common::arbiter;
+use common::{arbiter, arbiter_ok};
 use serde_json::Value;
 
 /// input.txt with `color` to move, nothing captured, and the given stones (`(row, column)`).
@@ -29,9 +29,8 @@ fn input_file(name: &str, color: &str, stones: &[(usize, char, char)]) -> PathBu
 }
 
 fn json(args: &[&str]) -> Value {
-    let run = arbiter(args, "");
-    assert_eq!(run.status, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout))
+    let run = arbiter_ok(args, "");
+    run.json()
 }
 
 /// The counts an independent implementation (written from the assignment alone, outside this
@@ -105,8 +104,7 @@ fn expect_explains_the_block_and_names_the_threat() {
         ],
     );
     let path = file.to_str().unwrap();
-    let run = arbiter(&["--game", "pente", "expect", path, "--category", "block"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["--game", "pente", "expect", path, "--category", "block"], "");
     assert!(run.stdout.contains("Black threatens to win at 5G"), "{}", run.stdout);
     assert!(run.stdout.contains("expected for block: 5G"), "{}", run.stdout);
     let why = arbiter(&["--game", "pente", "expect", path, "--why", "9A"], "");
@@ -125,8 +123,7 @@ fn apply_plays_a_capture_and_refuses_an_occupied_point() {
         &[(10, 'K', 'w'), (10, 'L', 'b'), (10, 'M', 'b'), (3, 'C', 'w'), (4, 'D', 'b'), (17, 'S', 'w')],
     );
     let path = file.to_str().unwrap();
-    let run = arbiter(&["--game", "pente", "apply", path, "10N"], "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    let run = arbiter_ok(&["--game", "pente", "apply", path, "10N"], "");
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines[0], "BLACK", "the other player moves next");
     assert_eq!(lines[2], "2,0", "White has captured two pieces");

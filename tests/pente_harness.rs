@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::grading::grade;
-use common::{arbiter, arbiter_json as json, script_bot as bot, write_script};
+use common::{arbiter, arbiter_json as json, arbiter_ok, script_bot as bot, write_script};
 use serde_json::Value;
 
 /// `match --json -q` between two Pente bots.
@@ -201,8 +201,7 @@ fn generate_makes_a_pente_corpus_of_every_category() {
     assert_eq!(generate(&out("a"), &["--force"]).status, 0);
     let corpus = out("a").display().to_string();
     assert_eq!(arbiter(&["--game", "pente", "golden", "--update", &corpus], "").status, 0);
-    let run = arbiter(&["--game", "pente", "golden", "--check", &corpus], "");
-    assert_eq!(run.status, 0, "{}", run.stdout);
+    let run = arbiter_ok(&["--game", "pente", "golden", "--check", &corpus], "");
     assert!(run.stdout.contains("all 14 golden answers match the oracle"), "{}", run.stdout);
 }
 
@@ -258,8 +257,7 @@ fn a_pente_move_may_take_longer_than_timeout_while_the_clock_lasts() {
 #[test]
 fn help_speaks_the_chosen_games_words() {
     for command in ["match", "verify", "fuzz", "tournament", "grade"] {
-        let help = arbiter(&["--game", "pente", command, "--help"], "");
-        assert_eq!(help.status, 0, "{command}: {}", help.stderr);
+        let help = arbiter_ok(&["--game", "pente", command, "--help"], "");
         assert!(help.stdout.contains("input.txt"), "{command}: {}", help.stdout);
         assert!(
             !help.stdout.contains("grade5") && !help.stdout.contains("<side> <in> <out>"),
@@ -454,7 +452,7 @@ fn a_record_replays_with_the_game_and_rules_it_was_played_with() {
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("records");
     let records = records.to_str().unwrap();
-    let run = arbiter(
+    arbiter_ok(
         &[
             "--game",
             "pente",
@@ -473,17 +471,14 @@ fn a_record_replays_with_the_game_and_rules_it_was_played_with() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}", run.stderr);
     let text = fs::read_to_string(Path::new(records).join("game-001.txt")).unwrap();
     assert!(text.contains("\ngame name: pente\nrules: opening=tournament\n"), "{text}");
     assert!(text.contains("\ntimes:\n"), "{text}");
     // No --game, no --rule: the record says which.
-    let run = arbiter(&["replay", records], "");
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let run = arbiter_ok(&["replay", records], "");
     assert!(run.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", run.stdout);
     // The same options given explicitly are fine; different ones are an error naming both.
-    let run = arbiter(&["--game", "pente", "--rule", "opening=tournament", "replay", records], "");
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    arbiter_ok(&["--game", "pente", "--rule", "opening=tournament", "replay", records], "");
     let run = arbiter(&["--game", "pente", "--rule", "opening=seed", "replay", records], "");
     assert_eq!(run.status, 2, "{}{}", run.stdout, run.stderr);
     assert!(

@@ -186,8 +186,8 @@ proptest! {
     #[test]
     fn block_moves_leave_the_opponent_no_win_and_other_moves_do((pos, rules) in threatened()) {
         let oracle = Oracle::new(&pos, &rules);
-        let block = oracle.block.as_ref().expect("a threatened position has a block set");
-        prop_assert!(oracle.win.is_empty() && !oracle.threats.is_empty());
+        let block = oracle.threats.block.as_ref().expect("a threatened position has a block set");
+        prop_assert!(oracle.win.is_empty() && !oracle.threats.moves.is_empty());
         for m in &oracle.legal {
             let reply = first_winning_move(&play(&pos, *m), &rules);
             prop_assert_eq!(block.contains(m), reply.is_none(), "{}: opponent reply {:?}", m, reply);
@@ -232,7 +232,7 @@ proptest! {
         let m = Minimax { fixed_depth: Some(2) }.choose(&pos, &rules, seed).expect("a move");
         prop_assert!(is_legal(&pos, &rules, m));
         let oracle = Oracle::new(&pos, &rules);
-        if let Some(block) = oracle.block.as_ref().filter(|b| !b.is_empty()) {
+        if let Some(block) = oracle.threats.block.as_ref().filter(|b| !b.is_empty()) {
             prop_assert!(block.contains(&m), "minimax played {} instead of one of {:?}", m, block);
         }
     }

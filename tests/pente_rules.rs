@@ -338,10 +338,10 @@ fn a_capture_can_break_a_four() {
     );
     let oracle = Oracle::new(&pos, &SEED);
     assert_eq!(oracle.win, vec![]);
-    assert_eq!(oracle.threats, pts("9N"));
+    assert_eq!(oracle.threats.moves, pts("9N"));
     assert_eq!(oracle.capture, pts("8K"));
     assert_eq!(oracle.expected_answers(), Some((Category::Block, pts("8K 9N"))));
-    assert_eq!(block_moves_brute_force(&pos, &SEED), oracle.block);
+    assert_eq!(block_moves_brute_force(&pos, &SEED), oracle.threats.block);
     assert_eq!(
         oracle.explain(pt("9N")),
         "9N neither captures nor makes five; after it Black has no winning move (Black threatened: 9N completes \
@@ -379,7 +379,7 @@ fn a_capture_can_reopen_a_row_but_never_completes_five_by_itself() {
     let after = play(&pos, pt("9K"));
     assert_eq!(status(&after), Status::Ongoing);
     // Now White threatens to complete the row on the freed 10K.
-    assert_eq!(Oracle::new(&after, &SEED).threats, pts("10K"));
+    assert_eq!(Oracle::new(&after, &SEED).threats.moves, pts("10K"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,9 +398,9 @@ fn an_open_four_cannot_be_stopped() {
         ",
     );
     let oracle = Oracle::new(&pos, &SEED);
-    assert_eq!(oracle.threats, pts("9H 9N"));
-    assert_eq!(oracle.block, Some(vec![]));
-    assert!(oracle.lost());
+    assert_eq!(oracle.threats.moves, pts("9H 9N"));
+    assert_eq!(oracle.threats.block, Some(vec![]));
+    assert!(oracle.threats.lost());
     assert_eq!(oracle.category(), Some(Category::Block));
     assert_eq!(oracle.expected(Category::Block), oracle.legal);
     assert!(
@@ -425,8 +425,8 @@ fn a_threat_to_capture_the_tenth_piece_must_be_stopped() {
     );
     pos.captured = [0, 8];
     let oracle = Oracle::new(&pos, &SEED);
-    assert_eq!(oracle.threats, pts("10J"));
-    assert_eq!(oracle.block, Some(pts("9M 10J")));
+    assert_eq!(oracle.threats.moves, pts("10J"));
+    assert_eq!(oracle.threats.block, Some(pts("9M 10J")));
     assert_eq!(oracle.category(), Some(Category::Block));
     assert!(
         oracle
@@ -470,7 +470,7 @@ fn a_win_comes_before_a_block_and_a_block_before_a_capture() {
     );
     let oracle = Oracle::new(&pos, &SEED);
     assert_eq!(oracle.expected_answers(), Some((Category::Win, pts("3G"))));
-    assert_eq!(oracle.block, None);
+    assert_eq!(oracle.threats.block, None);
     // With Black to move, Black wins on 9N first.
     let oracle = Oracle::new(&Position { to_move: Black, ..pos }, &SEED);
     assert_eq!(oracle.expected_answers(), Some((Category::Win, pts("9N"))));

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use common::grading::{grade, write_profile};
 use common::planetwars::{data, play};
-use common::{arbiter, have_tools};
+use common::{arbiter, arbiter_ok, have_tools};
 use serde_json::Value;
 
 fn api_sources() -> PathBuf {
@@ -130,8 +130,7 @@ fn under_engine_course_a_strategy_gets_planets_and_edges_in_the_engines_order() 
 #[test]
 fn a_course_map_is_a_start_and_shows_its_homes_with_the_engines_first_unit_of_time() {
     let map = data("maps/hashes.dot");
-    let run = arbiter(&["--game", "planetwars", "--rule", "engine=course", "show", &map], "");
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let run = arbiter_ok(&["--game", "planetwars", "--rule", "engine=course", "show", &map], "");
     // 1 person at each home, grown to 2 by the engine's first unit of time.
     assert!(run.stdout.contains("player 1: 2 people; planets 17;"), "{}", run.stdout);
     assert!(run.stdout.contains("player 2: 2 people; planets 2;"), "{}", run.stdout);

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, example_path, read_json, test_names, write_script};
+use common::{arbiter, arbiter_ok, example_path, read_json, sh_bot, test_names, write_script};
 use serde_json::Value;
 
 /// A scratch folder with one worked example per grade, white to move, and a right answer for
@@ -20,8 +20,7 @@ fn setup() -> tempfile::TempDir {
         let case = dir.path().join(format!("corpus/grade{grade}/white/worked-example.txt"));
         fs::create_dir_all(case.parent().unwrap()).unwrap();
         fs::copy(example_path(grade), &case).unwrap();
-        let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
-        assert_eq!(run.status, 0, "{}", run.stderr);
+        let run = arbiter_ok(&["apply", &example_path(grade), "--side", "white", mv], "");
         fs::write(dir.path().join(format!("right{grade}.txt")), run.stdout).unwrap();
     }
     dir
@@ -30,20 +29,16 @@ fn setup() -> tempfile::TempDir {
 /// A bot that plays the right answer, except on the grade-6 case, where it records its pid in
 /// `sleeper.pid` and sleeps for a minute.
 fn bot(dir: &Path) -> String {
-    let script = dir.join("bot.sh");
     let body = format!(
-        r#"#!/bin/sh
-dir='{}'
+        r#"dir='{}'
 case "$(head -n 1 "$2")" in
   "........g") g=4 ;; "b#g.S.cmb") g=5 ;; "d.bz..cmj") g=6 ;; "..j....c.") g=7 ;;
 esac
 if [ "$g" = 6 ]; then echo $$ > "$dir/sleeper.pid"; exec sleep 60; fi
-cp "$dir/right$g.txt" "$3"
-"#,
+cp "$dir/right$g.txt" "$3""#,
         dir.display()
     );
-    fs::write(&script, body).unwrap();
-    format!("sh {}", script.display())
+    sh_bot(dir, "bot.sh", &body)
 }
 
 struct Outputs {
@@ -378,9 +373,8 @@ fn a_finished_run_marks_the_files_complete_and_json_out_matches_json() {
     ];
     args.extend(out.args());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = arbiter(&args, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
-    let mut printed: Value = serde_json::from_str(&run.stdout).unwrap();
+    let run = arbiter_ok(&args, "");
+    let mut printed: Value = run.json();
     let mut written = out.json();
     assert_eq!(written["complete"], true);
     assert_eq!(written["cases"].as_array().unwrap().len(), 4);
@@ -421,19 +415,21 @@ fn an_unwritable_result_path_stops_the_run_before_any_bot_runs() {
 fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
     let dir = tempfile::tempdir().unwrap();
     // Forfeits its first game at once (exit 1, no board), then hangs in the second.
-    let script = dir.path().join("bot.sh");
-    let body = format!(
-        "#!/bin/sh\ndir='{}'\nif [ -f \"$dir/called\" ]; then echo $$ > \"$dir/sleeper.pid\"; exec sleep 60; fi\ntouch \"$dir/called\"; exit 1\n",
-        dir.path().display()
+    let bot = sh_bot(
+        dir.path(),
+        "bot.sh",
+        &format!(
+            "dir='{}'\nif [ -f \"$dir/called\" ]; then echo $$ > \"$dir/sleeper.pid\"; exec sleep 60; fi\ntouch \"$dir/called\"; exit 1",
+            dir.path().display()
+        ),
     );
-    fs::write(&script, body).unwrap();
     let records = dir.path().join("games");
     let args = [
         "match".to_string(),
         "--bot".into(),
         "builtin:grade7".into(),
         "--bot".into(),
-        format!("sh {}", script.display()),
+        bot,
         "--games".into(),
         "2".into(),
         "--jobs".into(),
@@ -458,20 +454,17 @@ fn a_killed_match_leaves_the_records_of_the_games_it_finished() {
     assert_eq!(names, vec!["game-001.txt"]);
     let game = records.join("game-001.txt");
     assert!(fs::read_to_string(&game).unwrap().contains("ending: crash"));
-    let run = arbiter(&["replay", &game.display().to_string()], "");
-    assert_eq!(run.status, 0, "{}{}", run.stdout, run.stderr);
+    let run = arbiter_ok(&["replay", &game.display().to_string()], "");
     assert!(run.stdout.contains("1 of 1 game(s) replayed and confirmed"), "{}", run.stdout);
 }
 
 /// A bot that plays the right answer at grade 4 and leaves the board unchanged elsewhere.
 fn right_then_unchanged(dir: &Path) -> String {
-    let script = dir.join("unchanged.sh");
     let body = format!(
-        "#!/bin/sh\nif [ \"$(head -n 1 \"$2\")\" = '........g' ]; then cp '{}/right4.txt' \"$3\"; else cp \"$2\" \"$3\"; fi\n",
+        "if [ \"$(head -n 1 \"$2\")\" = '........g' ]; then cp '{}/right4.txt' \"$3\"; else cp \"$2\" \"$3\"; fi",
         dir.display()
     );
-    fs::write(&script, body).unwrap();
-    format!("sh {}", script.display())
+    sh_bot(dir, "unchanged.sh", &body)
 }
 
 #[test]

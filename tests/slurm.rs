@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{arbiter, have_tools};
+use common::{arbiter_ok, have_tools};
 
 const ARBITER: &str = env!("CARGO_BIN_EXE_arbiter");
 
@@ -211,8 +211,7 @@ fn a_class_graded_as_a_slurm_job_array_then_merged_equals_one_run() {
     let mut args = vec!["grade", "--reports", whole.to_str().unwrap()];
     args.extend(grade_args);
     args.extend(subs.iter().map(String::as_str));
-    let run = arbiter(&args, "");
-    assert_eq!(run.status, 0, "{}", run.stderr);
+    arbiter_ok(&args, "");
     let merged = rows(&reports.join("gradebook.csv"));
     assert_eq!(merged.len(), 3, "{merged:?}");
     assert_eq!(merged, rows(&whole.join("gradebook.csv")));

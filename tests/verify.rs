@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{arbiter, example_path, read_json, write_script};
+use common::{arbiter, arbiter_ok, example_path, read_json, sh_bot, write_script};
 use serde_json::Value;
 
 /// A scratch folder with `corpus/gradeN/white/worked-example.txt`, and canned answer boards.
@@ -46,17 +46,13 @@ impl Setup {
 
     /// Stores the board after `mv` on the grade's example.
     fn canned(&self, name: &str, grade: u8, mv: &str) {
-        let run = arbiter(&["apply", &example_path(grade), "--side", "white", mv], "");
-        assert_eq!(run.status, 0, "{}", run.stderr);
+        let run = arbiter_ok(&["apply", &example_path(grade), "--side", "white", mv], "");
         fs::write(self.path(name), run.stdout).unwrap();
     }
 
     /// A shell-script bot; `$dir` in the body is the scratch folder. Returns the bot command.
     fn bot(&self, name: &str, body: &str) -> String {
-        let script = self.path(name);
-        let text = format!("#!/bin/sh\ndir='{}'\n{body}\n", self.dir.path().display());
-        fs::write(&script, text).unwrap();
-        format!("sh {}", script.display())
+        sh_bot(self.dir.path(), name, &format!("dir='{}'\n{body}", self.dir.path().display()))
     }
 
     /// A bot that copies `<prefix><grade>.txt` to its output, recognising the case by the first
@@ -77,7 +73,7 @@ if [ -f "$dir/{prefix}$g.txt" ]; then cp "$dir/{prefix}$g.txt" "$3"; else cp "$d
         args.extend_from_slice(extra);
         let run = arbiter(&args, "");
         assert!(run.status == 0 || run.status == 1, "status {}: {}", run.status, run.stderr);
-        (run.status, serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}: {}", run.stdout)))
+        (run.status, run.json())
     }
 }
 
@@ -379,7 +375,7 @@ fn the_course_layout_is_read_and_its_answers_checked_first() {
         &["verify", &dir.path().display().to_string(), "--bot", "builtin:grade7", "--json", "-q"],
         "",
     );
-    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let r: Value = run.json();
     assert_eq!(verdicts(&r), vec!["pass", "pass"]);
     let disagreements = r["disagreements"].as_array().unwrap();
     assert_eq!(disagreements.len(), 1, "{disagreements:?}");
@@ -418,7 +414,7 @@ fn robustness_passes_a_careful_bot_and_says_what_a_careless_one_did() {
     let careless = s.bot("careless.sh", "if [ \"$1\" = name ]; then echo 'a name that is far too long for the tournament'; exit 0; fi\ncp \"$dir/right4.txt\" \"$3\" 2>/dev/null; exit 0");
     let run = arbiter(&["verify", "--robustness", "--bot", &careless, "--json"], "");
     assert_eq!(run.status, 1);
-    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let r: Value = run.json();
     let check =
         |name: &str| r["checks"].as_array().unwrap().iter().find(|c| c["name"] == name).unwrap().clone();
     let wrong = check("wrong first argument");
@@ -434,7 +430,7 @@ fn robustness_passes_a_careful_bot_and_says_what_a_careless_one_did() {
     // Dies of an unhandled error on every bad input.
     let crashing = s.bot("crashing.sh", "kill -ABRT $$");
     let run = arbiter(&["verify", "--robustness", "--bot", &crashing, "--json"], "");
-    let r: Value = serde_json::from_str(&run.stdout).unwrap();
+    let r: Value = run.json();
     assert_eq!(r["passed"], 0);
     assert!(r["checks"][0]["note"].as_str().unwrap().contains("died by SIGABRT"));
 }
@@ -514,17 +510,14 @@ fn a_bot_that_fails_every_case_the_same_way_is_pointed_to_same_file() {
     let s = Setup::new();
     let corpus = s.corpus().display().to_string();
     // Writes its answer into the input file only: without --same-file it never leaves an output.
-    let script = s.path("in_place.sh");
-    fs::write(&script, "#!/bin/sh\necho e2-e3 >> \"$2\"\nexit 0\n").unwrap();
-    let bot = format!("sh {}", script.display());
+    let bot = sh_bot(s.dir.path(), "in_place.sh", "echo e2-e3 >> \"$2\"\nexit 0");
     let run = arbiter(&["verify", &corpus, "--bot", &bot, "-q"], "");
     assert_eq!(run.status, 1);
     assert!(run.stdout.contains("needs --same-file"), "{}", run.stdout);
     // A bot that fails the same way without touching its input file is not told so: the hint
     // is for a bot that writes there.
-    let quiet = s.path("quiet.sh");
-    fs::write(&quiet, "#!/bin/sh\ncat \"$2\" > /dev/null\nexit 0\n").unwrap();
-    let run = arbiter(&["verify", &corpus, "--bot", &format!("sh {}", quiet.display()), "-q"], "");
+    let quiet = sh_bot(s.dir.path(), "quiet.sh", "cat \"$2\" > /dev/null\nexit 0");
+    let run = arbiter(&["verify", &corpus, "--bot", &quiet, "-q"], "");
     assert_eq!(run.status, 1);
     assert!(!run.stdout.contains("needs --same-file"), "{}", run.stdout);
     // A bot that fails in different ways gets no such hint.
@@ -709,7 +702,7 @@ fn the_report_puts_the_illegal_move_first_and_cuts_no_reason() {
 
     let run =
         arbiter(&["verify", "corpus", "--bot", "builtin:mutant-catapult-protected", "--json", "-q"], "");
-    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let v: Value = run.json();
     let groups = v["failures"].as_array().unwrap();
     assert_eq!(groups[0]["signature"]["verdict"], "illegal-move");
     assert!(

@@ -8,7 +8,7 @@ mod common;
 use std::path::Path;
 
 use arbiter::harness::referee::{Referee, Words};
-use common::{arbiter, have_tools};
+use common::{arbiter, arbiter_ok, have_tools};
 
 /// Every game with its referee (the words come from the game, not from a list kept here).
 fn games() -> Vec<(&'static str, Box<dyn Referee>)> {
@@ -88,12 +88,10 @@ fn assert_none(found: Vec<String>) {
 fn every_help_speaks_its_games_words() {
     let mut found = Vec::new();
     for (game, _) in games() {
-        let top = arbiter(&["--game", game, "--help"], "");
-        assert_eq!(top.status, 0, "{}", top.stderr);
+        let top = arbiter_ok(&["--game", game, "--help"], "");
         found.extend(foreign_words(game, &top.stdout, "--help"));
         for sub in SUBCOMMANDS {
-            let run = arbiter(&["--game", game, sub, "--help"], "");
-            assert_eq!(run.status, 0, "{game} {sub} --help: {}", run.stderr);
+            let run = arbiter_ok(&["--game", game, sub, "--help"], "");
             assert!(run.stdout.contains("Usage: arbiter"), "{game} {sub} --help: {}", run.stdout);
             found.extend(foreign_words(game, &run.stdout, &format!("{sub} --help")));
         }
@@ -219,7 +217,7 @@ fn every_grade_report_speaks_its_games_words() {
     }
     let dir = tempfile::tempdir().unwrap();
     let reports = dir.path().join("out");
-    let run = arbiter(
+    arbiter_ok(
         &[
             "--game",
             "planetwars",
@@ -233,7 +231,6 @@ fn every_grade_report_speaks_its_games_words() {
         ],
         "",
     );
-    assert_eq!(run.status, 0, "{}\n{}", run.stdout, run.stderr);
     let report = std::fs::read_to_string(reports.join("builtin_defensive/report.txt")).unwrap();
     assert!(!report.contains("corpus corpus"), "{report}");
     assert!(report.contains("games only"), "{report}");

@@ -3,23 +3,18 @@
 mod common;
 
 use arbiter::Side::White;
+use arbiter::advance::Kind;
 use arbiter::advance::reference::{apply, has_legal_move, legal_moves};
-use arbiter::advance::{Board, Kind};
-
-fn example(grade: u8) -> Board {
-    let path =
-        format!("{}/corpus/examples/grade{grade}/white/worked-example.txt", env!("CARGO_MANIFEST_DIR"));
-    Board::from_text(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
+use common::example_board;
 
 #[test]
 fn grade4_the_only_legal_move_is_the_zombie_taking_the_dragon() {
-    assert_eq!(common::notations(&example(4), White), vec!["Zf3xf4"]);
+    assert_eq!(common::notations(&example_board(4), White), vec!["Zf3xf4"]);
 }
 
 #[test]
 fn grade5_builder_e7_to_d8_wins_and_is_the_only_winning_move() {
-    let b = example(5);
+    let b = example_board(5);
     let winning: Vec<String> = legal_moves(&b, White)
         .into_iter()
         .filter(|&mv| !has_legal_move(&apply(&b, mv), White.opponent()))
@@ -30,7 +25,7 @@ fn grade5_builder_e7_to_d8_wins_and_is_the_only_winning_move() {
 
 #[test]
 fn grade6_the_only_move_that_gains_four_is_the_miner_taking_the_miner() {
-    let b = example(6);
+    let b = example_board(6);
     let before = b.advantage(White);
     let gains: Vec<(i32, String)> = legal_moves(&b, White)
         .into_iter()
@@ -44,7 +39,7 @@ fn grade6_the_only_move_that_gains_four_is_the_miner_taking_the_miner() {
 
 #[test]
 fn grade7_has_twenty_legal_moves_four_by_the_general_sixteen_by_the_miner() {
-    let b = example(7);
+    let b = example_board(7);
     let moves = legal_moves(&b, White);
     assert_eq!(moves.len(), 20);
     assert_eq!(moves.iter().filter(|m| m.kind == Kind::General).count(), 4);

@@ -56,18 +56,7 @@ fn main() -> Result<(), String> {
         }
         ["match", a, b, games, folder] => {
             let (a, b) = (Bot::parse(a, &referee)?, Bot::parse(b, &referee)?);
-            let options = MatchOptions {
-                games: games.parse().map_err(|_| "games: a number")?,
-                seed: 1,
-                jobs: 1,
-                limits: Limits::default(),
-                same_file: false,
-                starts: Vec::new(),
-                colours: Default::default(),
-                clock: None,
-                clock_counts_system: false,
-                clock_range: None,
-            };
+            let options = MatchOptions::new(games.parse().map_err(|_| "games: a number")?, 1, 1);
             std::fs::create_dir_all(folder).map_err(|e| e.to_string())?;
             for record in play_match(&referee, &a, &b, &options, &|_| {})? {
                 let page = viewer::game_page(&referee, &viewer::from_record(&record))?;

@@ -165,3 +165,23 @@ pub fn shown_set<M>(set: &[M], any_move: bool, list: impl Fn(&[M]) -> String) ->
 /// `expect`'s note under the block category of a lost position (see
 /// [`Threats`](crate::harness::referee::Threats)).
 pub const LOST_NOTE: &str = "no move stops every threat: the game is lost, so any legal move is right";
+
+/// `expect`'s lines under the block category when the opponent `who` threatens a win: "  who
+/// threatens to win `how` <moves>", then [`LOST_NOTE`] when no move stops it. Nothing when
+/// nothing is threatened.
+pub fn write_threats<M: Clone>(
+    out: &mut String,
+    who: impl std::fmt::Display,
+    how: &str,
+    threats: &crate::harness::referee::Threats<M>,
+    list: impl Fn(&[M]) -> String,
+) {
+    use std::fmt::Write as _;
+    if threats.moves.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "  {who} threatens to win {how} {}", list(&threats.moves));
+    if threats.lost() {
+        let _ = writeln!(out, "  {LOST_NOTE}");
+    }
+}

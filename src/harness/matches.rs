@@ -60,6 +60,26 @@ pub struct MatchOptions {
     pub clock_counts_system: bool,
 }
 
+impl MatchOptions {
+    /// `games` games from the initial position, drawn from `seed`, `jobs` at a time, under the
+    /// default limits, colours alternating by default and no clock: the plain match a game's own
+    /// tests and examples play (the command line and grading fill in every field themselves).
+    pub fn new(games: usize, seed: u64, jobs: usize) -> MatchOptions {
+        MatchOptions {
+            games,
+            seed,
+            jobs,
+            limits: Limits::default(),
+            same_file: false,
+            starts: Vec::new(),
+            colours: Colours::default(),
+            clock: None,
+            clock_range: None,
+            clock_counts_system: false,
+        }
+    }
+}
+
 /// The `--rule` words among a referee's [`Referee::game_args`].
 pub fn rule_words(game_args: &[String]) -> Vec<String> {
     game_args.windows(2).filter(|w| w[0] == "--rule").map(|w| w[1].clone()).collect()

@@ -74,6 +74,15 @@ pub fn arbiter(args: &[&str], stdin: &str) -> Run {
     }
 }
 
+/// Runs the `arbiter` binary with `args`, feeding `stdin` to it, and asserts that it succeeded
+/// (exit status 0), showing the arguments and both outputs when it did not.
+#[track_caller]
+pub fn arbiter_ok(args: &[&str], stdin: &str) -> Run {
+    let run = arbiter(args, stdin);
+    assert_eq!(run.status, 0, "{args:?}: {}\n{}", run.stdout, run.stderr);
+    run
+}
+
 impl Run {
     /// Asserts that arbiter refused the command (exit status 2) saying `says` on stderr.
     pub fn assert_refused(&self, says: &str) {
@@ -94,15 +103,22 @@ pub fn arbiter_json(args: &[&str]) -> (i32, serde_json::Value) {
     (run.status, run.json())
 }
 
+/// A shell-script bot `dir/name` (the folder made if missing) that runs `body`. Returns the
+/// command that runs it (`sh DIR/NAME`).
+pub fn sh_bot(dir: &std::path::Path, name: &str, body: &str) -> String {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    format!("sh {}", path.display())
+}
+
 /// A shell-script bot in `dir`: `dir/bot.sh` runs `body` with `$engine` naming a private copy of
 /// arbiter there (the sandbox hides arbiter's own executable from bots). Returns the command
 /// that runs it (`sh .../bot.sh`).
 pub fn script_bot(dir: &std::path::Path, body: &str) -> String {
     let engine = dir.join("engine");
     std::fs::copy(env!("CARGO_BIN_EXE_arbiter"), &engine).unwrap();
-    let path = dir.join("bot.sh");
-    std::fs::write(&path, format!("#!/bin/sh\nengine='{}'\n{body}\n", engine.display())).unwrap();
-    format!("sh {}", path.display())
+    sh_bot(dir, "bot.sh", &format!("engine='{}'\n{body}", engine.display()))
 }
 
 /// Writes `text` to `path` and makes it executable (mode 0755), as a submission's `run` script.
@@ -127,6 +143,11 @@ pub fn read_json(path: impl AsRef<std::path::Path>) -> serde_json::Value {
 /// The path of a file under the repository's `corpus/examples`.
 pub fn example_path(grade: u8) -> String {
     format!("{}/corpus/examples/grade{grade}/white/worked-example.txt", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The board of the assignment's worked example for `grade` (white to move).
+pub fn example_board(grade: u8) -> Board {
+    Board::from_text(&std::fs::read_to_string(example_path(grade)).unwrap()).unwrap()
 }
 
 /// Whether every tool in `needed` (`java`, `javac`, `python3`) is installed; when one is not,

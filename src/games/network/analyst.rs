@@ -13,8 +13,8 @@ use super::rules::{Rules, Status, legal_moves, play};
 use super::square::{SIZE, Square};
 use super::text::parse_move;
 use crate::harness::analyst::{
-    Analyst, ExpectRequest, LOST_NOTE, MoveLine, PositionInput, category_sets, check_reachable, check_side,
-    notations, only_category, plural, shown_set,
+    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
+    only_category, plural, shown_set, write_threats,
 };
 use crate::harness::perft::divide_notated;
 use crate::side::Side;
@@ -109,18 +109,10 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         let shown = shown_set(&set, c == Category::Legal, list);
         let _ = writeln!(out, "\n{c}: {shown}");
         if c == Category::Block {
-            if oracle.threats.is_empty() && oracle.win.is_empty() {
+            if oracle.threats.moves.is_empty() && oracle.win.is_empty() {
                 let _ = writeln!(out, "  {} threatens no win", pos.to_move.opponent());
-            } else if !oracle.threats.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "  {} threatens to win with {}",
-                    pos.to_move.opponent(),
-                    list(&oracle.threats)
-                );
-                if oracle.lost() {
-                    let _ = writeln!(out, "  {LOST_NOTE}");
-                }
+            } else {
+                write_threats(&mut out, pos.to_move.opponent(), "with", &oracle.threats, list);
             }
         }
         if let Some(&first) = set.first()
@@ -207,7 +199,7 @@ impl Analyst for NetworkAnalyst {
             Some(over) => {
                 let _ = writeln!(out, "the game is over: {over}");
             }
-            None if oracle.threats.is_empty() && oracle.win.is_empty() => {
+            None if oracle.threats.moves.is_empty() && oracle.win.is_empty() => {
                 let _ = writeln!(out, "{} threatens no win", position.to_move.opponent());
             }
             None if oracle.win.is_empty() => {
@@ -215,7 +207,7 @@ impl Analyst for NetworkAnalyst {
                     out,
                     "{} threatens to win with {}",
                     position.to_move.opponent(),
-                    list(&oracle.threats)
+                    list(&oracle.threats.moves)
                 );
             }
             None => {
@@ -264,9 +256,9 @@ impl Analyst for NetworkAnalyst {
                 "legal": notations(&oracle.legal),
                 "win": notations(&oracle.win),
                 "losing": notations(&oracle.losing),
-                "threats": notations(&oracle.threats),
-                "block": oracle.block.as_deref().map(notations),
-                "lost": oracle.lost(),
+                "threats": notations(&oracle.threats.moves),
+                "block": oracle.threats.block.as_deref().map(notations),
+                "lost": oracle.threats.lost(),
                 "category": oracle.category().map(Category::name),
                 "sets": sets,
                 "rules": self.rules,

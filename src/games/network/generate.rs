@@ -233,7 +233,7 @@ fn pick(kind: CaseKind, rules: &Rules, seed: u64, walk: &[Game], rng: &mut ChaCh
                 .rev()
                 .take(if wanted == Category::Legal { 1 } else { walk.len() })
                 .map(|(i, g)| (i, Oracle::new(&g.position, rules)))
-                .filter(|(_, o)| o.category() == Some(wanted) && !o.lost())
+                .filter(|(_, o)| o.category() == Some(wanted) && !o.threats.lost())
                 .collect();
             let (i, oracle) = qualifying.choose(rng)?;
             let expected = oracle.expected(wanted);
@@ -267,7 +267,7 @@ mod tests {
                     CaseKind::Win => assert_eq!(case.expected, oracle.win),
                     CaseKind::Block => {
                         assert_eq!(oracle.category(), Some(Category::Block));
-                        assert_eq!(Some(case.expected.clone()), oracle.block);
+                        assert_eq!(Some(case.expected.clone()), oracle.threats.block);
                         assert!(!case.expected.is_empty());
                     }
                 }

@@ -129,11 +129,8 @@ pub struct Oracle {
     /// The legal moves after which the opponent has won at once (a step that leaves it a
     /// network, or completes networks for both).
     pub losing: Vec<Move>,
-    /// When `win` is empty: the opponent's winning moves were it its turn now. Else empty.
-    pub threats: Vec<Move>,
-    /// The block set: `Some` exactly when `win` is empty and `threats` is not; empty when no
-    /// move stops the opponent (the game is lost).
-    pub block: Option<Vec<Move>>,
+    /// When `win` is empty (and a move is legal): the opponent's threats and the block set.
+    pub threats: Threats<Move>,
 }
 
 impl Oracle {
@@ -152,7 +149,7 @@ impl Oracle {
         }
         // A player with no move has nothing to block with: no block set.
         let settled = !win.is_empty() || legal.is_empty();
-        let Threats { threats, block } = Threats::find(
+        let threats = Threats::find(
             settled,
             || threats(pos, rules),
             |threats| blocks_among(pos, rules, &legal, threats),
@@ -167,13 +164,7 @@ impl Oracle {
             win,
             losing,
             threats,
-            block,
         }
-    }
-
-    /// Whether the opponent threatens a win that no move stops.
-    pub fn lost(&self) -> bool {
-        Threats::lost(self.block.as_deref())
     }
 
     /// The category of the expected answer: the first of win, block, legal that applies; `None`
@@ -183,7 +174,7 @@ impl Oracle {
             None
         } else if !self.win.is_empty() {
             Some(Category::Win)
-        } else if self.block.is_some() {
+        } else if self.threats.applies() {
             Some(Category::Block)
         } else {
             Some(Category::Legal)
@@ -195,7 +186,7 @@ impl Oracle {
     pub fn expected(&self, category: Category) -> Vec<Move> {
         match category {
             Category::Win => self.win.clone(),
-            Category::Block => Threats::block_answers(self.block.as_deref(), &self.legal),
+            Category::Block => self.threats.answers(&self.legal),
             Category::Legal => self.legal.clone(),
         }
     }
@@ -231,22 +222,21 @@ impl Oracle {
             Category::Win if self.win.contains(&mv) => what,
             Category::Win => format!("{what}, but a move wins at once: {}", list(&self.win)),
             Category::Block => {
-                let threatened = format!("{opponent} threatened to win with {}", list(&self.threats));
+                let threatened = format!("{opponent} threatened to win with {}", list(&self.threats.moves));
                 let after = play(pos, mv);
                 if status(&after, &self.rules) != Status::Ongoing {
                     return format!("{what} ({threatened})");
                 }
-                match first_winning_move(&after, &self.rules, &self.threats) {
+                match first_winning_move(&after, &self.rules, &self.threats.moves) {
                     None => format!("{what}; after it {opponent} has no winning move ({threatened})"),
                     Some(reply) => {
                         let reply_text = describe_outcome(&after, &self.rules, reply);
-                        if self.lost() {
+                        if self.threats.lost() {
                             format!("{what}; the game is lost whatever is played: after it {reply_text}")
                         } else {
-                            let blocks = self.block.as_deref().unwrap_or_default();
                             format!(
                                 "{what}; after it {reply_text}. Moves that stop every threat: {}",
-                                list(blocks)
+                                list(self.threats.blocks())
                             )
                         }
                     }

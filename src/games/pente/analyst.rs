@@ -14,8 +14,8 @@ use super::referee::PenteReferee;
 use super::rules::play;
 use super::text::Strictness;
 use crate::harness::analyst::{
-    Analyst, ExpectRequest, LOST_NOTE, MoveLine, PositionInput, category_sets, check_reachable, check_side,
-    notations, only_category, plural, shown_set,
+    Analyst, ExpectRequest, MoveLine, PositionInput, category_sets, check_reachable, check_side, notations,
+    only_category, plural, shown_set, write_threats,
 };
 use crate::harness::perft::divide_notated;
 use crate::side::Side;
@@ -94,12 +94,8 @@ fn summary(oracle: &Oracle, only: Option<Category>) -> String {
         let set = oracle.expected(c);
         let shown = shown_set(&set, matches!(c, Category::Legal | Category::Opening), list);
         let _ = writeln!(out, "\n{c}: {shown}");
-        if c == Category::Block && !oracle.threats.is_empty() {
-            let _ =
-                writeln!(out, "  {} threatens to win at {}", pos.to_move.opponent(), list(&oracle.threats));
-            if oracle.lost() {
-                let _ = writeln!(out, "  {LOST_NOTE}");
-            }
+        if c == Category::Block {
+            write_threats(&mut out, pos.to_move.opponent(), "at", &oracle.threats, list);
         }
         if c == Category::Capture && !set.is_empty() {
             let _ = writeln!(out, "  each captures {}", plural(oracle.most_pairs, "pair"));
@@ -162,7 +158,7 @@ impl Analyst for PenteReferee {
             Some(over) => {
                 let _ = writeln!(out, "the game is over: {over}");
             }
-            None if oracle.threats.is_empty() => {
+            None if oracle.threats.moves.is_empty() => {
                 let _ = writeln!(out, "{} threatens no win", position.to_move.opponent());
             }
             None => {
@@ -170,7 +166,7 @@ impl Analyst for PenteReferee {
                     out,
                     "{} threatens to win at {}",
                     position.to_move.opponent(),
-                    list(&oracle.threats)
+                    list(&oracle.threats.moves)
                 );
             }
         }
@@ -198,8 +194,8 @@ impl Analyst for PenteReferee {
                 "legal": notations(&oracle.legal),
                 "category": oracle.category().map(Category::name),
                 "sets": sets,
-                "threats": notations(&oracle.threats),
-                "lost": oracle.lost(),
+                "threats": notations(&oracle.threats.moves),
+                "lost": oracle.threats.lost(),
                 "most_pairs": oracle.most_pairs,
                 "no_moves": oracle.no_moves_reason(),
             });

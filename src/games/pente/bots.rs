@@ -303,6 +303,18 @@ mod tests {
     use super::*;
     use crate::games::pente::board::Board;
 
+    /// The first of the random `moves`-move games (seeds 0, 1, ...) where the player to move
+    /// cannot win at once, so that a search runs in full.
+    fn no_win_at_once(rules: &Rules, moves: usize) -> Position {
+        use rand::SeedableRng;
+        (0..)
+            .map(|seed| {
+                crate::games::pente::random_position(&mut ChaCha8Rng::seed_from_u64(seed), rules, moves)
+            })
+            .find(|pos| crate::games::pente::oracle::first_winning_move(pos, rules).is_none())
+            .unwrap()
+    }
+
     #[test]
     fn depth_follows_the_graders_clock() {
         assert_eq!(Minimax::depth_for(300.0), 3);
@@ -330,14 +342,8 @@ mod tests {
 
     #[test]
     fn minimax_evaluates_every_leaf_of_the_tree_it_does_not_prune() {
-        use rand::SeedableRng;
         let rules = Rules::default();
-        let pos = (0..)
-            .map(|seed| {
-                crate::games::pente::random_position(&mut ChaCha8Rng::seed_from_u64(seed), &rules, 12)
-            })
-            .find(|pos| crate::games::pente::oracle::first_winning_move(pos, &rules).is_none())
-            .unwrap();
+        let pos = no_win_at_once(&rules, 12);
         // Depth 2: every candidate reply to every candidate move is evaluated, unless the reply
         // side can win at once (then the line is worth the win, and no reply is evaluated).
         let expected: u64 = Minimax::candidates(&pos, &rules)
@@ -355,16 +361,9 @@ mod tests {
 
     #[test]
     fn minimax_searches_depth_3_with_a_full_clock_and_repeats_itself() {
-        use rand::SeedableRng;
         let rules = Rules::default();
-        // The first of a few random 20-move games where the player to move cannot win at once,
-        // so that the whole depth-3 search runs. How long it takes is `arbiter bench`'s to say.
-        let pos = (0..)
-            .map(|seed| {
-                crate::games::pente::random_position(&mut ChaCha8Rng::seed_from_u64(seed), &rules, 20)
-            })
-            .find(|pos| crate::games::pente::oracle::first_winning_move(pos, &rules).is_none())
-            .unwrap();
+        // The whole depth-3 search runs. How long it takes is `arbiter bench`'s to say.
+        let pos = no_win_at_once(&rules, 20);
         assert_eq!(Minimax::depth_for(pos.seconds_left), 3);
         let (m, _, leaves) = Minimax::search_counted(&pos, &rules, 3, 3).unwrap();
         assert!(crate::games::pente::is_legal(&pos, &rules, m));

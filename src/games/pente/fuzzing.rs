@@ -126,7 +126,7 @@ fn shows(name: &str, pos: &Position, rules: &Rules) -> bool {
         }
         "block/capture-breaks-four" => {
             category == Some(Category::Block)
-                && !oracle.lost()
+                && !oracle.threats.lost()
                 && oracle.expected(Category::Block).iter().all(|&p| !effect(pos, p).captures.is_empty())
         }
         "win/five-open-to-capture" => {
@@ -135,7 +135,7 @@ fn shows(name: &str, pos: &Position, rules: &Rules) -> bool {
         "win/tenth-piece" => {
             category == Some(Category::Win) && oracle.win.iter().all(|&p| effect(pos, p).five.is_none())
         }
-        "block/tenth-piece" => category == Some(Category::Block) && !oracle.lost(),
+        "block/tenth-piece" => category == Some(Category::Block) && !oracle.threats.lost(),
         _ => category.is_some(),
     }
 }
@@ -535,8 +535,8 @@ mod tests {
             if let Some(pos) = edge_position(&rules, "block/capture-breaks-four", seed) {
                 let oracle = Oracle::new(&pos, &rules);
                 let passed = super::super::oracle::with_turn_passed(&pos);
-                assert!(!oracle.threats.is_empty());
-                assert!(oracle.threats.iter().any(|&q| effect(&passed, q).five.is_some()), "{seed}");
+                assert!(!oracle.threats.moves.is_empty());
+                assert!(oracle.threats.moves.iter().any(|&q| effect(&passed, q).five.is_some()), "{seed}");
             }
             if let Some(pos) = edge_position(&rules, "win/five-open-to-capture", seed) {
                 let oracle = Oracle::new(&pos, &rules);
@@ -554,7 +554,10 @@ mod tests {
                 assert_eq!(pos.captured_by(pos.to_move.opponent()), 8);
                 let passed = super::super::oracle::with_turn_passed(&pos);
                 let oracle = Oracle::new(&pos, &rules);
-                assert!(oracle.threats.iter().any(|&q| effect(&passed, q).captured_after == 10), "{seed}");
+                assert!(
+                    oracle.threats.moves.iter().any(|&q| effect(&passed, q).captured_after == 10),
+                    "{seed}"
+                );
             }
         }
     }

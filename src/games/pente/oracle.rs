@@ -119,10 +119,8 @@ pub struct Oracle {
     pub legal: Vec<Point>,
     /// The legal moves that win at once.
     pub win: Vec<Point>,
-    /// When `win` is empty: the opponent's winning moves were it their turn now. Else empty.
-    pub threats: Vec<Point>,
-    /// The block set: `Some` exactly when `win` is empty and `threats` is not.
-    pub block: Option<Vec<Point>>,
+    /// When `win` is empty: the opponent's threats and the block set.
+    pub threats: Threats<Point>,
     /// The legal moves capturing the most pairs (empty when none captures).
     pub capture: Vec<Point>,
     /// How many pairs the moves of `capture` capture.
@@ -134,7 +132,7 @@ impl Oracle {
     pub fn new(pos: &Position, rules: &Rules) -> Oracle {
         let legal = legal_moves(pos, rules);
         let win: Vec<Point> = legal.iter().copied().filter(|&p| wins_at(pos, p)).collect();
-        let Threats { threats, block } = Threats::find(
+        let threats = Threats::find(
             !win.is_empty(),
             || threats(pos, rules),
             |threats| blocks_among(pos, rules, &legal, threats),
@@ -149,15 +147,9 @@ impl Oracle {
             legal,
             win,
             threats,
-            block,
             capture,
             most_pairs,
         }
-    }
-
-    /// Whether the opponent threatens a win that no move stops.
-    pub fn lost(&self) -> bool {
-        Threats::lost(self.block.as_deref())
     }
 
     /// The category the expected answer belongs to: the first of opening, win, block, capture,
@@ -169,7 +161,7 @@ impl Oracle {
             Some(Category::Opening)
         } else if !self.win.is_empty() {
             Some(Category::Win)
-        } else if self.block.is_some() {
+        } else if self.threats.applies() {
             Some(Category::Block)
         } else if !self.capture.is_empty() {
             Some(Category::Capture)
@@ -186,7 +178,7 @@ impl Oracle {
             Category::Opening if self.opening.is_some() => self.legal.clone(),
             Category::Opening => Vec::new(),
             Category::Win => self.win.clone(),
-            Category::Block => Threats::block_answers(self.block.as_deref(), &self.legal),
+            Category::Block => self.threats.answers(&self.legal),
             Category::Capture => self.capture.clone(),
             Category::Legal => self.legal.clone(),
         }
@@ -261,22 +253,21 @@ impl Oracle {
         let opponent = pos.to_move.opponent();
         let passed = with_turn_passed(pos);
         let threats: Vec<String> =
-            self.threats.iter().map(|&q| describe_effect(&passed, &effect(&passed, q))).collect();
+            self.threats.moves.iter().map(|&q| describe_effect(&passed, &effect(&passed, q))).collect();
         let threatened = format!("{opponent} threatened: {}", threats.join("; "));
         let after = play(pos, p);
         match first_winning_move(&after, &self.rules) {
             None => format!("{what}; after it {opponent} has no winning move ({threatened})"),
             Some(q) => {
                 let reply = describe_effect(&after, &effect(&after, q));
-                if self.lost() {
+                if self.threats.lost() {
                     format!(
                         "{what}; the game is lost whatever is played: after it {opponent} wins with {reply}"
                     )
                 } else {
-                    let blocks = self.block.as_deref().unwrap_or_default();
                     format!(
                         "{what}; after it {opponent} still wins: {reply}. Moves that stop every threat: {}",
-                        list_some(blocks)
+                        list_some(self.threats.blocks())
                     )
                 }
             }
@@ -341,13 +332,13 @@ pub fn category_problem(oracle: &Oracle, category: Category) -> Option<String> {
     let Some(own) = oracle.category() else {
         return Some(oracle.no_moves_reason().unwrap_or_else(|| "no legal move".to_string()));
     };
-    if oracle.lost() {
+    if oracle.threats.lost() {
         let mover = oracle.position.to_move;
         return Some(format!(
             "a lost position: {} threatens {} and no move of {mover}'s stops it, so every move would be \
              right",
             mover.opponent(),
-            list_some(&oracle.threats)
+            list_some(&oracle.threats.moves)
         ));
     }
     if own != category {

@@ -30,27 +30,30 @@ pub struct ViewedGame {
     pub moves: Vec<String>,
 }
 
-/// The grid viewer's script, before [`CONTROLS`]: shows the position of one ply and marks its
-/// move in the list.
+/// The grid viewer's script, before [`CONTROLS`]: `draw` shows the position of one ply.
 const SHOW_POSITIONS: &str = r#"
 (function () {
   var positions = document.querySelectorAll('.position');
   var items = document.querySelectorAll('.moves .mv');
   var last = positions.length - 1;
+  function draw(ply) {
+    for (var i = 0; i < positions.length; i++) { positions[i].hidden = (i !== ply); }
+  }
+"#;
+
+/// The end of either viewer's script, inside the function that defines `draw`, `last` and
+/// `items`: `show` moves to a ply (drawn by the viewer's own `draw`), marks its move in the list
+/// and sets the counter and the slider; the slider, the buttons, the move list and the arrow
+/// keys call `show`, and the address's `#N` opens ply N.
+const CONTROLS: &str = r#"
   var ply = 0;
   function show(n) {
     ply = Math.max(0, Math.min(last, n));
-    for (var i = 0; i < positions.length; i++) { positions[i].hidden = (i !== ply); }
+    draw(ply);
     follow(ply);
     document.getElementById('ply').textContent = ply;
     document.getElementById('slider').value = ply;
   }
-"#;
-
-/// The end of either viewer's script, inside the function that defines `show`, `ply`, `last`
-/// and `items`: the slider, the buttons, the move list and the arrow keys call `show`, and the
-/// address's `#N` opens ply N.
-const CONTROLS: &str = r#"
   // Marks ply n's move in the list and scrolls the list (only the list) to it.
   function follow(n) {
     var list = document.querySelector('.moves');
@@ -82,24 +85,18 @@ const CONTROLS: &str = r#"
 })();
 "#;
 
-/// The scene viewer's script, before [`CONTROLS`]: the game's own function (`DRAW`) shows a
-/// frame.
+/// The scene viewer's script, before [`CONTROLS`]: `draw` shows a frame with the game's own
+/// function (`DRAW`), its heading, and the cursor on the plot.
 const SHOW_FRAMES: &str = r#"
 (function () {
   var svg = document.querySelector('svg.scene');
   var items = document.querySelectorAll('.moves .mv');
   var cursor = document.getElementById('cursor');
-  var slider = document.getElementById('slider');
   var last = FRAMES.length - 1;
-  var ply = 0;
-  function show(n) {
-    ply = Math.max(0, Math.min(last, n));
+  function draw(ply) {
     DRAW(svg, FRAMES[ply]);
     svg.setAttribute('data-ply', ply);
-    follow(ply);
-    document.getElementById('ply').textContent = ply;
     document.getElementById('heading').textContent = HEADINGS[ply];
-    slider.value = ply;
     if (cursor) {
       var x = parseFloat(cursor.getAttribute('data-x0')) + ply * parseFloat(cursor.getAttribute('data-step'));
       cursor.setAttribute('x1', x); cursor.setAttribute('x2', x);

@@ -8,8 +8,8 @@
 pub struct Threats<M> {
     /// The opponent's winning moves were it its turn now; empty when the player to move wins
     /// at once (or has no move).
-    pub threats: Vec<M>,
-    /// The block set: `Some` exactly when `threats` is not empty; then the moves that stop every
+    pub moves: Vec<M>,
+    /// The block set: `Some` exactly when `moves` is not empty; then the moves that stop every
     /// threat, empty when no move does (the game is lost).
     pub block: Option<Vec<M>>,
 }
@@ -25,24 +25,34 @@ impl<M: Clone> Threats<M> {
         blocks: impl FnOnce(&[M]) -> Vec<M>,
     ) -> Threats<M> {
         if settled {
-            return Threats { threats: Vec::new(), block: None };
+            return Threats { moves: Vec::new(), block: None };
         }
-        let threats = threats();
-        let block = (!threats.is_empty()).then(|| blocks(&threats));
-        Threats { threats, block }
+        let moves = threats();
+        let block = (!moves.is_empty()).then(|| blocks(&moves));
+        Threats { moves, block }
+    }
+
+    /// Whether the `block` category applies: the opponent threatens a win.
+    pub fn applies(&self) -> bool {
+        self.block.is_some()
     }
 
     /// Whether the opponent threatens a win that no move stops: the block set is there and
     /// empty.
-    pub fn lost(block: Option<&[M]>) -> bool {
-        block.is_some_and(<[M]>::is_empty)
+    pub fn lost(&self) -> bool {
+        self.block.as_deref().is_some_and(<[M]>::is_empty)
+    }
+
+    /// The moves that stop every threat; empty when nothing is threatened or nothing stops it.
+    pub fn blocks(&self) -> &[M] {
+        self.block.as_deref().unwrap_or_default()
     }
 
     /// The right answers of the `block` category: the block set, or every legal move when the
     /// game is lost (any move is then as good as another); empty when the category does not
     /// apply.
-    pub fn block_answers(block: Option<&[M]>, legal: &[M]) -> Vec<M> {
-        match block {
+    pub fn answers(&self, legal: &[M]) -> Vec<M> {
+        match self.block.as_deref() {
             Some([]) => legal.to_vec(),
             Some(block) => block.to_vec(),
             None => Vec::new(),
@@ -57,7 +67,8 @@ mod tests {
     #[test]
     fn a_settled_position_has_no_sets_and_asks_nothing() {
         let t: Threats<u8> = Threats::find(true, || panic!("not asked"), |_| panic!("not asked"));
-        assert_eq!(t, Threats { threats: vec![], block: None });
+        assert_eq!(t, Threats { moves: vec![], block: None });
+        assert!(!t.applies() && !t.lost());
     }
 
     #[test]
@@ -65,15 +76,20 @@ mod tests {
         let none: Threats<u8> = Threats::find(false, Vec::new, |_| panic!("not asked"));
         assert_eq!(none.block, None);
         let some = Threats::find(false, || vec![3, 4], |t| t[..1].to_vec());
-        assert_eq!(some, Threats { threats: vec![3, 4], block: Some(vec![3]) });
+        assert_eq!(some, Threats { moves: vec![3, 4], block: Some(vec![3]) });
+        assert!(some.applies() && !some.lost());
+        assert_eq!(some.blocks(), [3]);
     }
 
     #[test]
     fn a_lost_position_accepts_every_legal_move() {
         let legal = [1, 2, 3];
-        assert!(Threats::<u8>::lost(Some(&[])) && !Threats::lost(Some(&[2])) && !Threats::<u8>::lost(None));
-        assert_eq!(Threats::block_answers(Some(&[]), &legal), legal);
-        assert_eq!(Threats::block_answers(Some(&[2]), &legal), [2]);
-        assert_eq!(Threats::block_answers(None, &legal), Vec::<i32>::new());
+        let sets = |block: Option<Vec<i32>>| Threats { moves: vec![9], block };
+        let (lost, one, none) = (sets(Some(vec![])), sets(Some(vec![2])), Threats::default());
+        assert!(lost.lost() && !one.lost() && !none.lost());
+        assert!(lost.blocks().is_empty() && none.blocks().is_empty());
+        assert_eq!(lost.answers(&legal), legal);
+        assert_eq!(one.answers(&legal), [2]);
+        assert_eq!(none.answers(&legal), Vec::<i32>::new());
     }
 }

@@ -30,10 +30,10 @@ pub fn reach(board: &Board, from: Square, piece: Piece) -> Reach {
         Kind::Builder => builder(board, from, &mut r),
         Kind::Jester => jester(board, from, piece, &mut r),
         Kind::Miner => slider(board, from, &ORTHOGONAL, 1, &mut r),
-        Kind::Sentinel => sentinel(board, from, &mut r),
+        Kind::Sentinel => stepper(board, from, &KNIGHT, &mut r),
         Kind::Catapult => catapult(board, from, &mut r),
         Kind::Dragon => slider(board, from, &ADJACENT, 2, &mut r),
-        Kind::General => general(board, from, &mut r),
+        Kind::General => stepper(board, from, &ADJACENT, &mut r),
     }
     r
 }
@@ -45,13 +45,10 @@ fn zombie(board: &Board, from: Square, piece: Piece, r: &mut Reach) {
         let Some(near) = from.offset(df, dr) else {
             continue;
         };
-        if board[near].is_empty() {
-            r.quiet.push((Action::Move, near));
-            if let Some(far) = from.offset(2 * df, 2 * dr).filter(|&far| !board[far].is_empty()) {
-                r.strikes.push((Action::Leap, far));
-            }
-        } else {
-            r.strikes.push((Action::Capture, near));
+        if move_or_capture(board, near, r)
+            && let Some(far) = from.offset(2 * df, 2 * dr).filter(|&far| !board[far].is_empty())
+        {
+            r.strikes.push((Action::Leap, far));
         }
     }
 }
@@ -60,11 +57,8 @@ fn zombie(board: &Board, from: Square, piece: Piece, r: &mut Reach) {
 /// square without moving.
 fn builder(board: &Board, from: Square, r: &mut Reach) {
     for to in neighbours(from, &ADJACENT) {
-        if board[to].is_empty() {
-            r.quiet.push((Action::Move, to));
+        if move_or_capture(board, to, r) {
             r.quiet.push((Action::Build, to));
-        } else {
-            r.strikes.push((Action::Capture, to));
         }
     }
 }
@@ -111,15 +105,24 @@ fn slider(board: &Board, from: Square, directions: &[(i8, i8)], min_strike: i8, 
     }
 }
 
-/// Sentinel: the 8 knight jumps, over anything; moves to an empty target or captures there.
-fn sentinel(board: &Board, from: Square, r: &mut Reach) {
-    for to in neighbours(from, &KNIGHT) {
-        if board[to].is_empty() {
-            r.quiet.push((Action::Move, to));
-        } else {
-            r.strikes.push((Action::Capture, to));
-        }
+/// Sentinel (the 8 knight jumps, over anything) and General (the 8 adjacent squares): moves to
+/// an empty target or captures there.
+fn stepper(board: &Board, from: Square, steps: &[(i8, i8)], r: &mut Reach) {
+    for to in neighbours(from, steps) {
+        move_or_capture(board, to, r);
     }
+}
+
+/// The step most pieces take: a move to `to` when it is empty, else a strike there. Whether it
+/// was empty.
+fn move_or_capture(board: &Board, to: Square, r: &mut Reach) -> bool {
+    let empty = board[to].is_empty();
+    if empty {
+        r.quiet.push((Action::Move, to));
+    } else {
+        r.strikes.push((Action::Capture, to));
+    }
+    empty
 }
 
 /// Catapult: moves 1 square orthogonally to an empty square, never capturing by moving; shoots,
@@ -134,17 +137,6 @@ fn catapult(board: &Board, from: Square, r: &mut Reach) {
     for to in neighbours(from, &CATAPULT) {
         if !board[to].is_empty() {
             r.strikes.push((Action::Shoot, to));
-        }
-    }
-}
-
-/// General: moves or captures on the 8 adjacent squares.
-fn general(board: &Board, from: Square, r: &mut Reach) {
-    for to in neighbours(from, &ADJACENT) {
-        if board[to].is_empty() {
-            r.quiet.push((Action::Move, to));
-        } else {
-            r.strikes.push((Action::Capture, to));
         }
     }
 }
