@@ -11,6 +11,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use super::build_folder;
+use super::prebuilt;
 use super::spec::{JAVA_HOST, JavaEntry, JavaSpec};
 use super::tools;
 use crate::harness::files::Cap;
@@ -205,11 +206,9 @@ pub fn prepare(
     build_folder::open_to_bots(&build_path)?;
     // The JVM's compiler threads all start with it (none added later), so that arbiter can
     // tell them from the student's threads; nothing may attach to it; its messages go to
-    // stderr, never into the protocol on stdout. The class-data sharing archive of the host's
-    // classes, when there is one, saves their loading at every start.
-    let archive = host.archive_flag();
+    // stderr, never into the protocol on stdout.
     let line = format!(
-        "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
         spec.jvm_options,
         runner::quote(host.classes.as_os_str()),
@@ -323,10 +322,9 @@ pub fn prepare_jar(
     let class_path = std::env::join_paths([&classes, &copy])
         .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
-    // The same JVM as a submission's (see `prepare`): its flags and the host's archive.
-    let archive = host.archive_flag();
+    // The same JVM as a submission's (see `prepare`).
     let line = format!(
-        "{} {JVM_FLAGS} {archive}-Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
         runner::quote(java.as_os_str()),
         spec.jvm_options,
         runner::quote(host.classes.as_os_str()),
@@ -504,23 +502,16 @@ fn package_of(text: &str) -> Option<String> {
 const JVM_FLAGS: &str = "-XX:+UseSerialGC -XX:-UseDynamicNumberOfCompilerThreads -XX:+DisableAttachMechanism \
                          -XX:-UsePerfData -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr";
 
-/// arbiter's host classes for one game: where they are, and their class-data sharing archive.
+/// arbiter's host classes for one game, in a folder kept while the process may need them.
+///
+/// No class-data sharing archive of them is made: the JDK archives classes only from jars
+/// (`-XX:ArchiveClassesAtExit` refuses a class path with a non-empty folder), and for the one
+/// host JVM of a submission the dump's own JVM (0.2 s of CPU) costs far more than the archive
+/// saves at the host's start (7 ms, measured with the classes in a jar).
 #[derive(Clone)]
 struct HostClasses {
     classes: PathBuf,
-    archive: Option<PathBuf>,
     _dir: Arc<tempfile::TempDir>,
-}
-
-impl HostClasses {
-    /// The JVM flag that maps the class-data sharing archive, with a space after it; empty
-    /// without one.
-    fn archive_flag(&self) -> String {
-        self.archive
-            .as_ref()
-            .map(|a| format!("-XX:SharedArchiveFile={} ", runner::quote(a.as_os_str())))
-            .unwrap_or_default()
-    }
 }
 
 /// Compiles arbiter's own Java sources `files` (outside the sandbox: they are arbiter's code,
@@ -579,45 +570,40 @@ fn host_classes(javac: &Path, java: &Path, spec: &JavaSpec) -> Result<HostClasse
         .prefix("arbiter-java-host-")
         .tempdir()
         .map_err(|e| format!("arbiter could not make a temporary folder: {e}"))?;
-    let mut files = Vec::new();
-    for (path, text) in JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER).chain(spec.api) {
-        let file = dir.path().join("src").join(path);
-        write(&file, text)?;
-        files.push(file);
-    }
-    compile_own(
-        javac,
-        &[],
-        &dir.path().join("classes"),
-        &files,
-        "arbiter's own Java host (a JDK older than 11?)",
-    )?;
     let classes = dir.path().join("classes");
-    let archive = class_archive(java, &classes, spec);
+    let sources: Vec<(&str, &str)> =
+        JAVA_HOST.iter().chain(spec.adapter).chain(COMPILER).chain(spec.api).copied().collect();
+    match prebuilt::matching(&sources).filter(|_| prebuilt::runs_on(java)) {
+        // Compiled at build time from these very sources: written out, no javac started.
+        Some(compiled) => {
+            for (path, bytes) in compiled {
+                let file = classes.join(path);
+                if let Some(parent) = file.parent() {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| format!("cannot make {}: {e}", parent.display()))?;
+                }
+                std::fs::write(&file, bytes).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            }
+        }
+        None => compile_host(javac, dir.path(), &sources)?,
+    }
     // Read by the host and the build step, in the sandbox, as its own user.
     build_folder::open_to_bots(dir.path())?;
-    let host = HostClasses { classes, archive, _dir: Arc::new(dir) };
+    let host = HostClasses { classes, _dir: Arc::new(dir) };
     cache.insert(spec.adapter_class, host.clone());
     Ok(host)
 }
 
-/// A class-data sharing archive of the host's classes (`-XX:ArchiveClassesAtExit`, JDK 13 and
-/// later), made by loading them all once; None where the JDK cannot. It is kept among the
-/// classes, which the sandbox lets the host read.
-fn class_archive(java: &Path, classes: &Path, spec: &JavaSpec) -> Option<PathBuf> {
-    let archive = classes.join("arbiter-host.jsa");
-    let mut dump = std::process::Command::new(java);
-    dump.arg(format!("-XX:ArchiveClassesAtExit={}", archive.display()))
-        .args(JVM_FLAGS.split_whitespace())
-        .args(spec.jvm_options.split_whitespace())
-        .arg("-cp")
-        .arg(classes)
-        .args(["arbiter.host.Host", "--archive", spec.adapter_class])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
-    let made = dump.status().is_ok_and(|s| s.success()) && archive.is_file();
-    made.then_some(archive)
+/// Compiles arbiter's host `sources` with `javac` into `dir`'s `classes` (the way when build.rs
+/// had no javac, or the sources or the JVM are not the ones it compiled for).
+fn compile_host(javac: &Path, dir: &Path, sources: &[(&str, &str)]) -> Result<(), String> {
+    let mut files = Vec::new();
+    for (path, text) in sources {
+        let file = dir.join("src").join(path);
+        write(&file, text)?;
+        files.push(file);
+    }
+    compile_own(javac, &[], &dir.join("classes"), &files, "arbiter's own Java host (a JDK older than 11?)")
 }
 
 fn write(file: &Path, text: &str) -> Result<(), String> {
@@ -629,7 +615,37 @@ fn write(file: &Path, text: &str) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::package_of;
+    use super::{compile_host, package_of, prebuilt, tools};
+
+    /// The way without build.rs's classes (a build machine without javac) compiles the same
+    /// sources into the same classes.
+    #[test]
+    fn the_host_compiled_at_run_time_has_the_classes_compiled_at_build_time() {
+        let Some(javac) = tools::find("javac") else {
+            println!("SKIPPED: no javac");
+            return;
+        };
+        if prebuilt::PREBUILT.is_empty() {
+            println!("SKIPPED: this build had no javac, so no host was compiled at build time");
+            return;
+        }
+        for host in prebuilt::PREBUILT {
+            let dir = tempfile::tempdir().unwrap();
+            compile_host(&javac, dir.path(), host.sources).unwrap();
+            let classes = dir.path().join("classes");
+            let mut made: Vec<String> = walkdir::WalkDir::new(&classes)
+                .into_iter()
+                .flatten()
+                .filter(|e| e.file_type().is_file())
+                .map(|e| e.path().strip_prefix(&classes).unwrap().to_string_lossy().into_owned())
+                .collect();
+            made.sort();
+            let mut embedded: Vec<String> = host.classes.iter().map(|(p, _)| p.to_string()).collect();
+            embedded.sort();
+            assert_eq!(made, embedded);
+            assert!(prebuilt::matching(host.sources).is_some());
+        }
+    }
 
     #[test]
     fn the_package_is_found_after_comments() {

@@ -8,6 +8,7 @@
 //! - [`hosted`]: a ready submission, its sessions, and one case's script of calls;
 //! - [`session`]: one conversation, each call limited in CPU time;
 //! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox;
+//! - `prebuilt`: the host's classes compiled at build time, when the build had javac;
 //! - [`clock`]: the CPU time a bot is charged, read from outside the host;
 //! - [`bench`]: what hosting costs beyond the bot's own CPU time (`arbiter bench --hosted`).
 
@@ -19,6 +20,7 @@ pub mod clock;
 pub mod hosted;
 pub mod java;
 pub mod options;
+mod prebuilt;
 pub mod protocol;
 pub mod python;
 pub mod sandboxed;

@@ -32,12 +32,9 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TimeZone;
-import java.util.stream.Stream;
 
 /**
- * Usage: java -cp HOST_CLASSES arbiter.host.Host ADAPTER_CLASS SUBMISSION_CLASSES_DIR, or
- * {@code --archive ADAPTER_CLASS} to load every class of HOST_CLASSES and exit (arbiter runs
- * that once with -XX:ArchiveClassesAtExit to make a class-data sharing archive).
+ * Usage: java -cp HOST_CLASSES arbiter.host.Host ADAPTER_CLASS SUBMISSION_CLASSES_DIR.
  */
 public final class Host {
     private static final int PROTOCOL = 1;
@@ -47,10 +44,6 @@ public final class Host {
     private Host() {}
 
     public static void main(String[] argv) throws Exception {
-        if (argv.length == 2 && argv[0].equals("--archive")) {
-            archive(argv[1]);
-            return;
-        }
         if (argv.length != 2) {
             System.err.println("usage: arbiter.host.Host ADAPTER_CLASS SUBMISSION_CLASSES_DIR");
             System.exit(2);
@@ -232,32 +225,6 @@ public final class Host {
         List<Thread> out = new ArrayList<>(n);
         Collections.addAll(out, java.util.Arrays.copyOf(all, n));
         return out;
-    }
-
-    /** The class-data sharing run: every class of the host's class path loaded, none run. */
-    private static void archive(String adapter) throws Exception {
-        Class.forName(adapter);
-        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
-            Path root = Paths.get(entry);
-            if (!Files.isDirectory(root)) {
-                continue;
-            }
-            try (Stream<Path> files = Files.walk(root)) {
-                for (Path p : (Iterable<Path>) files::iterator) {
-                    String name = root.relativize(p).toString();
-                    if (name.endsWith(".class")) {
-                        try {
-                            Class.forName(name.substring(0, name.length() - 6).replace('/', '.'), false,
-                                    Host.class.getClassLoader());
-                        } catch (ClassNotFoundException | LinkageError e) {
-                            // Not loadable alone: left out of the archive.
-                        }
-                    }
-                }
-            }
-        }
-        // What every call uses.
-        Json.write(Json.parse("{\"a\": [1, 2.5, \"x\", true, null, {\"b\": -3}]}"));
     }
 
     private static Map<String, Object> describe(Throwable t) {
