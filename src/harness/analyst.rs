@@ -163,7 +163,7 @@ pub fn shown_set<M>(set: &[M], any_move: bool, list: impl Fn(&[M]) -> String) ->
 }
 
 /// `expect`'s note under the block category of a lost position (see
-/// [`Threats`](crate::harness::referee::Threats)).
+/// [`Threats`](crate::harness::referee::threats::Threats)).
 pub const LOST_NOTE: &str = "no move stops every threat: the game is lost, so any legal move is right";
 
 /// `expect`'s lines under the block category when the opponent `who` threatens a win: "  who
@@ -173,7 +173,7 @@ pub fn write_threats<M: Clone>(
     out: &mut String,
     who: impl std::fmt::Display,
     how: &str,
-    threats: &crate::harness::referee::Threats<M>,
+    threats: &crate::harness::referee::threats::Threats<M>,
     list: impl Fn(&[M]) -> String,
 ) {
     use std::fmt::Write as _;

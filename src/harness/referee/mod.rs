@@ -25,7 +25,7 @@ mod golden;
 mod info;
 mod move_kind;
 mod symmetry;
-mod threats;
+pub mod threats;
 mod words;
 
 pub use builtins::{BuiltinBot, Builtins, Player, PlayerTable, random_pick};
