@@ -67,6 +67,22 @@ fn main() {
 
 /// `(path under its source root, file)` of every `.java` under `root`, sorted.
 fn java_files(root: &Path) -> Vec<(String, PathBuf)> {
+    files_ending(root, "java")
+        .into_iter()
+        .map(|path| {
+            let relative = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            (relative, path)
+        })
+        .collect()
+}
+
+/// Every `.class` under `folder`, sorted.
+fn class_files(folder: &Path) -> Vec<PathBuf> {
+    files_ending(folder, "class")
+}
+
+/// Every file under `root` whose name ends in `.extension`, sorted.
+fn files_ending(root: &Path, extension: &str) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut folders = vec![root.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -74,26 +90,7 @@ fn java_files(root: &Path) -> Vec<(String, PathBuf)> {
         for path in entries.flatten().map(|e| e.path()) {
             if path.is_dir() {
                 folders.push(path);
-            } else if path.extension().is_some_and(|x| x == "java") {
-                let relative = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-                found.push((relative, path));
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
-/// Every `.class` under `folder`, sorted.
-fn class_files(folder: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut folders = vec![folder.to_path_buf()];
-    while let Some(f) = folders.pop() {
-        let Ok(entries) = std::fs::read_dir(&f) else { continue };
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|x| x == "class") {
+            } else if path.extension().is_some_and(|x| x == extension) {
                 found.push(path);
             }
         }
