@@ -444,3 +444,41 @@ fn an_interactive_bot_answers_line_by_line_and_floods_are_cut() {
     assert!(report.cpu_time.is_some());
     assert!(report.cpu_time.unwrap() >= cpu.saturating_sub(Duration::from_millis(50)));
 }
+
+/// A bot runs on its slot's processor alone, with the sandbox and without: it and the thread
+/// that speaks to it hand over on one processor. Two slots held at once, two processors.
+#[test]
+fn a_bot_runs_on_its_slots_processor() {
+    use arbiter::harness::runner::slots;
+    use arbiter::harness::sandbox::Mode;
+    use std::sync::Barrier;
+    let both_held = Barrier::new(2);
+    let cpus: Vec<Option<usize>> = thread::scope(|scope| {
+        let one = || {
+            // Threads of their own: the test harness's threads are shared with other tests.
+            let _slot = slots::take();
+            both_held.wait();
+            let cpu = slots::processor()?;
+            for mode in [Mode::Off, Mode::Auto] {
+                let mut limits = with_timeout(Duration::from_secs(10));
+                limits.sandbox.mode = mode;
+                limits.sandbox.helper = Some(env!("CARGO_BIN_EXE_arbiter").into());
+                let (_dir, r, _) = run_script("grep Cpus_allowed_list /proc/self/status\n", &limits);
+                assert_eq!(r.outcome, Outcome::Exited(0), "{mode:?}: {r:?}");
+                assert_eq!(
+                    String::from_utf8_lossy(&r.stdout),
+                    format!("Cpus_allowed_list:\t{cpu}\n"),
+                    "{mode:?}"
+                );
+            }
+            Some(cpu)
+        };
+        let (a, b) = (scope.spawn(one), scope.spawn(one));
+        vec![a.join().unwrap(), b.join().unwrap()]
+    });
+    if cpus.contains(&None) {
+        println!("SKIPPED: fewer than two processors here, so no slot is pinned");
+        return;
+    }
+    assert_ne!(cpus[0], cpus[1], "two slots held at once share a processor");
+}

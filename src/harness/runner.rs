@@ -27,6 +27,7 @@
 //! [`limits`] holds what it may use. The sandbox's files import these files directly, never
 //! this one, and this one imports no file of the sandbox: no circle runs through it.
 
+pub(crate) mod affinity;
 mod capture;
 pub(crate) mod command;
 pub(crate) mod cpu;

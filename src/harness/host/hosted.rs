@@ -341,7 +341,14 @@ impl HostedBot {
     /// A session in a fresh state: a parked one after `reset`, else a new one after `load`,
     /// with that call (held to the case's limit, `limits.timeout`). Err when no host starts.
     fn take_reset(&self, limits: &Limits) -> Result<(Session, Option<CallRecord>), String> {
-        let parked = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let parked = {
+            // A host on this thread's processor if one is parked (the two take turns, and
+            // hand over faster on one processor), else the last parked.
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            let here = crate::harness::runner::slots::processor();
+            let at = idle.iter().rposition(|s| s.processor == here).or(idle.len().checked_sub(1));
+            at.map(|at| idle.remove(at))
+        };
         let limit = CallLimits::cpu(limits.timeout);
         if let Some(mut session) = parked {
             session.begin_use();

@@ -129,6 +129,9 @@ pub struct Session {
     /// How much the host had written to stderr when the use began: a case's report shows
     /// only what came after, never what an earlier case on the same host left.
     stderr_mark: u64,
+    /// The processor the host runs on: that of the slot of the thread that started it (see
+    /// [`crate::harness::runner::affinity`]), if any.
+    pub(crate) processor: Option<usize>,
 }
 
 /// What [`Session::end_use`] found once a case or game was over.
@@ -186,6 +189,7 @@ impl Session {
             others_at_begin: None,
             host_cpu: None,
             stderr_mark: 0,
+            processor: crate::harness::runner::slots::processor(),
         })
     }
 

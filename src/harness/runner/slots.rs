@@ -6,56 +6,108 @@
 //! Slots are per thread and nest: a thread that holds one takes no second (a game's moves run
 //! inside the game's slot), so nesting never waits on itself. Without [`set_limit`] slots are
 //! free and never wait.
+//!
+//! Each slot held is numbered (the lowest number free), and runs on that number's processor
+//! ([`super::affinity`]): the thread while it holds the slot, and the bots it starts.
 
 use std::cell::Cell;
 use std::sync::{Condvar, Mutex};
 
-/// The limit and the slots taken: `(limit, taken)`; no limit while `limit` is 0.
-static SLOTS: Mutex<(usize, usize)> = Mutex::new((0, 0));
+use super::affinity;
+
+/// The limit (none while 0) and which slot numbers are taken.
+struct Taken {
+    limit: usize,
+    numbers: Vec<bool>,
+}
+
+impl Taken {
+    fn count(&self) -> usize {
+        self.numbers.iter().filter(|&&t| t).count()
+    }
+}
+
+static SLOTS: Mutex<Taken> = Mutex::new(Taken { limit: 0, numbers: Vec::new() });
 static FREED: Condvar = Condvar::new();
 
 thread_local! {
     /// Whether this thread holds a slot.
     static HELD: Cell<bool> = const { Cell::new(false) };
+    /// The processor of the slot this thread holds, if slots are pinned.
+    static PROCESSOR: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 /// At most `n` bots at once from now on, in the whole process (0: no limit).
 pub fn set_limit(n: usize) {
+    affinity::init();
     let mut slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());
-    slots.0 = n;
+    slots.limit = n;
     FREED.notify_all();
+}
+
+/// The processor this thread's slot runs on (see [`super::affinity`]): the bots it starts are
+/// put on it too. `None` when the thread holds no slot or nothing is pinned.
+pub fn processor() -> Option<usize> {
+    PROCESSOR.with(Cell::get)
+}
+
+/// The processors a bot started by this thread may run on: its slot's, or every one the
+/// grader may use (whatever the process that starts the bot was left on). Empty when they
+/// cannot be read.
+pub(crate) fn processors() -> Vec<usize> {
+    match processor() {
+        Some(cpu) => vec![cpu],
+        None => affinity::allowed().to_vec(),
+    }
 }
 
 /// A slot held by this thread; given back when dropped.
 #[must_use = "a slot is given back when dropped"]
 pub struct Slot {
-    /// Whether this value took the slot (not one nested in a slot the thread held already).
-    owned: bool,
+    /// The slot's number, when this value took it (not one nested in a slot the thread held
+    /// already).
+    number: Option<usize>,
 }
 
 /// Waits for a free slot and takes it; at once when this thread holds one already or there
 /// is no limit.
 pub fn take() -> Slot {
     if HELD.with(Cell::get) {
-        return Slot { owned: false };
+        return Slot { number: None };
     }
     let mut slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());
-    while slots.0 > 0 && slots.1 >= slots.0 {
+    while slots.limit > 0 && slots.count() >= slots.limit {
         slots = FREED.wait(slots).unwrap_or_else(|e| e.into_inner());
     }
-    slots.1 += 1;
+    let number = match slots.numbers.iter().position(|&t| !t) {
+        Some(free) => free,
+        None => {
+            slots.numbers.push(false);
+            slots.numbers.len() - 1
+        }
+    };
+    slots.numbers[number] = true;
+    drop(slots);
     HELD.with(|h| h.set(true));
-    Slot { owned: true }
+    let cpu = affinity::processor_of(number);
+    if let Some(cpu) = cpu {
+        affinity::pin_this_thread(&[cpu]);
+    }
+    PROCESSOR.with(|p| p.set(cpu));
+    Slot { number: Some(number) }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        if !self.owned {
-            return;
-        }
+        let Some(number) = self.number else { return };
         HELD.with(|h| h.set(false));
+        if PROCESSOR.with(|p| p.take()).is_some() {
+            affinity::pin_this_thread(affinity::allowed());
+        }
         let mut slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());
-        slots.1 = slots.1.saturating_sub(1);
+        if let Some(taken) = slots.numbers.get_mut(number) {
+            *taken = false;
+        }
         FREED.notify_one();
     }
 }

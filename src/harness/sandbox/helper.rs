@@ -112,6 +112,9 @@ fn begin_run(request: &Request, entered: Result<Entered, String>, outside: (u32,
     unsafe {
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
     }
+    // The run goes on its slot's processor, with the grader's thread that speaks to it, or on
+    // all the grader's, whichever thread of it started the zygote.
+    crate::harness::runner::affinity::pin_this_thread(&request.cpus);
     if request.fail_setup {
         finish(Event::SetupFailed {
             why: "cannot bind /.passwd at /etc/passwd: No such file or directory (a failure injected by \

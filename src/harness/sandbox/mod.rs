@@ -299,6 +299,7 @@ pub(super) fn request(
         no_namespaces: std::env::var_os("ARBITER_SANDBOX_NO_NAMESPACES").is_some(),
         strict: limits.sandbox.mode == Mode::Strict,
         probe,
+        cpus: crate::harness::runner::slots::processors(),
         fail_setup: !probe && injected_failure(),
     })
 }

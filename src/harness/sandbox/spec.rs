@@ -67,6 +67,10 @@ pub(crate) struct Request {
     pub strict: bool,
     /// Set everything up, report what could be done, and run nothing.
     pub probe: bool,
+    /// The processors the bot runs on: its slot's one ([`crate::harness::runner::affinity`]),
+    /// or all the grader may use; the zygote's own are kept when empty.
+    #[serde(default)]
+    pub cpus: Vec<usize>,
     /// Fail the setup on purpose (`ARBITER_SANDBOX_FAIL_SETUPS`, for tests).
     #[serde(default)]
     pub fail_setup: bool,
