@@ -3,7 +3,7 @@
 //! (javac in the sandbox, no student code run), and the command that hosts it.
 
 use std::collections::HashMap;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -204,17 +204,7 @@ pub fn prepare(
     let jar = build_path.join(CLASSES_JAR);
     std::fs::write(&jar, classes).map_err(|e| format!("cannot write {}: {e}", jar.display()))?;
     build_folder::open_to_bots(&build_path)?;
-    // The JVM's compiler threads all start with it (none added later), so that arbiter can
-    // tell them from the student's threads; nothing may attach to it; its messages go to
-    // stderr, never into the protocol on stdout.
-    let line = format!(
-        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
-        runner::quote(java.as_os_str()),
-        spec.jvm_options,
-        runner::quote(host.classes.as_os_str()),
-        spec.adapter_class,
-        runner::quote(jar.as_os_str()),
-    );
+    let line = host_line(&java, spec, &host, heap_mb, jar.as_os_str());
     let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
     Ok(Prepared { command, build, load })
 }
@@ -322,15 +312,7 @@ pub fn prepare_jar(
     let class_path = std::env::join_paths([&classes, &copy])
         .map_err(|e| format!("a folder name the class path cannot take: {e}"))?;
     let heap_mb = limits.memory_bytes.map_or(1024, |b| (b >> 21).clamp(64, 2048));
-    // The same JVM as a submission's (see `prepare`).
-    let line = format!(
-        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
-        runner::quote(java.as_os_str()),
-        spec.jvm_options,
-        runner::quote(host.classes.as_os_str()),
-        spec.adapter_class,
-        runner::quote(&class_path),
-    );
+    let line = host_line(&java, spec, &host, heap_mb, &class_path);
     let command = BotCommand::parse_in(&line, &build_path).map_err(|e| e.to_string())?;
     let load = match class {
         Some(name) => json!({"class": name}),
@@ -501,6 +483,22 @@ fn package_of(text: &str) -> Option<String> {
 /// JVM's own messages on stderr (the protocol owns stdout).
 const JVM_FLAGS: &str = "-XX:+UseSerialGC -XX:-UseDynamicNumberOfCompilerThreads -XX:+DisableAttachMechanism \
                          -XX:-UsePerfData -XX:+DisplayVMOutputToStderr -Xlog:disable -Xlog:all=warning:stderr";
+
+/// The command line of a host JVM (`java`, heap `heap_mb`) that runs arbiter's `host` classes
+/// for `spec`'s game and serves the submission found on `class_path`. The JVM's compiler
+/// threads all start with it (none added later), so that arbiter can tell them from the
+/// student's threads; nothing may attach to it; its messages go to stderr, never into the
+/// protocol on stdout.
+fn host_line(java: &Path, spec: &JavaSpec, host: &HostClasses, heap_mb: u64, class_path: &OsStr) -> String {
+    format!(
+        "{} {JVM_FLAGS} -Xss64m -Xmx{heap_mb}m {} -cp {} arbiter.host.Host {} {}",
+        runner::quote(java.as_os_str()),
+        spec.jvm_options,
+        runner::quote(host.classes.as_os_str()),
+        spec.adapter_class,
+        runner::quote(class_path),
+    )
+}
 
 /// arbiter's host classes for one game, in a folder kept while the process may need them.
 ///
