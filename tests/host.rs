@@ -415,3 +415,29 @@ fn a_case_on_a_reused_python_host_shows_only_its_own_stderr() {
     let quiet = bot.run_script(&[call_function("add", json!([1, 2]))], &limits(5000));
     assert_eq!(quiet.stderr_tail, "", "{quiet:?}");
 }
+
+/// A game's session runs on the processor of the slot of the thread that plays it: a host that
+/// was started elsewhere (here by `prepare`, outside any slot) is moved there, so that each turn
+/// hands over on one processor (`runner::affinity`).
+#[test]
+fn a_game_session_runs_on_its_slots_processor() {
+    if !have_tools(&["python3"], "a game session's processor") {
+        return;
+    }
+    let bot = prepare("python-ok", &PYTHON, 5000).unwrap();
+    std::thread::spawn(move || {
+        let _slot = arbiter::harness::runner::slots::take();
+        let Some(cpu) = arbiter::harness::runner::slots::processor() else {
+            println!("SKIPPED: fewer than two processors here, so no slot is pinned");
+            return;
+        };
+        let (mut session, setup) = bot.game_session(&limits(5000)).unwrap();
+        assert!(setup.is_none_or(|s| s.failure().is_none()));
+        let limit = arbiter::harness::host::CallLimits::cpu(Duration::from_secs(5));
+        let record = session.call("call", json!({ "function": "processors", "args": [] }), limit);
+        assert_eq!(record.value(), Some(&json!([cpu])), "{record:?}");
+        let _ = bot.give_back(session);
+    })
+    .join()
+    .unwrap();
+}

@@ -445,31 +445,38 @@ fn an_interactive_bot_answers_line_by_line_and_floods_are_cut() {
     assert!(report.cpu_time.unwrap() >= cpu.saturating_sub(Duration::from_millis(50)));
 }
 
-/// A bot runs on its slot's processor alone, with the sandbox and without: it and the thread
-/// that speaks to it hand over on one processor. Two slots held at once, two processors.
+/// A bot started by a thread pinned to its slot's processor runs there alone, with the sandbox
+/// and without: the two hand over on one processor. Two slots held at once, two processors.
+/// Before the thread is pinned, its bots may run on every processor.
 #[test]
-fn a_bot_runs_on_its_slots_processor() {
+fn a_bot_runs_on_its_slots_processor_once_pinned() {
     use arbiter::harness::runner::slots;
     use arbiter::harness::sandbox::Mode;
     use std::sync::Barrier;
+    let allowed_by = |mode: Mode| {
+        let mut limits = with_timeout(Duration::from_secs(10));
+        limits.sandbox.mode = mode;
+        limits.sandbox.helper = Some(env!("CARGO_BIN_EXE_arbiter").into());
+        let (_dir, r, _) = run_script("grep Cpus_allowed_list /proc/self/status\n", &limits);
+        assert_eq!(r.outcome, Outcome::Exited(0), "{mode:?}: {r:?}");
+        String::from_utf8_lossy(&r.stdout).into_owned()
+    };
     let both_held = Barrier::new(2);
     let cpus: Vec<Option<usize>> = thread::scope(|scope| {
         let one = || {
             // Threads of their own: the test harness's threads are shared with other tests.
+            let everywhere = fs::read_to_string("/proc/thread-self/status").unwrap();
+            let everywhere =
+                everywhere.lines().find(|l| l.starts_with("Cpus_allowed_list")).unwrap().to_string();
             let _slot = slots::take();
             both_held.wait();
-            let cpu = slots::processor()?;
             for mode in [Mode::Off, Mode::Auto] {
-                let mut limits = with_timeout(Duration::from_secs(10));
-                limits.sandbox.mode = mode;
-                limits.sandbox.helper = Some(env!("CARGO_BIN_EXE_arbiter").into());
-                let (_dir, r, _) = run_script("grep Cpus_allowed_list /proc/self/status\n", &limits);
-                assert_eq!(r.outcome, Outcome::Exited(0), "{mode:?}: {r:?}");
-                assert_eq!(
-                    String::from_utf8_lossy(&r.stdout),
-                    format!("Cpus_allowed_list:\t{cpu}\n"),
-                    "{mode:?}"
-                );
+                assert_eq!(allowed_by(mode), format!("{everywhere}\n"), "{mode:?}, not pinned");
+            }
+            let cpu = slots::processor()?;
+            slots::pin();
+            for mode in [Mode::Off, Mode::Auto] {
+                assert_eq!(allowed_by(mode), format!("Cpus_allowed_list:\t{cpu}\n"), "{mode:?}, pinned");
             }
             Some(cpu)
         };

@@ -34,6 +34,12 @@ pub trait Channel: Send {
     /// host, before any class of the submission loads.
     fn mark_runtime(&mut self) {}
 
+    /// Moves the host's threads onto processor `cpu` alone (see `runner::affinity`); whether
+    /// it could.
+    fn move_to(&mut self, _cpu: usize) -> bool {
+        false
+    }
+
     /// Threads of the host that were not there when [`Channel::mark_runtime`] was called.
     fn new_threads(&mut self) -> Vec<String> {
         Vec::new()

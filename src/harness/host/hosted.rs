@@ -311,7 +311,13 @@ impl HostedBot {
     /// A session for one game, in a fresh state; give it back with [`HostedBot::give_back`].
     /// The call that made it fresh (`reset` or `load`) comes with it: the game charges its CPU
     /// time, and a game whose bot could not be set up in time is lost.
+    ///
+    /// The calling thread moves onto its slot's processor first, and a host it starts runs
+    /// there too: a game hands over between the two thousands of times, and on one processor
+    /// each hand-over is a local wake-up (see `runner::affinity`). A case's few calls do not
+    /// pin: there the JVM's compiler threads, free to use a spare processor, matter more.
     pub fn game_session(&self, limits: &Limits) -> Result<(Session, Option<CallRecord>), String> {
+        crate::harness::runner::slots::pin();
         self.take_reset(limits)
     }
 
@@ -341,14 +347,24 @@ impl HostedBot {
     /// A session in a fresh state: a parked one after `reset`, else a new one after `load`,
     /// with that call (held to the case's limit, `limits.timeout`). Err when no host starts.
     fn take_reset(&self, limits: &Limits) -> Result<(Session, Option<CallRecord>), String> {
-        let parked = {
-            // A host on this thread's processor if one is parked (the two take turns, and
-            // hand over faster on one processor), else the last parked.
+        let here = crate::harness::runner::slots::pinned();
+        let mut parked = {
             let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
-            let here = crate::harness::runner::slots::processor();
-            let at = idle.iter().rposition(|s| s.processor == here).or(idle.len().checked_sub(1));
+            // The last parked host that runs where this thread does; for a game's thread,
+            // pinned, else one that runs anywhere (it served cases, or the first load), moved
+            // here: a host elsewhere would make every turn wake another processor.
+            let at = match idle.iter().rposition(|s| s.processor == here) {
+                Some(at) => Some(at),
+                None if here.is_some() => idle.iter().rposition(|s| s.processor.is_none()),
+                None => idle.len().checked_sub(1),
+            };
             at.map(|at| idle.remove(at))
         };
+        if let (Some(cpu), Some(session)) = (here, parked.as_mut())
+            && session.processor != here
+        {
+            session.move_to(cpu);
+        }
         let limit = CallLimits::cpu(limits.timeout);
         if let Some(mut session) = parked {
             session.begin_use();

@@ -129,7 +129,8 @@ pub struct Session {
     /// How much the host had written to stderr when the use began: a case's report shows
     /// only what came after, never what an earlier case on the same host left.
     stderr_mark: u64,
-    /// The processor the host runs on: that of the slot of the thread that started it (see
+    /// The processor the host runs on: that of the slot of the thread that started it, when
+    /// that thread was pinned to it (see
     /// [`crate::harness::runner::affinity`]), if any.
     pub(crate) processor: Option<usize>,
 }
@@ -189,7 +190,7 @@ impl Session {
             others_at_begin: None,
             host_cpu: None,
             stderr_mark: 0,
-            processor: crate::harness::runner::slots::processor(),
+            processor: crate::harness::runner::slots::pinned(),
         })
     }
 
@@ -407,6 +408,13 @@ impl Session {
     /// host could say anything here, so nothing is charged or limited by it.
     pub fn host_cpu(&self) -> Option<Duration> {
         self.host_cpu
+    }
+
+    /// Moves the host onto processor `cpu` (a pinned thread took it over), if it can.
+    pub(crate) fn move_to(&mut self, cpu: usize) {
+        if self.channel.move_to(cpu) {
+            self.processor = Some(cpu);
+        }
     }
 
     /// Keeps the host's working folder until the session ends.

@@ -62,6 +62,22 @@ pub(crate) fn pin_this_thread(cpus: &[usize]) {
     let _ = sched_setaffinity(Pid::from_raw(0), &set);
 }
 
+/// Moves every thread of process `pid` (as arbiter's PID namespace numbers it) onto `cpu`
+/// alone, for a host started elsewhere that a pinned thread takes over; whether every one could
+/// be moved. Its later threads start where their creator runs.
+pub(crate) fn pin_process(pid: libc::pid_t, cpu: usize) -> bool {
+    let mut set = CpuSet::new();
+    if set.set(cpu).is_err() {
+        return false;
+    }
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+    let mut all = true;
+    for tid in tasks.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok()) {
+        all &= sched_setaffinity(Pid::from_raw(tid), &set).is_ok();
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,11 @@
 //! inside the game's slot), so nesting never waits on itself. Without [`set_limit`] slots are
 //! free and never wait.
 //!
-//! Each slot held is numbered (the lowest number free), and runs on that number's processor
-//! ([`super::affinity`]): the thread while it holds the slot, and the bots it starts.
+//! Each slot held is numbered (the lowest number free), and has that number's processor
+//! ([`super::affinity`]). A thread that is about to take turns with a bot (a hosted bot's
+//! session) moves onto it with [`pin`], and the bots it starts from then on run there too.
+//! Other work stays free to use every processor: a compiler's or a JVM's own threads run
+//! beside the bot when a processor is spare.
 
 use std::cell::Cell;
 use std::sync::{Condvar, Mutex};
@@ -33,8 +36,10 @@ static FREED: Condvar = Condvar::new();
 thread_local! {
     /// Whether this thread holds a slot.
     static HELD: Cell<bool> = const { Cell::new(false) };
-    /// The processor of the slot this thread holds, if slots are pinned.
+    /// The processor of the slot this thread holds, if slots have processors here.
     static PROCESSOR: Cell<Option<usize>> = const { Cell::new(None) };
+    /// Whether this thread runs on that processor alone ([`pin`]).
+    static PINNED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// At most `n` bots at once from now on, in the whole process (0: no limit).
@@ -45,17 +50,34 @@ pub fn set_limit(n: usize) {
     FREED.notify_all();
 }
 
-/// The processor this thread's slot runs on (see [`super::affinity`]): the bots it starts are
-/// put on it too. `None` when the thread holds no slot or nothing is pinned.
+/// The processor of this thread's slot (see [`super::affinity`]). `None` when the thread
+/// holds no slot or slots have no processors here (one processor).
 pub fn processor() -> Option<usize> {
     PROCESSOR.with(Cell::get)
 }
 
-/// The processors a bot started by this thread may run on: its slot's, or every one the
-/// grader may use (whatever the process that starts the bot was left on). Empty when they
-/// cannot be read.
+/// Moves this thread onto its slot's processor until it gives the slot back, and with it the
+/// bots it starts from now on: for a thread about to take turns with a bot, which then hand
+/// over on one processor. Nothing without a slot or a processor.
+pub fn pin() {
+    if let Some(cpu) = processor()
+        && !PINNED.with(Cell::get)
+    {
+        affinity::pin_this_thread(&[cpu]);
+        PINNED.with(|p| p.set(true));
+    }
+}
+
+/// The processor this thread is [`pin`]ned to, if it is.
+pub(crate) fn pinned() -> Option<usize> {
+    processor().filter(|_| PINNED.with(Cell::get))
+}
+
+/// The processors a bot started by this thread may run on: its slot's once [`pin`]ned, else
+/// every one the grader may use (whatever the process that starts the bot was left on).
+/// Empty when they cannot be read.
 pub(crate) fn processors() -> Vec<usize> {
-    match processor() {
+    match pinned() {
         Some(cpu) => vec![cpu],
         None => affinity::allowed().to_vec(),
     }
@@ -89,11 +111,7 @@ pub fn take() -> Slot {
     slots.numbers[number] = true;
     drop(slots);
     HELD.with(|h| h.set(true));
-    let cpu = affinity::processor_of(number);
-    if let Some(cpu) = cpu {
-        affinity::pin_this_thread(&[cpu]);
-    }
-    PROCESSOR.with(|p| p.set(cpu));
+    PROCESSOR.with(|p| p.set(affinity::processor_of(number)));
     Slot { number: Some(number) }
 }
 
@@ -101,7 +119,8 @@ impl Drop for Slot {
     fn drop(&mut self) {
         let Some(number) = self.number else { return };
         HELD.with(|h| h.set(false));
-        if PROCESSOR.with(|p| p.take()).is_some() {
+        PROCESSOR.with(|p| p.set(None));
+        if PINNED.with(|p| p.replace(false)) {
             affinity::pin_this_thread(affinity::allowed());
         }
         let mut slots = SLOTS.lock().unwrap_or_else(|e| e.into_inner());

@@ -49,3 +49,9 @@ def warn(text):
     """Writes `text` to stderr (a case's own words there)."""
     import sys
     print(text, file=sys.stderr)
+
+
+def processors():
+    """The processors this case may run on."""
+    import os
+    return sorted(os.sched_getaffinity(0))
