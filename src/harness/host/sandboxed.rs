@@ -90,6 +90,11 @@ impl Channel for Sandboxed {
         self.clock.mark_runtime(pid);
     }
 
+    fn move_to(&mut self, cpu: usize) -> bool {
+        let pid = self.run.as_ref().and_then(|run| run.clock_parts().1);
+        pid.is_some_and(|pid| crate::harness::runner::affinity::pin_process(pid, cpu))
+    }
+
     fn new_threads(&mut self) -> Vec<String> {
         if self.run.is_none() {
             return Vec::new();
