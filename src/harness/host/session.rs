@@ -129,9 +129,8 @@ pub struct Session {
     /// How much the host had written to stderr when the use began: a case's report shows
     /// only what came after, never what an earlier case on the same host left.
     stderr_mark: u64,
-    /// The processor the host runs on: that of the slot of the thread that started it, when
-    /// that thread was pinned to it (see
-    /// [`crate::harness::runner::affinity`]), if any.
+    /// The processor the host runs on, if it was started or moved there by a thread pinned to
+    /// its slot's processor (see [`crate::harness::runner::affinity`]).
     pub(crate) processor: Option<usize>,
 }
 

@@ -1,5 +1,5 @@
-//! The processor a slot's work runs on: a thread that holds a [`super::slots::Slot`] and the
-//! bots it starts share one processor.
+//! The processor of a slot: a thread that holds a [`super::slots::Slot`] and plays a game with
+//! a hosted bot moves onto it ([`super::slots::pin`]), and so does the bot's host.
 //!
 //! A hosted bot and arbiter take turns: arbiter writes a request, the bot computes and writes
 //! its answer while arbiter waits, and so on, tens of thousands of times a grading. When the
@@ -14,7 +14,7 @@
 //! bot's threads share its slot's processor (as they would share one busy machine's), so a
 //! bot that starts threads gains nothing from them, as under a CPU-time limit it never did.
 //!
-//! Slots are numbered from 0; slot `i` runs on the `(i + k) mod n`-th of the `n` processors
+//! Slots are numbered from 0; slot `i` has the `(i + k) mod n`-th of the `n` processors
 //! the grader may use, where `k` comes from the grader's process id, so that several graders on
 //! one machine do not all crowd its first processor. With one processor, or when the
 //! processors cannot be read, nothing is pinned.
@@ -41,7 +41,7 @@ pub fn init() {
     allowed();
 }
 
-/// The processor of slot `index`, if slots are pinned on this machine.
+/// The processor of slot `index`, if slots have processors on this machine.
 pub(crate) fn processor_of(index: usize) -> Option<usize> {
     let cpus = allowed();
     if cpus.len() < 2 {
