@@ -96,7 +96,7 @@ pub(super) fn play_game(
     let start_clock = [Side::White, Side::Black].map(|s| game.clock(s));
     let idle_budget = start_clock.map(|c| c.map(game_idle_budget));
     let side_name = |white_to_move: bool| if white_to_move { sides[0] } else { sides[1] };
-    let (mut result, mut ending, mut detail) = loop {
+    let (mut result, mut ending, mut detail) = 'game: loop {
         if let Some(forfeit) = forfeit_at_start.take() {
             break forfeit;
         }
@@ -136,173 +136,167 @@ pub(super) fn play_game(
         let by = side_name(white_to_move);
         let turn = usize::from(!white_to_move);
         let turn_seed = case_seed(seed, &format!("ply {}", moves.len()));
-        // A bot driven by calls answers in memory: a hosted bot through its session, and a
-        // built-in bot in a game without a clock (PlanetWars plays hundreds of turns a game) with
-        // no folder and no files. Either answer, or how it failed, is judged below.
-        let answer: Option<Result<(Vec<u8>, MoveTime), String>> = if let Some(session) =
-            sessions[turn].as_mut()
-        {
-            let call = game.host_turn();
-            let limit = call.limit.unwrap_or(options.limits.timeout);
-            let record = call.send(session, CallLimits::cpu(limit));
-            let ran_out = matches!(record.outcome, crate::harness::host::CallOutcome::TimedOut(_));
-            // Hosted bots are charged user + system time: a session's calls are not split.
-            let cpu = record.cpu.as_secs_f64();
-            if !ran_out && !game.spend(side, cpu) {
-                break (
-                    loser,
-                    "out-of-time".to_string(),
-                    format!("{by} ({}) used up its clock: the move took {cpu:.3} s of CPU time", bot.label()),
-                );
-            }
-            let time = MoveTime { cpu, user: None, clock_left: game.clock(side) };
-            Some(match record.value() {
-                Some(serde_json::Value::String(text)) => Ok((text.clone().into_bytes(), time)),
-                Some(other) => Ok((other.to_string().into_bytes(), time)),
-                None => {
-                    let (verdict, why) = first_failure(std::slice::from_ref(&record)).unwrap_or((
-                        crate::harness::verdict::Verdict::Crash,
-                        "the bot gave no answer".to_string(),
-                    ));
-                    // A game may pass over a turn that threw, as its course's engine does; the
-                    // exception stays in the game's notes.
-                    let after = match &record.outcome {
-                        crate::harness::host::CallOutcome::Error(e) if e.kind == "exception" => {
-                            game.after_exception(e.partial.as_ref())
-                        }
-                        _ => None,
-                    };
-                    match after {
-                        Some(output) => {
-                            thrown_turns += 1;
-                            // The first few in full: a strategy that throws every turn would
-                            // otherwise fill the record with the same line.
-                            if thrown_turns <= NOTED_THROWS {
-                                notes.push(format!(
-                                    "ply {}: {by} {why}; the turn gave no move",
-                                    moves.len() + 1
-                                ));
-                            }
-                            Ok((output, time))
-                        }
-                        None => {
-                            break (
-                                loser,
-                                verdict.to_string(),
-                                format!("{} ({}) forfeits: {why}", by, bot.label()),
-                            );
-                        }
-                    }
-                }
-            })
-        } else if let Bot::Builtin { bot: builtin, .. } = bot
-            && game.clock(side).is_none()
-            && persist.is_empty()
-        {
-            let started = Instant::now();
-            // Wall seconds stand for CPU here, as `MoveTime::cpu` allows: one thread, no clock.
-            Some(builtin.play_game(game.as_ref(), side, turn_seed).map(|bytes| {
-                (bytes, MoveTime { cpu: started.elapsed().as_secs_f64(), user: None, clock_left: None })
-            }))
-        } else {
-            None
-        };
-        match answer {
-            Some(Ok((bytes, time))) => match game.play_output(&bytes) {
-                Ok(notation) => {
-                    // The move stands even when telling the bots of it ends the game.
-                    let forfeit =
-                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides);
-                    times.push(time);
-                    moves.push(notation);
-                    match forfeit {
-                        Some(forfeit) => break forfeit,
-                        None => continue,
-                    }
-                }
-                Err(j) => {
-                    forfeit_output = Some(String::from_utf8_lossy(&bytes).into_owned());
-                    let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
-                    break (
+        // The turn's move, once it stands; every other way a turn ends, ends the game.
+        let (notation, time) = 'turn: {
+            // A bot driven by calls answers in memory: a hosted bot through its session, and a
+            // built-in bot in a game without a clock (PlanetWars plays hundreds of turns a game) with
+            // no folder and no files. Either answer, or how it failed, is judged below.
+            let answer: Option<Result<(Vec<u8>, MoveTime), String>> = if let Some(session) =
+                sessions[turn].as_mut()
+            {
+                let call = game.host_turn();
+                let limit = call.limit.unwrap_or(options.limits.timeout);
+                let record = call.send(session, CallLimits::cpu(limit));
+                let ran_out = matches!(record.outcome, crate::harness::host::CallOutcome::TimedOut(_));
+                // Hosted bots are charged user + system time: a session's calls are not split.
+                let cpu = record.cpu.as_secs_f64();
+                if !ran_out && !game.spend(side, cpu) {
+                    break 'game (
                         loser,
-                        verdict.to_string(),
-                        format!("{} ({}) forfeits: {}", by, bot.label(), j.reason),
+                        "out-of-time".to_string(),
+                        format!(
+                            "{by} ({}) used up its clock: the move took {cpu:.3} s of CPU time",
+                            bot.label()
+                        ),
                     );
                 }
-            },
-            Some(Err(why)) => {
-                break (loser, "crash".to_string(), format!("{} ({}) forfeits: {why}", by, bot.label()));
-            }
-            None => {}
-        }
-        let dir = tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
-        let output_name = if options.same_file { "input.txt" } else { "output.txt" };
-        std::fs::write(dir.path().join("input.txt"), game.board_file()).map_err(|e| e.to_string())?;
-        // Files the game lets a bot keep between its turns (Pente's playdata.txt).
-        let kept = &mut persisted[usize::from(!white_to_move)];
-        for (name, bytes) in kept.iter() {
-            std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
-        }
-        let mut limits = options.limits.clone();
-        let clock_left = game.clock(side);
-        let mut caps = None;
-        if let (Some(left), Some(budget)) = (clock_left, idle_budget[turn]) {
-            let move_caps = move_limits(left, budget - idle_used[turn], options.clock_counts_system);
-            limits.timeout = move_caps.cpu;
-            limits.idle_cap = IdleCap::fixed(move_caps.idle);
-            caps = Some(move_caps);
-        }
-        let played = bot.play(side, dir.path(), "input.txt", output_name, &limits, turn_seed);
-        idle_used[turn] += played.idle.unwrap_or_default().as_secs_f64();
-        let output = read_output(&dir.path().join(output_name), Instant::now() + limits.timeout);
-        *kept = persist
-            .iter()
-            .filter_map(|name| {
-                Some((name.to_string(), read_output(&dir.path().join(name), Instant::now()).ok()?))
-            })
-            .collect();
-        let charged = played.clock_seconds(options.clock_counts_system);
-        if played.outcome != Outcome::TimedOut && !game.spend(side, charged) {
-            let by = side_name(white_to_move);
-            let what = if options.clock_counts_system || played.user.is_none() { "CPU" } else { "user CPU" };
-            break (
-                loser,
-                "out-of-time".to_string(),
-                format!(
-                    "{by} ({}) used up its clock: the move took {charged:.3} s of {what} time, with {:.3} s left",
-                    bot.label(),
-                    clock_left.unwrap_or_default()
-                ),
-            );
-        }
-        let time =
-            MoveTime { cpu: played.cpu_seconds(), user: played.user_seconds(), clock_left: game.clock(side) };
-        // A legal move stands, even if the bot then exits with an error (as in `verify`); a bot
-        // that ran out of time forfeits whatever it wrote.
-        let judgement = match (&output, played.outcome == Outcome::TimedOut) {
-            (Ok(bytes), false) => match game.play_output(bytes) {
-                Ok(notation) => {
-                    // The move stands even when telling the bots of it ends the game.
-                    let forfeit =
-                        notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides);
-                    times.push(time);
-                    moves.push(notation);
-                    match forfeit {
-                        Some(forfeit) => break forfeit,
-                        None => continue,
+                let time = MoveTime { cpu, user: None, clock_left: game.clock(side) };
+                Some(match record.value() {
+                    Some(serde_json::Value::String(text)) => Ok((text.clone().into_bytes(), time)),
+                    Some(other) => Ok((other.to_string().into_bytes(), time)),
+                    None => {
+                        let (verdict, why) = first_failure(std::slice::from_ref(&record)).unwrap_or((
+                            crate::harness::verdict::Verdict::Crash,
+                            "the bot gave no answer".to_string(),
+                        ));
+                        // A game may pass over a turn that threw, as its course's engine does; the
+                        // exception stays in the game's notes.
+                        let after = match &record.outcome {
+                            crate::harness::host::CallOutcome::Error(e) if e.kind == "exception" => {
+                                game.after_exception(e.partial.as_ref())
+                            }
+                            _ => None,
+                        };
+                        match after {
+                            Some(output) => {
+                                thrown_turns += 1;
+                                // The first few in full: a strategy that throws every turn would
+                                // otherwise fill the record with the same line.
+                                if thrown_turns <= NOTED_THROWS {
+                                    notes.push(format!(
+                                        "ply {}: {by} {why}; the turn gave no move",
+                                        moves.len() + 1
+                                    ));
+                                }
+                                Ok((output, time))
+                            }
+                            None => {
+                                break 'game (
+                                    loser,
+                                    verdict.to_string(),
+                                    format!("{} ({}) forfeits: {why}", by, bot.label()),
+                                );
+                            }
+                        }
                     }
+                })
+            } else if let Bot::Builtin { bot: builtin, .. } = bot
+                && game.clock(side).is_none()
+                && persist.is_empty()
+            {
+                let started = Instant::now();
+                // Wall seconds stand for CPU here, as `MoveTime::cpu` allows: one thread, no clock.
+                Some(builtin.play_game(game.as_ref(), side, turn_seed).map(|bytes| {
+                    (bytes, MoveTime { cpu: started.elapsed().as_secs_f64(), user: None, clock_left: None })
+                }))
+            } else {
+                None
+            };
+            match answer {
+                Some(Ok((bytes, time))) => match game.play_output(&bytes) {
+                    Ok(notation) => break 'turn (notation, time),
+                    Err(j) => {
+                        forfeit_output = Some(String::from_utf8_lossy(&bytes).into_owned());
+                        let verdict = j.verdict.map_or("malformed-output", |v| v.as_str());
+                        break 'game (
+                            loser,
+                            verdict.to_string(),
+                            format!("{} ({}) forfeits: {}", by, bot.label(), j.reason),
+                        );
+                    }
+                },
+                Some(Err(why)) => {
+                    break 'game (
+                        loser,
+                        "crash".to_string(),
+                        format!("{} ({}) forfeits: {why}", by, bot.label()),
+                    );
                 }
-                Err(j) => Some(j),
-            },
-            _ => None,
-        };
-        let (verdict, mut why) = decide(&played, &output, judgement.as_deref());
-        // In a game with a clock, say which limit ended a move that ran out of time, with its
-        // formula and numbers.
-        if let (Outcome::TimedOut, Some(left), Some(caps)) = (&played.outcome, clock_left, caps) {
-            let idle = played.idle.unwrap_or_default().as_secs_f64();
-            let cpu = played.cpu_seconds();
-            why.push_str(&match played.time_limit {
+                None => {}
+            }
+            let dir =
+                tempfile::Builder::new().prefix("arbiter-game-").tempdir().map_err(|e| e.to_string())?;
+            let output_name = if options.same_file { "input.txt" } else { "output.txt" };
+            std::fs::write(dir.path().join("input.txt"), game.board_file()).map_err(|e| e.to_string())?;
+            // Files the game lets a bot keep between its turns (Pente's playdata.txt).
+            let kept = &mut persisted[usize::from(!white_to_move)];
+            for (name, bytes) in kept.iter() {
+                std::fs::write(dir.path().join(name), bytes).map_err(|e| e.to_string())?;
+            }
+            let mut limits = options.limits.clone();
+            let clock_left = game.clock(side);
+            let mut caps = None;
+            if let (Some(left), Some(budget)) = (clock_left, idle_budget[turn]) {
+                let move_caps = move_limits(left, budget - idle_used[turn], options.clock_counts_system);
+                limits.timeout = move_caps.cpu;
+                limits.idle_cap = IdleCap::fixed(move_caps.idle);
+                caps = Some(move_caps);
+            }
+            let played = bot.play(side, dir.path(), "input.txt", output_name, &limits, turn_seed);
+            idle_used[turn] += played.idle.unwrap_or_default().as_secs_f64();
+            let output = read_output(&dir.path().join(output_name), Instant::now() + limits.timeout);
+            *kept = persist
+                .iter()
+                .filter_map(|name| {
+                    Some((name.to_string(), read_output(&dir.path().join(name), Instant::now()).ok()?))
+                })
+                .collect();
+            let charged = played.clock_seconds(options.clock_counts_system);
+            if played.outcome != Outcome::TimedOut && !game.spend(side, charged) {
+                let by = side_name(white_to_move);
+                let what =
+                    if options.clock_counts_system || played.user.is_none() { "CPU" } else { "user CPU" };
+                break 'game (
+                    loser,
+                    "out-of-time".to_string(),
+                    format!(
+                        "{by} ({}) used up its clock: the move took {charged:.3} s of {what} time, with {:.3} s left",
+                        bot.label(),
+                        clock_left.unwrap_or_default()
+                    ),
+                );
+            }
+            let time = MoveTime {
+                cpu: played.cpu_seconds(),
+                user: played.user_seconds(),
+                clock_left: game.clock(side),
+            };
+            // A legal move stands, even if the bot then exits with an error (as in `verify`); a bot
+            // that ran out of time forfeits whatever it wrote.
+            let judgement = match (&output, played.outcome == Outcome::TimedOut) {
+                (Ok(bytes), false) => match game.play_output(bytes) {
+                    Ok(notation) => break 'turn (notation, time),
+                    Err(j) => Some(j),
+                },
+                _ => None,
+            };
+            let (verdict, mut why) = decide(&played, &output, judgement.as_deref());
+            // In a game with a clock, say which limit ended a move that ran out of time, with its
+            // formula and numbers.
+            if let (Outcome::TimedOut, Some(left), Some(caps)) = (&played.outcome, clock_left, caps) {
+                let idle = played.idle.unwrap_or_default().as_secs_f64();
+                let cpu = played.cpu_seconds();
+                why.push_str(&match played.time_limit {
                 Some(TimeLimit::Idle) if caps.by_budget => format!(
                     "; ended by its idle budget for the game: idle (neither running nor waiting for a \
                      processor) {:.1} s over its moves, the budget being {IDLE_BUDGET_TIMES} x its {:.2} s \
@@ -329,11 +323,19 @@ pub(super) fn play_game(
                     caps.cpu.as_secs_f64()
                 ),
             });
+            }
+            if judgement.is_some() {
+                forfeit_output = output.ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+            }
+            break 'game (loser, verdict.to_string(), format!("{} ({}) forfeits: {why}", by, bot.label()));
+        };
+        // The move stands even when telling the bots of it ends the game.
+        let forfeit = notify(&mut sessions, game.as_ref(), side, &notation, [white, black], options, sides);
+        times.push(time);
+        moves.push(notation);
+        if let Some(forfeit) = forfeit {
+            break forfeit;
         }
-        if judgement.is_some() {
-            forfeit_output = output.ok().map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
-        }
-        break (loser, verdict.to_string(), format!("{} ({}) forfeits: {why}", by, bot.label()));
     };
     if thrown_turns > NOTED_THROWS {
         notes.push(format!("{} turns threw in all; the first {NOTED_THROWS} are above", thrown_turns));
