@@ -14,28 +14,21 @@ use super::square::{Square, goals};
 
 /// A player: given a position, picks a move.
 pub use crate::harness::referee::Player as Bot;
-use crate::harness::referee::PlayerTable;
+use crate::harness::referee::{PlayerTable, RandomAmong};
 
 /// A built-in bot of Network's, as [`BOTS`] makes it.
 pub type AnyBot = Box<dyn Bot<Position, Rules, Move> + Send + Sync>;
 
 /// The built-in bots by name: `random` and `alphabeta`.
-pub const BOTS: PlayerTable<AnyBot> =
-    PlayerTable(&[("random", || Box::new(RandomPlayer)), ("alphabeta", || Box::new(AlphaBeta::default()))]);
+pub const BOTS: PlayerTable<AnyBot> = PlayerTable(&[
+    (RandomPlayer.name, || Box::new(RandomPlayer)),
+    ("alphabeta", || Box::new(AlphaBeta::default())),
+]);
 
 /// Uniformly random among the legal moves.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RandomPlayer;
-
-impl Bot<Position, Rules, Move> for RandomPlayer {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
-    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move> {
-        crate::harness::referee::random_pick(&legal_moves(pos, rules), seed)
-    }
-}
+#[allow(non_upper_case_globals)] // spelt as the unit struct it was: `RandomPlayer.choose(..)`
+pub const RandomPlayer: RandomAmong<Position, Rules, Move> =
+    RandomAmong { name: "random", moves: legal_moves };
 
 /// Minimax with alpha-beta pruning to a fixed depth: `add_depth` plies when the player to move
 /// adds, `step_depth` when it steps (there are about eight times as many step moves; the

@@ -14,7 +14,7 @@ use super::rules::{CAPTURES_TO_WIN, Rules, legal_moves, opening_move, play, wins
 
 /// A player: given a position, picks a move.
 pub use crate::harness::referee::Player as Bot;
-use crate::harness::referee::PlayerTable;
+use crate::harness::referee::{PlayerTable, RandomAmong};
 
 /// A built-in bot of Pente's, as [`BOTS`] makes it.
 pub type AnyBot = Box<dyn Bot<Position, Rules, Point> + Send + Sync>;
@@ -22,7 +22,7 @@ pub type AnyBot = Box<dyn Bot<Position, Rules, Point> + Send + Sync>;
 /// The built-in bots by name: the graders' bots (`random-adjacent`, `minimax`), then the bots
 /// with a planted bug.
 pub const BOTS: PlayerTable<AnyBot> = PlayerTable(&[
-    ("random-adjacent", || Box::new(RandomAdjacent)),
+    (RandomAdjacent.name, || Box::new(RandomAdjacent)),
     ("minimax", || Box::new(Minimax::default())),
     (CentreOpener::NAME, || Box::new(CentreOpener)),
 ]);
@@ -40,18 +40,9 @@ pub fn adjacent_moves(pos: &Position, rules: &Rules) -> Vec<Point> {
 /// Uniformly random among [`adjacent_moves`]: like the graders' random agent, which "may choose
 /// randomly between ... all locations adjacent to pieces already on the board". On an empty
 /// board White must play the centre, so it does.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RandomAdjacent;
-
-impl Bot<Position, Rules, Point> for RandomAdjacent {
-    fn name(&self) -> &'static str {
-        "random-adjacent"
-    }
-
-    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Point> {
-        crate::harness::referee::random_pick(&adjacent_moves(pos, rules), seed)
-    }
-}
+#[allow(non_upper_case_globals)] // spelt as the unit struct it was: `RandomAdjacent.choose(..)`
+pub const RandomAdjacent: RandomAmong<Position, Rules, Point> =
+    RandomAmong { name: "random-adjacent", moves: adjacent_moves };
 
 /// A bot with one planted bug, as a public agent has it: its first stone goes on the centre
 /// whatever its colour, so as Black it plays on White's stone there, an illegal move. Otherwise

@@ -64,6 +64,25 @@ impl<P> PlayerTable<P> {
     }
 }
 
+/// A player that picks uniformly at random among the moves a function lists: a game's random bot,
+/// written as one constant (Network's among all legal moves, Pente's among those next to a stone).
+pub struct RandomAmong<Position, Rules, Move> {
+    /// The bot's name, as a command line would spell it.
+    pub name: &'static str,
+    /// The moves it picks among, from a position and its rules.
+    pub moves: fn(&Position, &Rules) -> Vec<Move>,
+}
+
+impl<Position, Rules, Move: Copy> Player<Position, Rules, Move> for RandomAmong<Position, Rules, Move> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn choose(&self, pos: &Position, rules: &Rules, seed: u64) -> Option<Move> {
+        random_pick(&(self.moves)(pos, rules), seed)
+    }
+}
+
 /// A uniformly random one of `moves` (`None` when there are none), chosen by `seed`: what every
 /// game's random bot plays among the moves it considers.
 pub fn random_pick<M: Copy>(moves: &[M], seed: u64) -> Option<M> {

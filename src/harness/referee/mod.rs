@@ -28,7 +28,7 @@ mod symmetry;
 pub mod threats;
 mod words;
 
-pub use builtins::{BuiltinBot, Builtins, Player, PlayerTable, random_pick};
+pub use builtins::{BuiltinBot, Builtins, Player, PlayerTable, RandomAmong, random_pick};
 pub use cases::{
     Cases, CategoryCheck, GeneratedCase, Prepared, PreparedCase, RobustnessBoards, judge_legal, stable_hash,
 };
