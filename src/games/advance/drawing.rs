@@ -18,7 +18,7 @@ impl<E: super::engine::Engine + Clone + 'static> Drawing for AdvanceReferee<E> {
         let kind = Board::parse(board, "the board", Strictness::Lenient)
             .ok()
             .zip(notation.parse().ok())
-            .map(|(b, mv)| super::referee::move_kind(&b, side, mv));
+            .map(|(b, mv)| super::cases::move_kind(&b, side, mv));
         crate::harness::referee::named(notation, kind.as_ref())
     }
 

@@ -6,8 +6,9 @@ use super::explain::diagnose;
 use super::judge::{Answer, Answers, Finding, judge};
 use super::notation::Move;
 use super::position::Position;
+use super::referee::AdvanceReferee;
 use super::text::Strictness;
-use crate::harness::referee::GameState;
+use crate::harness::referee::{GameState, Games};
 use crate::harness::verdict::Judgement;
 use crate::side::Side;
 
@@ -82,5 +83,18 @@ impl<E: Engine + 'static> GameState for AdvanceGame<E> {
     fn material(&self) -> [i32; 2] {
         let board = self.engine.board(&self.pos);
         [board.material(Side::White), board.material(Side::Black)]
+    }
+}
+
+impl<E: Engine + Clone + 'static> Games for AdvanceReferee<E> {
+    fn new_game(&self, start: Option<(&str, &[u8])>) -> Result<Box<dyn GameState>, String> {
+        let board = match start {
+            Some((origin, bytes)) => {
+                Board::parse(bytes, origin, Strictness::Lenient).map_err(|e| e.to_string())?
+            }
+            None => Board::initial(),
+        };
+        // White moves first.
+        Ok(Box::new(AdvanceGame::new(self.engine.clone(), &board, Side::White)?))
     }
 }

@@ -4,7 +4,11 @@
 //! cases instead of playing them.
 
 use super::board::Board;
+use super::engine::Engine;
 use super::notation::Move;
+use super::referee::AdvanceReferee;
+use super::text::Strictness;
+use crate::harness::referee::Symmetry;
 use crate::side::Side;
 
 /// A symmetry of the rules.
@@ -42,5 +46,18 @@ impl Twin {
             Twin::Mirror => Move { from: mv.from.mirror_files(), to: mv.to.mirror_files(), ..mv },
             Twin::Swap => Move { from: mv.from.mirror_ranks(), to: mv.to.mirror_ranks(), ..mv },
         }
+    }
+}
+
+impl<E: Engine + Clone + 'static> Symmetry for AdvanceReferee<E> {
+    fn twins(&self, input: &[u8], side: Side) -> Vec<(String, Vec<u8>, Side)> {
+        let Ok(board) = Board::parse(input, "input", Strictness::Lenient) else { return Vec::new() };
+        Twin::ALL
+            .iter()
+            .map(|twin| {
+                let (b, s) = twin.board(&board, side);
+                (twin.name().to_string(), b.to_text().into_bytes(), s)
+            })
+            .collect()
     }
 }
