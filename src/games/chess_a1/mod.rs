@@ -13,6 +13,7 @@
 pub mod analyst;
 pub mod board;
 pub mod case_file;
+pub mod cases;
 pub mod drawing;
 pub mod extras;
 pub mod extras_cases;
