@@ -26,9 +26,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::bots;
+use super::games::{PlanetwarsGame, orders_from_json};
 use super::generate::{HALF_PLANETS, random_map_sized};
 use super::planet::Player;
-use super::referee::{PlanetwarsGame, PlanetwarsReferee, orders_from_json};
+use super::referee::PlanetwarsReferee;
 use super::turn::{Order, parse_orders};
 use super::visibility::View;
 use crate::harness::bot::Bot;

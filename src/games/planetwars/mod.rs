@@ -8,17 +8,21 @@
 //! (landings), [`turn`] (orders, their legality, one ply), [`visibility`] (what a player sees),
 //! [`end`] (when a game is over), [`state`] (the whole game and its file), [`generate`] (random
 //! maps), [`dot`] (the course's map files), [`fuzzing`] (games that find a strategy's throws,
-//! loops and refused orders), [`bots`] (built-in strategies), [`drawing`] (a game as a picture)
-//! and [`referee`] (the harness's view).
+//! loops and refused orders), [`bots`] (built-in strategies), [`drawing`] (a game as a picture),
+//! and the harness's view: [`referee`], [`builtins`] (the strategies as bots), [`games`] (games
+//! for the match runner) and [`analyst`] (the position commands).
 
 #![warn(missing_docs)]
 
+pub mod analyst;
 pub mod battle;
 pub mod bots;
+pub mod builtins;
 pub mod dot;
 pub mod drawing;
 pub mod end;
 pub mod fuzzing;
+pub mod games;
 pub mod generate;
 pub mod map;
 pub mod planet;
