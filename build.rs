@@ -83,18 +83,12 @@ fn class_files(folder: &Path) -> Vec<PathBuf> {
 
 /// Every file under `root` whose name ends in `.extension`, sorted.
 fn files_ending(root: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut folders = vec![root.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|x| x == extension) {
-                found.push(path);
-            }
-        }
-    }
+    let mut found: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == extension))
+        .map(walkdir::DirEntry::into_path)
+        .collect();
     found.sort();
     found
 }
