@@ -39,6 +39,7 @@ pub(crate) mod report;
 pub mod slots;
 pub(crate) mod spawn;
 mod supervise;
+pub(crate) mod tasks;
 
 pub use command::{BotCommand, CommandError, quote};
 pub(crate) use cpu::{CgroupClock, parse_cgroup};

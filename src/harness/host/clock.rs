@@ -20,6 +20,7 @@ use std::os::unix::fs::FileExt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::harness::runner::tasks::threads;
 use crate::harness::runner::{CgroupClock, parse_cgroup};
 
 /// Name prefixes (as `/proc/PID/task/TID/comm` shows them, 15 bytes at most) of the JVM's own
@@ -75,7 +76,7 @@ impl BotClock {
     pub fn mark_runtime(&mut self, pid: Option<libc::pid_t>) {
         self.pid = pid.or(self.pid);
         let Some(pid) = self.pid else { return };
-        self.baseline = tasks(pid);
+        self.baseline = threads(pid).unwrap_or_default();
         self.runtime = self
             .baseline
             .iter()
@@ -120,7 +121,8 @@ impl BotClock {
     /// The host's threads that were not there when it was marked, by name ("Thread-0 (12345)").
     pub fn new_threads(&self) -> Vec<String> {
         let Some(pid) = self.pid.filter(|_| self.marked) else { return Vec::new() };
-        tasks(pid)
+        threads(pid)
+            .unwrap_or_default()
             .into_iter()
             .filter(|tid| !self.baseline.contains(tid))
             .map(|tid| {
@@ -143,13 +145,6 @@ impl BotClock {
     pub fn process_time(&self) -> Option<Duration> {
         self.pid.and_then(process_clock)
     }
-}
-
-/// The thread ids of `pid`.
-fn tasks(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    std::fs::read_dir(format!("/proc/{pid}/task"))
-        .map(|dir| dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect())
-        .unwrap_or_default()
 }
 
 /// A cgroup counter, read again from its start.

@@ -70,9 +70,9 @@ pub(crate) fn pin_process(pid: libc::pid_t, cpu: usize) -> bool {
     if set.set(cpu).is_err() {
         return false;
     }
-    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return false };
+    let Some(threads) = super::tasks::threads(pid) else { return false };
     let mut all = true;
-    for tid in tasks.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::pid_t>().ok()) {
+    for tid in threads {
         all &= sched_setaffinity(Pid::from_raw(tid), &set).is_ok();
     }
     all

@@ -122,7 +122,7 @@ fn walk_to(root: libc::pid_t, levels: usize) -> Vec<(libc::pid_t, usize, Times)>
         if depth + 1 >= levels {
             continue;
         }
-        for child in children(pid) {
+        for child in super::tasks::children(pid) {
             if !found.iter().any(|(p, _, _)| *p == child) {
                 queue.push((child, depth + 1));
             }
@@ -141,15 +141,6 @@ fn times(pid: libc::pid_t) -> Option<Times> {
         [utime, stime, cutime, cstime] => Some(Times { own: utime + stime, children: cutime + cstime }),
         _ => None,
     }
-}
-
-/// The children of every thread of `pid`.
-pub(crate) fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
-    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else { return Vec::new() };
-    tasks
-        .filter_map(|t| fs::read_to_string(t.ok()?.path().join("children")).ok())
-        .flat_map(|text| text.split_whitespace().filter_map(|p| p.parse().ok()).collect::<Vec<_>>())
-        .collect()
 }
 
 /// Clock ticks as a duration.

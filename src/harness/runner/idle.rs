@@ -288,7 +288,7 @@ fn read_tasks(tasks: &Tasks, files: &mut SchedFiles) -> (HashMap<libc::pid_t, Sc
                     found.insert(tid, s);
                 }
             }
-            for pid in std::iter::once(*helper).chain(super::cpu::children(*helper)) {
+            for pid in std::iter::once(*helper).chain(super::tasks::children(*helper)) {
                 add_threads(pid, &mut found, files);
             }
             // Processes are not told apart here: the CPU clock of a cgroup counts in ns.
@@ -306,11 +306,7 @@ fn read_tasks(tasks: &Tasks, files: &mut SchedFiles) -> (HashMap<libc::pid_t, Sc
 
 /// Adds the threads of process `pid` and their times to `found`.
 fn add_threads(pid: libc::pid_t, found: &mut HashMap<libc::pid_t, Sched>, files: &mut SchedFiles) {
-    let Ok(entries) = fs::read_dir(format!("/proc/{pid}/task")) else { return };
-    for entry in entries.flatten() {
-        let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse::<libc::pid_t>().ok()) else {
-            continue;
-        };
+    for tid in super::tasks::threads(pid).unwrap_or_default() {
         if let Some(s) = files.read(tid, &format!("/proc/{pid}/task/{tid}/schedstat")) {
             found.insert(tid, s);
         }
@@ -326,7 +322,7 @@ fn tree(root: libc::pid_t) -> Vec<libc::pid_t> {
             continue;
         }
         found.push(pid);
-        queue.extend(super::cpu::children(pid));
+        queue.extend(super::tasks::children(pid));
     }
     found
 }

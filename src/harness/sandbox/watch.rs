@@ -32,7 +32,7 @@ pub(crate) fn processes(scope: Scope) -> Vec<i32> {
             let mut found = Vec::new();
             let mut queue = vec![std::process::id() as i32];
             while let Some(pid) = queue.pop() {
-                for child in children(pid) {
+                for child in crate::harness::runner::tasks::children(pid) {
                     if !found.contains(&child) {
                         found.push(child);
                         queue.push(child);
@@ -42,15 +42,6 @@ pub(crate) fn processes(scope: Scope) -> Vec<i32> {
             found
         }
     }
-}
-
-/// The children of every thread of `pid`.
-fn children(pid: i32) -> Vec<i32> {
-    let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else { return Vec::new() };
-    tasks
-        .filter_map(|t| fs::read_to_string(t.ok()?.path().join("children")).ok())
-        .flat_map(|text| text.split_whitespace().filter_map(|p| p.parse().ok()).collect::<Vec<i32>>())
-        .collect()
 }
 
 /// The memory the processes use together, in bytes: their proportional set sizes, the

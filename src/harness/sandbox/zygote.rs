@@ -21,7 +21,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
 use super::helper;
-use crate::harness::runner::cpu::children;
+use crate::harness::runner::tasks::children;
 
 /// The descriptor on which the zygote finds its socket.
 const SOCKET_FD: RawFd = 3;
