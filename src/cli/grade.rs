@@ -63,7 +63,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR", default_value = "corpus")]
     corpus: PathBuf,
 
-    /// The folder of reports: REPORTS/<submission>/{report.txt, report.json, results.json,
+    /// The folder of reports: REPORTS/SUBMISSION/{report.txt, report.json, results.json,
     /// junit.xml, grade.json}.
     #[arg(long, value_name = "DIR")]
     reports: PathBuf,

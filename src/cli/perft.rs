@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long)]
     divide: bool,
 
-    /// Print one JSON object: {"depth", "nodes", "divide": {"<move>": count}}.
+    /// Print one JSON object: {"depth", "nodes", "divide": {"MOVE": count}}.
     #[arg(long)]
     json: bool,
 }

@@ -167,7 +167,7 @@ pub fn shown_set<M>(set: &[M], any_move: bool, list: impl Fn(&[M]) -> String) ->
 pub const LOST_NOTE: &str = "no move stops every threat: the game is lost, so any legal move is right";
 
 /// `expect`'s lines under the block category when the opponent `who` threatens a win: "  who
-/// threatens to win `how` <moves>", then [`LOST_NOTE`] when no move stops it. Nothing when
+/// threatens to win `how` MOVES", then [`LOST_NOTE`] when no move stops it. Nothing when
 /// nothing is threatened.
 pub fn write_threats<M: Clone>(
     out: &mut String,

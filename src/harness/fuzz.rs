@@ -50,7 +50,7 @@ pub struct FuzzOptions {
     /// The category whose answer is demanded (Advance's `grade4`: any legal move).
     pub category: String,
     /// Let the game pick each position's category: the strictest with a single answer
-    /// ([`Referee::auto_category`]), else `category`.
+    /// ([`Fuzzing::auto_category`]), else `category`.
     pub auto_category: bool,
     /// Draw from the game's edge sources as well as random positions.
     pub edges: bool,

@@ -2,11 +2,11 @@
 //! each, add moves then step moves, and a win by a network of six or more chips joining one's
 //! two goal areas.
 //!
-//! The rules page is `docs/games/network/RULES.md`; [`rules`] implements it plainly and
-//! [`network`](mod@network) finds networks, [`oracle`] computes the right answers (legal, win,
-//! block), [`text`] reads and writes position files and moves, [`bots`] holds the built-in
-//! players, [`perft`] counts move sequences, [`generate`] makes random games and
-//! grading cases, and [`bench`] times the hot paths.
+//! The rules page is `docs/games/network/RULES.md`; [`rules`] implements it plainly (with
+//! [`perft`], which counts move sequences) and [`connection`] finds networks, [`oracle`]
+//! computes the right answers (legal, win, block), [`text`] reads and writes position files and
+//! moves, [`bots`] holds the built-in players, [`generate`] makes random games and grading
+//! cases, and [`bench`](mod@bench) times the hot paths.
 
 #![warn(missing_docs)]
 

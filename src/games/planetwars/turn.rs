@@ -3,7 +3,7 @@
 //!
 //! "The game engine will then make all legal moves in the event queue, and allow one unit of
 //! time (one full turn cycle) pass, in which population growth (or decay ...) occurs on all
-//! planets [and] all shuttles move one step. The game play then passes to the other player."
+//! planets \[and\] all shuttles move one step. The game play then passes to the other player."
 
 use std::fmt;
 

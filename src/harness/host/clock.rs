@@ -13,7 +13,7 @@
 //!   `C2 CompilerThread0` is the student's all the same. Without a cgroup the JVM's process
 //!   clock stands for the run (`clock_gettime` on its CPU clock: every thread, those that have
 //!   ended included), and processes it starts are found when the case or game ends (see
-//!   [`BotClock::others`]).
+//!   [`BotClock::process_time`]).
 
 use std::fs::File;
 use std::os::unix::fs::FileExt;
@@ -134,7 +134,7 @@ impl BotClock {
     }
 
     /// Whether readings cover every process of the run (a cgroup), rather than the host
-    /// process alone (a marked host without one): then [`BotClock::others`] has to be asked.
+    /// process alone (a marked host without one): then the others' time is the run's less [`BotClock::process_time`].
     pub fn covers_processes(&self) -> bool {
         self.counter.is_some() || !self.marked
     }

@@ -10,7 +10,7 @@
 //! - [`channel`], [`sandboxed`]: the pipes to the host process, run by the sandbox;
 //! - `prebuilt`: the host's classes compiled at build time, when the build had javac;
 //! - [`clock`]: the CPU time a bot is charged, read from outside the host;
-//! - [`bench`]: what hosting costs beyond the bot's own CPU time (`arbiter bench --hosted`).
+//! - [`bench`](mod@bench): what hosting costs beyond the bot's own CPU time (`arbiter bench --hosted`).
 
 pub mod bench;
 mod build_folder;

@@ -66,7 +66,7 @@ pub struct RunReport {
     /// The idle-time cap the run had, as a formula of `timeout`.
     pub idle_cap: IdleCap,
     /// The time none of the run's tasks was running or waiting for a processor, as last
-    /// measured ([`idle`]); `None` when nothing could be started.
+    /// measured ([`idle`](super::idle)); `None` when nothing could be started.
     pub idle: Option<Duration>,
     /// Which limit ended the run, for [`Outcome::TimedOut`].
     pub time_limit: Option<TimeLimit>,

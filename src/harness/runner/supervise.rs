@@ -154,7 +154,7 @@ impl Started {
         }
     }
 
-    /// The time the run has sat idle so far (see [`idle`]), looking again unless the last
+    /// The time the run has sat idle so far (see [`idle`](super::idle)), looking again unless the last
     /// look was less than [`IDLE_LOOK_MIN`] ago.
     pub(crate) fn idle_time(&mut self) -> Duration {
         if self.watched.is_none() && self.idle.last_look().elapsed() >= IDLE_LOOK_MIN {
