@@ -110,7 +110,8 @@ pub fn has_network(board: &Board, color: Color) -> bool {
 
 /// One network of `color` on `board`, as its chips from the first goal area (Black's top row,
 /// White's left column) to the other, when there is one. Which one is found is fixed: the
-/// search tries start squares in listing order and directions in [`DIRECTIONS`](super::lines::DIRECTIONS) order.
+/// search tries start squares in listing order and directions in
+/// [`DIRECTIONS`](super::lines::DIRECTIONS) order.
 pub fn find_network(board: &Board, color: Color) -> Option<Vec<Square>> {
     let (search, starts) = search(board, color)?;
     for s in Square::in_bits(starts) {

@@ -2,10 +2,11 @@
 //! built-in strategies, and games for the match runner. Submissions are hosted
 //! ([`Protocol::Hosted`], `docs/PROTOCOL.md`): a Java class implementing the course's
 //! `IStrategy`, or any program that speaks the protocol. A turn is a `turn` request carrying the
-//! player's view ([`View::to_json`](super::visibility::View::to_json)), answered by a list of orders `{"from", "to",
-//! "population"}`, within [`TURN_CPU`] of CPU time. Illegal orders are refused and counted; an
-//! answer that is not a list of orders forfeits the game. Built-in strategies play in memory,
-//! on the view file ([`View::to_text`](super::visibility::View::to_text)).
+//! player's view ([`View::to_json`](super::visibility::View::to_json)), answered by a list of
+//! orders `{"from", "to", "population"}`, within [`TURN_CPU`] of CPU time. Illegal orders are
+//! refused and counted; an answer that is not a list of orders forfeits the game. Built-in
+//! strategies play in memory, on the view file
+//! ([`View::to_text`](super::visibility::View::to_text)).
 //!
 //! Without a start file each pair of games (1 and 2, 3 and 4, ...) is played on a random map
 //! of the match's seed ([`super::generate::random_map`], or [`super::generate::course_map`]

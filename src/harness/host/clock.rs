@@ -134,7 +134,8 @@ impl BotClock {
     }
 
     /// Whether readings cover every process of the run (a cgroup), rather than the host
-    /// process alone (a marked host without one): then the others' time is the run's less [`BotClock::process_time`].
+    /// process alone (a marked host without one): then the others' time is the run's less
+    /// [`BotClock::process_time`].
     pub fn covers_processes(&self) -> bool {
         self.counter.is_some() || !self.marked
     }

@@ -139,8 +139,8 @@ pub(super) fn play_game(
         // The turn's move, once it stands; every other way a turn ends, ends the game.
         let (notation, time) = 'turn: {
             // A bot driven by calls answers in memory: a hosted bot through its session, and a
-            // built-in bot in a game without a clock (PlanetWars plays hundreds of turns a game) with
-            // no folder and no files. Either answer, or how it failed, is judged below.
+            // built-in bot in a game without a clock (PlanetWars plays hundreds of turns a game)
+            // with no folder and no files. Either answer, or how it failed, is judged below.
             let answer: Option<Result<(Vec<u8>, MoveTime), String>> = if let Some(session) =
                 sessions[turn].as_mut()
             {
