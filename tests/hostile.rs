@@ -2304,3 +2304,57 @@ fn linked_java_sources_are_never_compiled_or_quoted() {
         assert!(folder.contains("holds no submission"), "{mode}: {folder}");
     }
 }
+
+/// arbiter's program replaced while it runs, as an upgrade or a rebuild does (the old file
+/// removed, a new one written at its path): every later case still starts, in the sandbox and
+/// from the build that is running, and the new file at arbiter's path is hidden from the bot as
+/// the old one was. Before, every case after the swap was a grader error (the kernel names the
+/// running program `PATH (deleted)`, which can neither be started nor hidden).
+#[test]
+fn a_replaced_arbiter_goes_on_and_its_new_file_stays_hidden() {
+    const TEST: &str = "a_replaced_arbiter_goes_on_and_its_new_file_stays_hidden";
+    if !supported(TEST, 1) {
+        return;
+    }
+    let dir = tempfile::Builder::new().prefix("replaced-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    // arbiter inside the bot's own folder: readable to the bot but for the hiding.
+    let folder = dir.path().join("bot");
+    let installed = folder.join("arbiter");
+    fs::create_dir_all(&folder).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &installed).unwrap();
+    let bot = folder.join("bot.sh");
+    // Leaves the board unchanged, with arbiter's first bytes after it if it can read them.
+    fs::write(
+        &bot,
+        format!(
+            "#!/bin/sh\nsleep 0.3\ncp \"$2\" \"$3\"\nhead -c 4 '{}' >> \"$3\" 2>/dev/null\nexit 0\n",
+            installed.display()
+        ),
+    )
+    .unwrap();
+    let tmp = dir.path().join("tmp");
+    fs::create_dir_all(&tmp).unwrap();
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/examples");
+    let child = Command::new(&installed)
+        .args(["verify", &corpus.display().to_string(), "--bot", &format!("sh {}", bot.display())])
+        .args(["--jobs", "1", "--json"])
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Swapped once arbiter runs from the file, before its first case has ended.
+    let exe = PathBuf::from(format!("/proc/{}/exe", child.id()));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while fs::read_link(&exe).ok().as_deref() != Some(installed.as_path()) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    fs::remove_file(&installed).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &installed).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let verdicts: Vec<&str> =
+        report["cases"].as_array().unwrap().iter().map(|c| c["verdict"].as_str().unwrap()).collect();
+    assert_eq!(verdicts, ["unchanged"; 4], "{}", report["cases"]);
+}

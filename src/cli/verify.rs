@@ -247,7 +247,7 @@ pub fn run(args: Args, referee: Box<dyn crate::harness::referee::Referee>) -> Co
         Some(dir) => dir.clone(),
         None => std::env::current_dir().context("cannot read the current folder")?,
     };
-    let exe = std::env::current_exe().ok();
+    let exe = crate::harness::program::installed_path();
     let info = RunInfo {
         bot: bot.label(),
         corpus: args.corpus.display().to_string(),

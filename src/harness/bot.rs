@@ -230,8 +230,8 @@ impl Bot {
             Bot::Command(command, _) => command.clone(),
             Bot::Hosted(hosted) => hosted.command().clone(),
             Bot::Builtin { name, game_args, .. } => {
-                let exe =
-                    std::env::current_exe().map(|p| p.into_os_string()).unwrap_or_else(|_| "arbiter".into());
+                let exe = crate::harness::program::installed_path()
+                    .map_or_else(|| "arbiter".into(), |p| p.into_os_string());
                 let game: String = game_args.iter().map(|a| format!(" {a}")).collect();
                 let line = format!("{}{game} bot --builtin {name} --seed {seed}", quote(&exe));
                 BotCommand::parse(&line).expect("a quoted path and plain words always parse")

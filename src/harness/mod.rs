@@ -26,6 +26,7 @@ pub mod named_enum;
 pub mod output_file;
 pub mod perft;
 pub mod profile;
+pub mod program;
 pub mod rating;
 pub mod records;
 pub mod referee;

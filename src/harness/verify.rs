@@ -435,7 +435,7 @@ fn check_line(case: &ReadyCase, output: &str, options: &VerifyOptions) -> String
 /// with the case's arguments; a built-in bot's as `arbiter bot --builtin NAME ...`.
 fn typed_command(bot: &Bot, side: crate::side::Side, output: &str, seed: u64) -> String {
     let resolved = bot.command_line(side, file_names(bot).0, output, seed);
-    let exe = std::env::current_exe().map(|p| quote(p.as_os_str())).unwrap_or_default();
+    let exe = crate::harness::program::installed_path().map(|p| quote(p.as_os_str())).unwrap_or_default();
     match bot {
         Bot::Command(command, _) => {
             // The case's arguments are what the full line adds to the bare command.

@@ -64,7 +64,7 @@ fn children_cpu() -> Duration {
 
 /// Runs arbiter again with `args`; returns its stdout, wall time and CPU time.
 fn arbiter(args: &[&str]) -> Result<(String, Duration, Duration), String> {
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find arbiter's own program: {e}"))?;
+    let exe = crate::harness::program::installed_path().ok_or("cannot find arbiter's own program")?;
     let (cpu, started) = (children_cpu(), Instant::now());
     let out = Command::new(exe)
         .args(args)

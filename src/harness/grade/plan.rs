@@ -91,7 +91,7 @@ impl<'a> Plan<'a> {
             Some(folder) => folder.clone(),
             None => std::env::current_dir().unwrap_or_default(),
         };
-        let exe = std::env::current_exe().ok();
+        let exe = crate::harness::program::installed_path();
         let info = RunInfo {
             bot: bot.label(),
             corpus: setup.corpus.clone(),

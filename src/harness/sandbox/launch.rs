@@ -56,7 +56,8 @@ impl Launch {
         }
         let helper = match &limits.sandbox.helper {
             Some(path) => path.clone(),
-            None => std::env::current_exe()?,
+            // This very build, even if another has been installed at its path since.
+            None => std::path::PathBuf::from(crate::harness::program::RUNNING),
         };
         let request = serde_json::to_vec(&request).map_err(io::Error::other)?;
         Ok(Launch { helper, request, control: None, cgroup })

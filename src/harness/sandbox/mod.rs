@@ -111,7 +111,7 @@ fn hidden_paths(bot: &BotCommand, limits: &Limits) -> Vec<PathBuf> {
     // arbiter itself answers every case: hidden, unless it is the bot (a built-in bot run
     // through its command line, as `verify --robustness` does).
     let program = Path::new(bot.program()).canonicalize().ok();
-    let exes = [std::env::current_exe().ok(), limits.sandbox.helper.clone()];
+    let exes = [crate::harness::program::installed_path(), limits.sandbox.helper.clone()];
     for exe in exes.into_iter().flatten() {
         let exe = exe.canonicalize().unwrap_or(exe);
         if program.as_ref() != Some(&exe) {
@@ -339,7 +339,7 @@ pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: 
     seen.extend(limits.sandbox.allow_read.iter().cloned());
     seen.push(case_dir.to_path_buf());
     let mut hidden = limits.sandbox.hidden.clone();
-    hidden.extend(std::env::current_exe().ok().and_then(|exe| exe.canonicalize().ok()));
+    hidden.extend(crate::harness::program::installed_path().and_then(|exe| exe.canonicalize().ok()));
     hidden.extend(limits.sandbox.helper.clone());
     view::denied_paths(&String::from_utf8_lossy(stderr), &seen, &hidden)
         .into_iter()

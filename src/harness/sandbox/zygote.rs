@@ -75,6 +75,8 @@ fn start(helper: &Path) -> io::Result<Zygote> {
     let (ours, theirs) = socket_pair()?;
     let fd = theirs.as_raw_fd();
     let mut command = Command::new(helper);
+    // Named as arbiter in `ps`, not after the file it is started from (`/proc/self/exe`).
+    command.arg0(crate::harness::program::installed_path().unwrap_or_else(|| "arbiter".into()));
     command.arg(super::HELPER_ARG).arg(ZYGOTE_ARG).stdin(Stdio::null()).stdout(Stdio::null());
     // SAFETY: between fork and exec the closure only calls setsid and dup2, which are
     // async-signal-safe, and allocates nothing.
@@ -220,6 +222,8 @@ pub(crate) fn serve() -> ! {
     unsafe {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
+    // Started from `/proc/self/exe`, the zygote and its helpers would be `exe` in `ps` and `top`.
+    let _ = nix::sys::prctl::set_name(c"arbiter");
     let mut helpers: Vec<libc::pid_t> = Vec::new();
     // One buffer for every request: a fresh megabyte each time would be zeroed each time.
     let mut request = Vec::with_capacity(MAX_REQUEST);
