@@ -83,7 +83,9 @@ fn class_files(folder: &Path) -> Vec<PathBuf> {
 
 /// Every file under `root` whose name ends in `.extension`, sorted.
 fn files_ending(root: &Path, extension: &str) -> Vec<PathBuf> {
+    // Links followed, as the hand-written walk did.
     let mut found: Vec<PathBuf> = walkdir::WalkDir::new(root)
+        .follow_links(true)
         .into_iter()
         .flatten()
         .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == extension))

@@ -14,15 +14,19 @@ pub const RUNNING: &str = "/proc/self/exe";
 /// The kernel's mark on the program's path once its file has been removed or replaced.
 const DELETED: &str = " (deleted)";
 
-/// The path arbiter was started from, as installed: what the sandbox hides from bots, what a
-/// built-in bot's command line starts, and what reports shorten to `arbiter`. After the file
-/// has been replaced it is still that path (where the new file now is), not `PATH (deleted)`.
+/// The path arbiter was started from, as installed (canonical: a link to it is resolved): what
+/// the sandbox hides from bots, what a built-in bot's command line starts, and what reports
+/// shorten to `arbiter`. After the file has been replaced it is still that path (where the new
+/// file now is), not `PATH (deleted)`.
 pub fn installed_path() -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
     let exe = std::env::current_exe().ok()?;
-    Some(match exe.to_str().and_then(|s| s.strip_suffix(DELETED)) {
-        Some(installed) => PathBuf::from(installed),
-        None => exe,
-    })
+    // A program whose own name ends so, still in place, is left as it is.
+    if exe.exists() {
+        return Some(exe);
+    }
+    let installed = exe.as_os_str().as_bytes().strip_suffix(DELETED.as_bytes());
+    Some(installed.map_or(exe.clone(), |bytes| PathBuf::from(std::ffi::OsStr::from_bytes(bytes))))
 }
 
 #[cfg(test)]

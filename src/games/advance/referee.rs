@@ -1,4 +1,5 @@
 //! Advance as the harness sees it: the referee, its game's facts, and reading a bot's board file.
+//!
 //! Each concern lives in its own file: [`super::cases`], [`super::builtins`], [`super::fuzzing`],
 //! [`super::game_state`] (games), [`super::symmetry`] and [`super::drawing`].
 
@@ -16,7 +17,7 @@ pub struct AdvanceReferee<E> {
 }
 
 /// Reads a board file's bytes as a well-formed position with `side` to move.
-pub(crate) fn read_position(input: &[u8], origin: &str, side: Side) -> Result<Position, String> {
+pub(super) fn read_position(input: &[u8], origin: &str, side: Side) -> Result<Position, String> {
     let board = read_board(input, origin)?;
     let position = Position::new(board, side);
     position
@@ -26,7 +27,7 @@ pub(crate) fn read_position(input: &[u8], origin: &str, side: Side) -> Result<Po
 }
 
 /// Reads a board file's bytes as a bot reads them (leniently).
-pub(crate) fn read_board(input: &[u8], origin: &str) -> Result<Board, String> {
+pub(super) fn read_board(input: &[u8], origin: &str) -> Result<Board, String> {
     Board::parse(input, origin, Strictness::Lenient).map_err(|e| e.to_string())
 }
 

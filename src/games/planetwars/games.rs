@@ -15,7 +15,7 @@ use crate::harness::verdict::{Judgement, Verdict};
 use crate::side::Side;
 
 /// The harness's side for a player: player 1 moves first, as White does.
-pub(crate) fn side_of(player: Player) -> Side {
+pub(super) fn side_of(player: Player) -> Side {
     match player {
         Player::One => Side::White,
         Player::Two => Side::Black,

@@ -100,7 +100,7 @@ pub struct PlanetwarsReferee {
 
 impl PlanetwarsReferee {
     /// `state` played by the referee's rules when `--rule` chose any, else by its file's.
-    pub(crate) fn ruled(&self, mut state: State) -> State {
+    pub(super) fn ruled(&self, mut state: State) -> State {
         if self.rules != Rules::default() {
             state.rules = self.rules;
         }

@@ -28,10 +28,12 @@ mod tests {
         let me = std::process::id() as libc::pid_t;
         let mut child = std::process::Command::new("sleep").arg("5").spawn().expect("sleep starts");
         let (tx, rx) = std::sync::mpsc::channel();
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        // Alive until the listing is done, however slow the machine.
         let thread = std::thread::spawn(move || {
             // SAFETY: gettid has no preconditions.
             tx.send(unsafe { libc::gettid() }).unwrap();
-            std::thread::sleep(std::time::Duration::from_millis(300));
+            let _ = wait.recv();
         });
         let tid = rx.recv().unwrap();
         let listed = threads(me).expect("this process shows in /proc");
@@ -39,6 +41,7 @@ mod tests {
         assert!(children(me).contains(&(child.id() as libc::pid_t)));
         child.kill().unwrap();
         child.wait().unwrap();
+        done.send(()).unwrap();
         thread.join().unwrap();
         assert_eq!(threads(-5), None);
         assert!(children(-5).is_empty());
