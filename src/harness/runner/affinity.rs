@@ -5,8 +5,9 @@
 //! its answer while arbiter waits, and so on, tens of thousands of times a grading. When the
 //! two sit on different processors, every hand-over wakes a sleeping processor with an
 //! interrupt, which in a virtual machine costs far more than the turn's own work: a one-byte
-//! pipe round trip between two processes took 8 to 16 µs of CPU time on each side across the
-//! project's 2-core machine's processors, against 2.2 µs on one processor. Only one of the two
+//! pipe round trip between two processes took 4 to 16 µs of CPU time on each side across the
+//! project's 2-core machine's processors, against 1.4 to 2.2 µs on one processor (as busy as
+//! the machine's own host was, on two days). Only one of the two
 //! runs at a time, so sharing a processor costs neither of them anything.
 //!
 //! Nothing here changes a verdict: limits count the CPU time a bot used and the time it sat

@@ -400,20 +400,13 @@ mod tests {
     #[test]
     fn a_kept_file_of_a_task_that_ended_is_not_read_again() {
         let mut files = SchedFiles::default();
-        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
-        let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-        let worker = std::thread::spawn(move || {
-            // SAFETY: gettid has no preconditions.
-            tid_tx.send(unsafe { libc::gettid() }).unwrap();
-            let _ = done_rx.recv();
-        });
-        let tid = tid_rx.recv().unwrap();
+        let worker = crate::harness::runner::tasks::ParkedThread::start();
+        let tid = worker.tid;
         let path = format!("/proc/{tid}/schedstat");
         assert!(files.read(tid, &path).is_some());
         assert!(files.read(tid, &path).is_some(), "read again through the kept file");
         assert_eq!(files.0.len(), 1);
-        done_tx.send(()).unwrap();
-        worker.join().unwrap();
+        worker.end();
         // The kernel lets go of an ended thread a moment after it is joined.
         let gone = (0..100).any(|_| {
             std::thread::sleep(ms(10));

@@ -19,6 +19,36 @@ pub(crate) fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
         .collect()
 }
 
+/// A thread parked until `release` is dropped, and its id: for tests of what `/proc` shows.
+#[cfg(test)]
+pub(crate) struct ParkedThread {
+    /// The thread's id.
+    pub tid: libc::pid_t,
+    release: std::sync::mpsc::Sender<()>,
+    handle: std::thread::JoinHandle<()>,
+}
+
+#[cfg(test)]
+impl ParkedThread {
+    /// Starts it; it stays until [`ParkedThread::end`], however slow the machine.
+    pub fn start() -> ParkedThread {
+        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let handle = std::thread::spawn(move || {
+            // SAFETY: gettid has no preconditions.
+            tid_tx.send(unsafe { libc::gettid() }).unwrap();
+            let _ = wait.recv();
+        });
+        ParkedThread { tid: tid_rx.recv().unwrap(), release, handle }
+    }
+
+    /// Lets it end, and waits until it has.
+    pub fn end(self) {
+        drop(self.release);
+        self.handle.join().unwrap();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -27,22 +57,14 @@ mod tests {
     fn a_process_lists_its_threads_and_children() {
         let me = std::process::id() as libc::pid_t;
         let mut child = std::process::Command::new("sleep").arg("5").spawn().expect("sleep starts");
-        let (tx, rx) = std::sync::mpsc::channel();
-        let (done, wait) = std::sync::mpsc::channel::<()>();
-        // Alive until the listing is done, however slow the machine.
-        let thread = std::thread::spawn(move || {
-            // SAFETY: gettid has no preconditions.
-            tx.send(unsafe { libc::gettid() }).unwrap();
-            let _ = wait.recv();
-        });
-        let tid = rx.recv().unwrap();
+        let thread = ParkedThread::start();
+        let tid = thread.tid;
         let listed = threads(me).expect("this process shows in /proc");
         assert!(listed.contains(&me) && listed.contains(&tid), "{listed:?}");
         assert!(children(me).contains(&(child.id() as libc::pid_t)));
         child.kill().unwrap();
         child.wait().unwrap();
-        done.send(()).unwrap();
-        thread.join().unwrap();
+        thread.end();
         assert_eq!(threads(-5), None);
         assert!(children(-5).is_empty());
     }

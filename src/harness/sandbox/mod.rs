@@ -111,13 +111,7 @@ fn hidden_paths(bot: &BotCommand, limits: &Limits) -> Vec<PathBuf> {
     // arbiter itself answers every case: hidden, unless it is the bot (a built-in bot run
     // through its command line, as `verify --robustness` does).
     let program = Path::new(bot.program()).canonicalize().ok();
-    let exes = [crate::harness::program::installed_path(), limits.sandbox.helper.clone()];
-    for exe in exes.into_iter().flatten() {
-        let exe = exe.canonicalize().unwrap_or(exe);
-        if program.as_ref() != Some(&exe) {
-            hidden.push(exe);
-        }
-    }
+    hidden.extend(arbiter_files(limits).filter(|exe| program.as_ref() != Some(exe)));
     let own = own_folder(bot);
     hidden
         .into_iter()
@@ -328,6 +322,15 @@ pub fn refusal(bot: &BotCommand, limits: &Limits) -> Option<String> {
     readable_for(bot, limits, &hidden).err()
 }
 
+/// arbiter's own program and the sandbox's helper (when another), canonical: hidden from every
+/// bot but a built-in one run through its command line.
+fn arbiter_files(limits: &Limits) -> impl Iterator<Item = PathBuf> {
+    [crate::harness::program::installed_path(), limits.sandbox.helper.clone()]
+        .into_iter()
+        .flatten()
+        .map(|exe| exe.canonicalize().unwrap_or(exe))
+}
+
 /// What the sandbox seems to have kept from a bot that failed, from the paths its stderr names
 /// next to "Permission denied" or "No such file or directory": each one that exists outside
 /// the sandbox but not in the bot's view, with the option that would allow it.
@@ -339,8 +342,7 @@ pub(crate) fn denials(bot: &BotCommand, stderr: &[u8], case_dir: &Path, limits: 
     seen.extend(limits.sandbox.allow_read.iter().cloned());
     seen.push(case_dir.to_path_buf());
     let mut hidden = limits.sandbox.hidden.clone();
-    hidden.extend(crate::harness::program::installed_path().and_then(|exe| exe.canonicalize().ok()));
-    hidden.extend(limits.sandbox.helper.clone());
+    hidden.extend(arbiter_files(limits));
     view::denied_paths(&String::from_utf8_lossy(stderr), &seen, &hidden)
         .into_iter()
         .map(|(path, allow)| match allow {
