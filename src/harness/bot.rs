@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::host::{HostOptions, HostedBot};
 use super::referee::{BuiltinBot, Protocol, Referee};
+use super::runner::usage::{CpuTimes, Who};
 use super::runner::{self, BotCommand, Limits, Outcome, RunReport, TimeLimit, quote};
 use crate::side::Side;
 
@@ -250,15 +251,7 @@ fn thread_cpu_time() -> Option<Duration> {
 
 /// User CPU time used so far by the calling thread.
 fn thread_user_time() -> Option<Duration> {
-    // SAFETY: getrusage writes only to the struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        if libc::getrusage(libc::RUSAGE_THREAD, &mut usage) != 0 {
-            return None;
-        }
-        usage
-    };
-    Some(runner::user_time(&usage))
+    CpuTimes::now(Who::RUSAGE_THREAD).map(|t| t.user)
 }
 
 /// The arguments a bot gets after its own: the side and the files for Advance's protocol,

@@ -40,6 +40,7 @@ pub mod slots;
 pub(crate) mod spawn;
 mod supervise;
 pub(crate) mod tasks;
+pub(crate) mod usage;
 
 pub use command::{BotCommand, CommandError, quote};
 pub(crate) use cpu::{CgroupClock, parse_cgroup};
@@ -47,7 +48,6 @@ pub use idle::{IdleMeter, IdleMethod, Tasks, idle_method};
 pub use interactive::{Interactive, MAX_LINE, Recv, grader_failed};
 pub use limits::{AppliedLimits, IdleCap, Limits};
 pub use process::kill_all_running;
-pub(crate) use process::user_time;
 pub use report::{Outcome, RunReport, TimeLimit};
 pub(crate) use report::{format_duration, os_message};
 pub use spawn::run;

@@ -23,6 +23,7 @@ use serde_json::{Value as Json, json};
 
 use super::super::input::{EngineChoice, GameChoice};
 use crate::harness::corpus::find_cases;
+use crate::harness::runner::usage::{CpuTimes, Who};
 use crate::harness::verify::prepare_cases;
 
 /// The test submissions the suite hosts: (game, submission, what it is).
@@ -49,17 +50,7 @@ const SELF_PLAY: &[(&str, &str, &str)] = &[
 
 /// CPU time (user + system) of the children this process has waited for.
 fn children_cpu() -> Duration {
-    // SAFETY: getrusage fills one rusage.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage
-    };
-    let tv = |t: libc::timeval| {
-        Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
-            + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
-    };
-    tv(usage.ru_utime) + tv(usage.ru_stime)
+    CpuTimes::now(Who::RUSAGE_CHILDREN).unwrap_or_default().total
 }
 
 /// Runs arbiter again with `args`; returns its stdout, wall time and CPU time.

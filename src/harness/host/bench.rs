@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::hosted::{HostCall, HostedBot};
 use super::session::CallLimits;
 use crate::harness::runner::Limits;
+use crate::harness::runner::usage::{CpuTimes, Who};
 
 /// One measurement: `units` turns or cases.
 #[derive(Clone, Debug, Default)]
@@ -102,15 +103,5 @@ pub fn cases(bot: &HostedBot, scripts: &[Vec<HostCall>], count: usize, limits: &
 
 /// The CPU time (user + system) of this process so far, every thread.
 fn own_cpu() -> Duration {
-    // SAFETY: getrusage fills one rusage.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
-        usage
-    };
-    let tv = |t: libc::timeval| {
-        Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
-            + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
-    };
-    tv(usage.ru_utime) + tv(usage.ru_stime)
+    CpuTimes::now(Who::RUSAGE_SELF).unwrap_or_default().total
 }

@@ -99,19 +99,6 @@ pub(super) fn kill_pidfd(pidfd: &OwnedFd) {
     }
 }
 
-/// The CPU time (user + system) a resource-usage record counts.
-pub(crate) fn cpu_time(usage: &libc::rusage) -> std::time::Duration {
-    let micros = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
-    std::time::Duration::from_micros(micros(usage.ru_utime) + micros(usage.ru_stime))
-}
-
-/// The user part of the CPU time a resource-usage record counts (what the Unix `time` command
-/// reports as `user`, leaving out the time the kernel spent for the process).
-pub(crate) fn user_time(usage: &libc::rusage) -> std::time::Duration {
-    let t = usage.ru_utime;
-    std::time::Duration::from_micros((t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64)
-}
-
 /// Sends SIGKILL to every process in process group `pgid`.
 ///
 /// Errors are ignored: the only possible one is that the group is already gone.

@@ -16,6 +16,7 @@ use super::idle::IdleMeter;
 use super::limits::{AppliedLimits, Limits};
 use super::process;
 use super::report::{Outcome, RunReport, TimeLimit, os_message, outcome_of};
+use super::usage::CpuTimes;
 use crate::harness::sandbox::cgroup::RunCgroup;
 use crate::harness::sandbox::launch::Launch;
 use crate::harness::sandbox::spec::Event;
@@ -387,10 +388,8 @@ fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, (Duration, Duration))> {
             (rc, usage)
         };
         if rc == pid {
-            return Ok((
-                ExitStatus::from_raw(status),
-                (process::cpu_time(&usage), process::user_time(&usage)),
-            ));
+            let used = CpuTimes::of(&usage);
+            return Ok((ExitStatus::from_raw(status), (used.total, used.user)));
         }
         let err = io::Error::last_os_error();
         if err.kind() != io::ErrorKind::Interrupted {

@@ -26,8 +26,8 @@ use super::spec::{CONTROL_FD, Event, Request, STATUS_FD};
 use super::watch::{self, Scope};
 use super::{mounts, root, seccomp, view};
 use crate::harness::runner::limits::{Limits, RlimitPlan};
-use crate::harness::runner::process::{cpu_time, user_time};
 use crate::harness::runner::report::os_message;
+use crate::harness::runner::usage::{CpuTimes, Who};
 
 /// How often the run's init looks at its memory, processes and disk when it watches them
 /// itself.
@@ -249,14 +249,9 @@ fn init(request: &Request, in_namespace: bool) -> ! {
 /// User and system CPU time of the reaped children of this process and theirs, and the user
 /// part of it, in µs.
 pub(crate) fn children_cpu_us() -> (u64, u64) {
-    // SAFETY: getrusage writes only to the struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage
-    };
+    let used = CpuTimes::now(Who::RUSAGE_CHILDREN).unwrap_or_default();
     let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
-    (micros(cpu_time(&usage)), micros(user_time(&usage)))
+    (micros(used.total), micros(used.user))
 }
 
 /// In the run's mount namespace: the bot's new root, its case folder a tmpfs holding the
