@@ -62,29 +62,22 @@ impl HostError {
     }
 }
 
-/// A response as it arrives: exactly one of `ok` and `error` is expected.
+/// A response as it arrives: exactly one of `ok` and `error` is expected. A field left out
+/// reads as `None`, as serde reads a missing `Option`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub(crate) struct RawResponse {
     pub id: Option<u64>,
-    #[serde(default)]
     pub ok: Option<Value>,
-    #[serde(default)]
     pub error: Option<HostError>,
-    #[serde(default)]
     pub stdout: Option<String>,
     /// The CPU time the host measured for the call itself (the Java host: the calling
     /// thread's CPU time). Reported only: arbiter charges and limits by its own reading.
-    #[serde(default)]
     pub cpu_ns: Option<u64>,
     /// Set on the first line a host writes.
-    #[serde(default)]
     pub hello: Option<String>,
-    #[serde(default)]
     pub protocol: Option<u64>,
-    #[serde(default)]
     pub host: Option<String>,
     /// Operations beyond the basic ones the host knows (`end`), from its hello.
-    #[serde(default)]
     pub features: Option<Value>,
 }
 
