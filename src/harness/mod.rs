@@ -32,6 +32,7 @@ pub mod records;
 pub mod referee;
 pub mod report;
 pub mod robustness;
+pub mod rule_option;
 pub mod runner;
 pub mod sandbox;
 pub mod shard;

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::harness::rule_option;
+
 use super::board::Board;
 use super::color::Color;
 use super::connection::has_network;
@@ -63,25 +65,19 @@ impl Rules {
     /// `engine=course` (every reading of the course's referee) or `engine=seed` (the text's
     /// rules). An error says what is accepted.
     pub fn with_option(self, option: &str) -> Result<Rules, String> {
-        let Some((key, value)) = option.split_once('=') else {
-            return Err("expected KEY=VALUE, e.g. engine=course, double=white or lift=no-double".to_string());
-        };
-        match (key.trim(), value.trim()) {
+        let (key, value) = rule_option::split(option, "engine=course, double=white or lift=no-double")?;
+        match (key, value) {
             ("engine", "course") => Ok(Rules::COURSE),
             ("engine", "seed") => Ok(Rules::default()),
-            ("engine", other) => Err(format!("expected engine=seed or engine=course, found `{other}`")),
+            ("engine", other) => Err(rule_option::bad_value(key, &["seed", "course"], other)),
             ("double", "opponent") => Ok(Rules { double: DoubleNetwork::Opponent, ..self }),
             ("double", "mover") => Ok(Rules { double: DoubleNetwork::Mover, ..self }),
             ("double", "white") => Ok(Rules { double: DoubleNetwork::White, ..self }),
-            ("double", other) => {
-                Err(format!("expected double=opponent, double=mover or double=white, found `{other}`"))
-            }
+            ("double", other) => Err(rule_option::bad_value(key, &["opponent", "mover", "white"], other)),
             ("lift", "final") => Ok(Rules { lift: Lift::Final, ..self }),
             ("lift", "no-double") => Ok(Rules { lift: Lift::NoDouble, ..self }),
-            ("lift", other) => Err(format!("expected lift=final or lift=no-double, found `{other}`")),
-            (other, _) => {
-                Err(format!("Network's rule options are `engine`, `double` and `lift`; found `{other}`"))
-            }
+            ("lift", other) => Err(rule_option::bad_value(key, &["final", "no-double"], other)),
+            (other, _) => Err(rule_option::unknown_key("Network", &["engine", "double", "lift"], other)),
         }
     }
 

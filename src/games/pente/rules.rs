@@ -4,6 +4,8 @@
 //! ([`captures`]), rows of five ([`five_through`], [`five_on_board`]), what a move does
 //! ([`play`], [`effect`]) and when the game is over ([`status`]). Nothing is cached.
 
+use crate::harness::rule_option;
+
 use super::board::Board;
 use super::color::Color;
 use super::point::{AXES, DIRECTIONS, Point};
@@ -63,16 +65,11 @@ impl Rules {
     /// These rules with one option changed, given as `KEY=VALUE` (`opening=seed` or
     /// `opening=tournament`); an error says what is accepted.
     pub fn with_option(self, option: &str) -> Result<Rules, String> {
-        let Some((key, value)) = option.split_once('=') else {
-            return Err("expected KEY=VALUE, e.g. opening=tournament".to_string());
-        };
-        match (key.trim(), value.trim()) {
+        match rule_option::split(option, "opening=tournament")? {
             ("opening", "seed") => Ok(Rules { opening: Opening::Seed }),
             ("opening", "tournament") => Ok(Rules { opening: Opening::Tournament }),
-            ("opening", other) => {
-                Err(format!("expected opening=seed or opening=tournament, found `{other}`"))
-            }
-            (other, _) => Err(format!("Pente has one rule option, `opening`; found `{other}`")),
+            ("opening", other) => Err(rule_option::bad_value("opening", &["seed", "tournament"], other)),
+            (other, _) => Err(rule_option::unknown_key("Pente", &["opening"], other)),
         }
     }
 

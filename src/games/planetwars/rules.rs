@@ -28,6 +28,8 @@
 //!   people at home); or in the course's ranges ([`super::generate::course_map`]), 1 person at
 //!   home and the engine's unit of time before Player 1's first move.
 
+use crate::harness::rule_option;
+
 /// How populations grow and decay.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Growth {
@@ -147,41 +149,40 @@ impl Rules {
 
     /// These rules with one option changed, given as `KEY=VALUE`. An error says what is accepted.
     pub fn with_option(self, option: &str) -> Result<Rules, String> {
-        let Some((key, value)) = option.split_once('=') else {
-            return Err("expected KEY=VALUE, e.g. engine=course or growth=course".to_string());
-        };
-        let bad = |accepted: &str| Err(format!("expected {accepted}, found `{}`", value.trim()));
-        match (key.trim(), value.trim()) {
+        let (key, value) = rule_option::split(option, "engine=course or growth=course")?;
+        let two_way = |values: [&str; 2]| Err(rule_option::bad_value(key, &values, value));
+        match (key, value) {
             ("engine", "course") => Ok(Rules::COURSE),
             ("engine", "seed") => Ok(Rules::default()),
-            ("engine", _) => bad("engine=seed or engine=course"),
+            ("engine", _) => two_way(["seed", "course"]),
             ("growth", "exact") => Ok(Rules { growth: Growth::Exact, ..self }),
             ("growth", "course") => Ok(Rules { growth: Growth::Course, ..self }),
-            ("growth", _) => bad("growth=exact or growth=course"),
+            ("growth", _) => two_way(["exact", "course"]),
             ("battle", "exact") => Ok(Rules { battle: Battle::Exact, ..self }),
             ("battle", "course") => Ok(Rules { battle: Battle::Course, ..self }),
-            ("battle", _) => bad("battle=exact or battle=course"),
+            ("battle", _) => two_way(["exact", "course"]),
             ("emptied", "kept") => Ok(Rules { emptied: Emptied::Kept, ..self }),
             ("emptied", "neutral") => Ok(Rules { emptied: Emptied::Neutral, ..self }),
-            ("emptied", _) => bad("emptied=kept or emptied=neutral"),
+            ("emptied", _) => two_way(["kept", "neutral"]),
             ("end", "arbiter") => Ok(Rules { end: End::Arbiter, ..self }),
             ("end", "course") => Ok(Rules { end: End::Course, ..self }),
-            ("end", _) => bad("end=arbiter or end=course"),
+            ("end", _) => two_way(["arbiter", "course"]),
             ("view", "arbiter") => Ok(Rules { view: ViewRule::Arbiter, ..self }),
             ("view", "course") => Ok(Rules { view: ViewRule::Course, ..self }),
-            ("view", _) => bad("view=arbiter or view=course"),
+            ("view", _) => two_way(["arbiter", "course"]),
             ("thrown", "forfeit") => Ok(Rules { thrown: Thrown::Forfeit, ..self }),
             ("thrown", "skip") => Ok(Rules { thrown: Thrown::Skip, ..self }),
-            ("thrown", _) => bad("thrown=forfeit or thrown=skip"),
+            ("thrown", _) => two_way(["forfeit", "skip"]),
             ("order", "arbiter") => Ok(Rules { order: ListOrder::Arbiter, ..self }),
             ("order", "course") => Ok(Rules { order: ListOrder::Course, ..self }),
-            ("order", _) => bad("order=arbiter or order=course"),
+            ("order", _) => two_way(["arbiter", "course"]),
             ("maps", "arbiter") => Ok(Rules { maps: Maps::Arbiter, ..self }),
             ("maps", "course") => Ok(Rules { maps: Maps::Course, ..self }),
-            ("maps", _) => bad("maps=arbiter or maps=course"),
-            (other, _) => Err(format!(
-                "PlanetWars's rule options are `engine`, `growth`, `battle`, `emptied`, `end`, `view`, \
-                 `thrown`, `order` and `maps`; found `{other}`"
+            ("maps", _) => two_way(["arbiter", "course"]),
+            (other, _) => Err(rule_option::unknown_key(
+                "PlanetWars",
+                &["engine", "growth", "battle", "emptied", "end", "view", "thrown", "order", "maps"],
+                other,
             )),
         }
     }
