@@ -43,11 +43,22 @@ pub(crate) fn kernel_abi() -> i32 {
     i32::try_from(version).unwrap_or(0).max(0)
 }
 
-/// Restricts the calling process (and everything it starts) to reading and executing `read`,
-/// writing `write`, no TCP, and no signals or abstract sockets to anything outside its domain.
-pub(crate) fn landlock(read: &[PathBuf], write: &[PathBuf]) -> Result<Landlocked, String> {
+/// What a bot may read, as Landlock rules.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Reading {
+    /// Folders and files it may read and execute, with everything beneath them.
+    pub read: Vec<PathBuf>,
+    /// Folders it may only list, with every folder beneath them: their files it reads only
+    /// where `read` allows them.
+    pub list: Vec<PathBuf>,
+}
+
+/// Restricts the calling process (and everything it starts) to reading and executing what
+/// `reading` allows, writing `write`, no TCP, and no signals or abstract sockets to anything
+/// outside its domain.
+pub(crate) fn landlock(reading: &Reading, write: &[PathBuf]) -> Result<Landlocked, String> {
     let abi = ABI_TESTED;
-    let reading = AccessFs::from_read(abi);
+    let read = AccessFs::from_read(abi);
     let all = AccessFs::from_all(abi);
     let fail = |e: landlock::RulesetError| format!("landlock: {e}");
     let status = landlock::Ruleset::default()
@@ -60,7 +71,9 @@ pub(crate) fn landlock(read: &[PathBuf], write: &[PathBuf]) -> Result<Landlocked
         .map_err(fail)?
         .create()
         .map_err(fail)?
-        .add_rules(path_beneath_rules(read, reading))
+        .add_rules(path_beneath_rules(&reading.read, read))
+        .map_err(fail)?
+        .add_rules(path_beneath_rules(&reading.list, AccessFs::ReadDir))
         .map_err(fail)?
         .add_rules(path_beneath_rules(DEVICES, AccessFs::ReadFile | AccessFs::WriteFile))
         .map_err(fail)?
@@ -79,14 +92,19 @@ pub(crate) fn landlock(read: &[PathBuf], write: &[PathBuf]) -> Result<Landlocked
 /// Most rules [`without`] may make of one allowed folder.
 const MAX_RULES: usize = 20_000;
 
-/// Rules that let a process read `allowed` but none of `hidden`, for Landlock alone (no root
-/// of its own to leave the hidden paths out of): an allowed folder holding a hidden path is
-/// replaced by its entries, and the entry on the way to the hidden path by its own entries, and
-/// so on down to the hidden path, which is left out. Links among the entries are left out too
-/// (a rule on a link would allow its target); a link still works where its target is allowed
-/// by another rule. Fails where a folder on the way is too big to list in rules.
-pub(crate) fn without(allowed: &[PathBuf], hidden: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+/// Rules that let a process read `allowed` but none of `hidden`: an allowed folder holding a
+/// hidden path is replaced by its entries, and the entry on the way to the hidden path by its
+/// own entries, and so on down to the hidden path, which is left out. Links among the entries
+/// are left out too (a rule on a link would allow its target); a link still works where its
+/// target is allowed by another rule. Returns the rules, and the folders that were replaced by
+/// their entries (a file made in one later is not allowed). Fails where a folder on the way is
+/// too big to list in rules.
+pub(crate) fn without(
+    allowed: &[PathBuf],
+    hidden: &[PathBuf],
+) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
     let mut rules = Vec::new();
+    let mut opened = Vec::new();
     let mut pending: Vec<PathBuf> = allowed.to_vec();
     while let Some(path) = pending.pop() {
         if hidden.iter().any(|h| path.starts_with(h)) {
@@ -99,6 +117,7 @@ pub(crate) fn without(allowed: &[PathBuf], hidden: &[PathBuf]) -> Result<Vec<Pat
         let entries = std::fs::read_dir(&path).map_err(|e| {
             format!("cannot list {} to leave the grader's folders out of it: {e}", path.display())
         })?;
+        opened.push(path.clone());
         for entry in entries.flatten() {
             if entry.file_type().is_ok_and(|t| t.is_symlink()) {
                 continue;
@@ -112,7 +131,7 @@ pub(crate) fn without(allowed: &[PathBuf], hidden: &[PathBuf]) -> Result<Vec<Pat
             }
         }
     }
-    Ok(rules)
+    Ok((rules, opened))
 }
 
 /// Rules for `/proc` without a PID namespace of its own: the machine-wide files (`/proc/meminfo`,

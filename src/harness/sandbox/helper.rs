@@ -20,7 +20,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use super::case_files::{self, CaseFiles};
-use super::confine::{self, Landlocked};
+use super::confine::{self, Landlocked, Reading};
 use super::namespaces::{self, Entered};
 use super::spec::{CONTROL_FD, Event, Request, STATUS_FD};
 use super::watch::{self, Scope};
@@ -310,7 +310,7 @@ fn arrange_in_place(request: &Request) -> Option<CaseFiles> {
 }
 
 /// In the bot's process: confine it and execute the bot. Never returns.
-fn start_bot(request: &Request, in_namespace: bool, mut read: Vec<PathBuf>) -> ! {
+fn start_bot(request: &Request, in_namespace: bool, mut reading: Reading) -> ! {
     // SAFETY: setsid with no arguments.
     unsafe {
         libc::setsid();
@@ -345,9 +345,9 @@ fn start_bot(request: &Request, in_namespace: bool, mut read: Vec<PathBuf>) -> !
         write.extend(["/tmp", "/var/tmp", "/dev/shm"].map(PathBuf::from));
     } else {
         // Its own /proc entries and the machine's, no other process's.
-        read.extend(confine::proc_rules(std::process::id()));
+        reading.read.extend(confine::proc_rules(std::process::id()));
     }
-    match confine::landlock(&read, &write) {
+    match confine::landlock(&reading, &write) {
         Ok(Landlocked::Fully(abi)) => {
             layer("landlock", format!("ABI {abi}: files, TCP, signals, abstract sockets"))
         }
@@ -438,20 +438,36 @@ fn become_bot(uid: u32, max_processes: Option<u64>) {
 }
 
 /// What Landlock lets the bot read (and execute). In its new root everything there is to
-/// read; without one, the system folders, its own folder (or its copy), its interpreters and
-/// `--allow-read`, less every hidden path any of them holds (see [`confine::without`]); its
-/// `/proc` entries are added by the bot's process, which knows its pid.
-fn landlock_read(request: &Request, in_namespace: bool) -> Result<Vec<PathBuf>, String> {
+/// read, less the hidden paths it holds (see below); without one, the system folders, its own
+/// folder (or its copy), its interpreters and `--allow-read`, less every hidden path any of
+/// them holds (see [`confine::without`]); its `/proc` entries are added by the bot's process,
+/// which knows its pid.
+///
+/// The new root leaves out every hidden path but those inside a folder it holds (arbiter
+/// installed in `/usr/local/bin`, say), over each of which an empty file or folder is mounted.
+/// Replacing such a file outside (an upgrade of arbiter during a grade) takes its cover away,
+/// since the kernel detaches a mount whose file is unlinked, and a run going on then would see
+/// the new file: so Landlock allows the entries beside a covered path as they were when the run
+/// was set up, and not its folder, where a new file would appear. The folders on the way stay
+/// listable there: a listing shows only names, the covers keep the rest, and a Python bot whose
+/// folder holds a covered path still imports its modules (Python lists each folder it imports
+/// from). Where no hidden path is in the root (the usual case), the whole root is allowed.
+fn landlock_read(request: &Request, in_namespace: bool) -> Result<Reading, String> {
+    let fail = |why: String| format!("cannot keep the grader's folders from the bot: {why}");
     if in_namespace {
-        return Ok(vec![PathBuf::from("/")]);
+        let covered: Vec<PathBuf> =
+            request.hidden.iter().filter(|h| h.symlink_metadata().is_ok()).cloned().collect();
+        let (read, list) = confine::without(&[PathBuf::from("/")], &covered).map_err(fail)?;
+        return Ok(Reading { read, list });
     }
     let mut read: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
     for path in &request.readable {
         let copy = request.staged.iter().find(|(at, _)| at == path).map(|(_, copy)| copy);
         read.push(copy.unwrap_or(path).clone());
     }
-    confine::without(&read, &request.hidden)
-        .map_err(|why| format!("cannot keep the grader's folders from the bot: {why}"))
+    // Without a root of its own, a listing would show the hidden folders' files by name.
+    let (read, _) = confine::without(&read, &request.hidden).map_err(fail)?;
+    Ok(Reading { read, list: Vec::new() })
 }
 
 /// `word` with a staged folder's path replaced by its copy's, where the word is that path or a
