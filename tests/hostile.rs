@@ -2359,67 +2359,91 @@ fn a_replaced_arbiter_goes_on_and_its_new_file_stays_hidden() {
     assert_eq!(verdicts, ["unchanged"; 4], "{}", report["cases"]);
 }
 
+/// arbiter's file replaced (an upgrade) while a bot runs, arbiter lying in a folder the bot may
+/// read: the bot must not read the new file, in every way arbiter can be run here. With its own
+/// root the replacement takes away the empty file mounted over arbiter's path.
 #[test]
 fn arbiter_replaced_while_a_bot_runs_stays_hidden_from_that_bot() {
     const TEST: &str = "arbiter_replaced_while_a_bot_runs_stays_hidden_from_that_bot";
     if !supported(TEST, 1) {
         return;
     }
-    let dir = tempfile::Builder::new().prefix("swapped-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
-    // arbiter inside the bot's own folder, as in a folder of the system's the bot may read.
-    let folder = dir.path().join("bot");
-    let installed = folder.join("arbiter");
-    fs::create_dir_all(&folder).unwrap();
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &installed).unwrap();
-    // Waits (5 s at most) until arbiter's path holds more than the empty file covering it, that
-    // is until the file has been replaced while it runs; says so on stderr; then leaves the
-    // board unchanged, with arbiter's first bytes after it if it can read them.
-    let bot = folder.join("bot.sh");
-    fs::write(
-        &bot,
-        format!(
-            "#!/bin/sh\ncp \"$2\" \"$3\"\ni=0\nwhile [ $i -lt 100 ]; do\n  if [ -s '{path}' ]; then\n    \
-             echo 'the new file is there' >&2\n    head -c 4 '{path}' >> \"$3\" 2>/dev/null\n    exit 0\n  fi\n  \
-             sleep 0.05\n  i=$((i+1))\ndone\nexit 0\n",
-            path = installed.display()
-        ),
-    )
-    .unwrap();
-    let corpus = dir.path().join("corpus/grade4/white");
-    fs::create_dir_all(&corpus).unwrap();
-    let example =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/examples/grade4/white/worked-example.txt");
-    fs::copy(example, corpus.join("worked-example.txt")).unwrap();
-    let tmp = dir.path().join("tmp");
-    fs::create_dir_all(&tmp).unwrap();
-    let child = Command::new(&installed)
-        .args(["verify", &dir.path().join("corpus").display().to_string()])
-        .args(["--bot", &format!("sh {}", bot.display()), "--jobs", "1", "--json"])
-        .env("TMPDIR", &tmp)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    for way in ways(TEST) {
+        let dir =
+            tempfile::Builder::new().prefix("swapped-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        // arbiter inside the bot's own folder, as in a folder of the system's the bot may read.
+        let folder = dir.path().join("bot");
+        let installed = folder.join("arbiter");
+        fs::create_dir_all(&folder).unwrap();
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::copy(env!("CARGO_BIN_EXE_arbiter"), &installed).unwrap();
+        // Waits (5 s at most) until arbiter's path holds a file with bytes (not the empty one
+        // mounted over it in a root of its own) other than the one installed, that is until the
+        // file has been replaced while it runs; says so on stderr; then leaves the board
+        // unchanged, with arbiter's first bytes after it if it can read them.
+        let bot = folder.join("bot.sh");
+        fs::write(
+            &bot,
+            format!(
+                "#!/bin/sh\ncp \"$2\" \"$3\"\ni=0\nwhile [ $i -lt 100 ]; do\n  \
+                 if [ -s '{path}' ] && [ \"$(stat -c %i '{path}')\" != \"$INSTALLED\" ]; then\n    \
+                 echo 'the new file is there' >&2\n    head -c 4 '{path}' >> \"$3\" 2>/dev/null\n    exit 0\n  fi\n  \
+                 sleep 0.05\n  i=$((i+1))\ndone\nexit 0\n",
+                path = installed.display()
+            ),
+        )
         .unwrap();
-    // Swapped once the bot runs.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let script = bot.display().to_string();
-    let bot_runs = || {
-        fs::read_dir("/proc").unwrap().flatten().any(|e| {
-            fs::read(e.path().join("cmdline")).is_ok_and(|c| {
-                let c = String::from_utf8_lossy(&c);
-                c.contains(&script) && !c.contains("verify")
+        let corpus = dir.path().join("corpus/grade4/white");
+        fs::create_dir_all(&corpus).unwrap();
+        let example =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/examples/grade4/white/worked-example.txt");
+        fs::copy(example, corpus.join("worked-example.txt")).unwrap();
+        let tmp = dir.path().join("tmp");
+        fs::create_dir_all(&tmp).unwrap();
+        fs::set_permissions(&tmp, fs::Permissions::from_mode(0o777)).unwrap();
+        let mut command = if way.unprivileged() {
+            let mut c = Command::new("setpriv");
+            c.args([format!("--reuid={NOBODY}"), format!("--regid={NOBODY}"), "--clear-groups".into()]);
+            c.arg(&installed);
+            c
+        } else {
+            Command::new(&installed)
+        };
+        if !way.namespaces() {
+            command.env("ARBITER_SANDBOX_NO_NAMESPACES", "1");
+        }
+        let inode = fs::metadata(&installed).unwrap().ino();
+        let child = command
+            .args(["verify", &dir.path().join("corpus").display().to_string()])
+            .args(["--bot", &format!("sh {}", bot.display()), "--jobs", "1", "--json"])
+            .args(["--env", &format!("INSTALLED={inode}")])
+            .env("TMPDIR", &tmp)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Swapped once the bot runs.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let script = bot.display().to_string();
+        let bot_runs = || {
+            fs::read_dir("/proc").unwrap().flatten().any(|e| {
+                fs::read(e.path().join("cmdline")).is_ok_and(|c| {
+                    let c = String::from_utf8_lossy(&c);
+                    c.contains(&script) && !c.contains("verify")
+                })
             })
-        })
-    };
-    while !bot_runs() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(2));
+        };
+        while !bot_runs() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        fs::remove_file(&installed).unwrap();
+        fs::copy(env!("CARGO_BIN_EXE_arbiter"), &installed).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{way:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        let case = &report["cases"][0];
+        assert!(case["stderr_tail"].as_str().unwrap().contains("the new file is there"), "{way:?}: {case}");
+        assert_eq!(case["verdict"], "unchanged", "{way:?}: {case}");
     }
-    fs::remove_file(&installed).unwrap();
-    fs::copy(env!("CARGO_BIN_EXE_arbiter"), &installed).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let report: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
-    let case = &report["cases"][0];
-    assert!(case["stderr_tail"].as_str().unwrap().contains("the new file is there"), "{case}");
-    assert_eq!(case["verdict"], "unchanged", "{case}");
 }
