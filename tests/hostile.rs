@@ -2382,7 +2382,10 @@ fn arbiter_replaced_while_a_bot_runs_stays_hidden_from_that_bot() {
         // mounted over it in a root of its own) other than the one installed, that is until the
         // file has been replaced while it runs; says so on stderr; then leaves the board
         // unchanged, with arbiter's first bytes after it if it can read them.
-        let bot = folder.join("bot.sh");
+        // Named after the test's folder, to be told in `/proc` from the scripts of other tests
+        // (the bot may run from a copy of its folder, at another path).
+        let name = format!("{}.sh", dir.path().file_name().unwrap().to_string_lossy());
+        let bot = folder.join(&name);
         fs::write(
             &bot,
             format!(
@@ -2425,12 +2428,11 @@ fn arbiter_replaced_while_a_bot_runs_stays_hidden_from_that_bot() {
             .unwrap();
         // Swapped once the bot runs.
         let deadline = Instant::now() + Duration::from_secs(20);
-        let script = bot.display().to_string();
         let bot_runs = || {
             fs::read_dir("/proc").unwrap().flatten().any(|e| {
                 fs::read(e.path().join("cmdline")).is_ok_and(|c| {
                     let c = String::from_utf8_lossy(&c);
-                    c.contains(&script) && !c.contains("verify")
+                    c.contains(&name) && !c.contains("verify")
                 })
             })
         };
@@ -2444,6 +2446,67 @@ fn arbiter_replaced_while_a_bot_runs_stays_hidden_from_that_bot() {
             .unwrap_or_else(|e| panic!("{way:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
         let case = &report["cases"][0];
         assert!(case["stderr_tail"].as_str().unwrap().contains("the new file is there"), "{way:?}: {case}");
+        assert_eq!(case["verdict"], "unchanged", "{way:?}: {case}");
+    }
+}
+
+/// A course folder that holds both the bot (a Python program with a module of its own) and the
+/// corpus, closed to others (mode 0700, as `mktemp -d` makes it): the bot must read no case
+/// file through its own folder, and must still import its module, in every way arbiter can be
+/// run here. Without namespaces the bot reads its folder from a copy made without the corpus
+/// (before, as root, the copy held the corpus; as another user, the folder could not be listed,
+/// so Python found no module in it).
+#[test]
+fn a_closed_course_folder_shows_its_corpus_to_no_bot_and_its_modules_to_the_bot() {
+    const TEST: &str = "a_closed_course_folder_shows_its_corpus_to_no_bot_and_its_modules_to_the_bot";
+    let python = Path::new("/usr/bin/python3");
+    if !python.exists() {
+        note(&format!("SKIPPED: {TEST}: no /usr/bin/python3 (a bot's own user could reach no other)"));
+        return;
+    }
+    for way in ways(TEST) {
+        let dir = tempfile::Builder::new().prefix("course-").tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+        let course = dir.path().join("course");
+        let white = course.join("corpus/grade4/white");
+        fs::create_dir_all(&white).unwrap();
+        let example =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/examples/grade4/white/worked-example.txt");
+        fs::copy(example, white.join("worked-example.txt")).unwrap();
+        fs::write(course.join("helper.py"), "def copy(a, b):\n    open(b, 'w').write(open(a).read())\n")
+            .unwrap();
+        fs::write(
+            course.join("bot.py"),
+            "import os, sys\nimport helper\nsys.stderr.write('imported\\n')\nhelper.copy(sys.argv[2], sys.argv[3])\n\
+             case = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'corpus/grade4/white/worked-example.txt')\n\
+             try:\n    open(case).read()\n    sys.stderr.write('READ the corpus\\n')\nexcept OSError as e:\n    \
+             sys.stderr.write('not read: %s\\n' % e)\n",
+        )
+        .unwrap();
+        for entry in walkdir::WalkDir::new(&course).into_iter().filter_map(Result::ok) {
+            let mode = if entry.file_type().is_dir() { 0o755 } else { 0o644 };
+            fs::set_permissions(entry.path(), fs::Permissions::from_mode(mode)).unwrap();
+            if way.unprivileged() {
+                std::os::unix::fs::lchown(entry.path(), Some(NOBODY), Some(NOBODY)).unwrap();
+            }
+        }
+        fs::set_permissions(&course, fs::Permissions::from_mode(0o700)).unwrap();
+        let tmp = dir.path().join("tmp");
+        fs::create_dir_all(&tmp).unwrap();
+        fs::set_permissions(&tmp, fs::Permissions::from_mode(0o1777)).unwrap();
+        let out = way
+            .command()
+            .args(["verify", &course.join("corpus").display().to_string(), "--json", "--jobs", "1"])
+            .args(["--bot", &format!("{} {}", python.display(), course.join("bot.py").display())])
+            .env("TMPDIR", &tmp)
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{way:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        let case = &report["cases"][0];
+        let stderr = case["stderr_tail"].as_str().unwrap_or("");
+        assert!(!stderr.contains("READ"), "{way:?}: the bot read the corpus: {case}");
+        assert!(stderr.contains("imported"), "{way:?}: the bot could not import its module: {case}");
         assert_eq!(case["verdict"], "unchanged", "{way:?}: {case}");
     }
 }

@@ -182,16 +182,38 @@ fn readable_for(bot: &BotCommand, limits: &Limits, hidden: &[PathBuf]) -> Result
         }
     }
     own.retain(|r| !hidden.iter().any(|h| r.starts_with(h)));
+    // The hidden paths inside a folder, which a copy of it leaves out.
+    let inside = |folder: &Path| -> Vec<PathBuf> {
+        hidden.iter().filter(|h| h.starts_with(folder) && h.as_path() != folder).cloned().collect()
+    };
     let mut staged = Vec::new();
+    if !namespaces_expected() {
+        // Without a root of its own, a folder holding a hidden path is read from a copy without
+        // it: Landlock alone could allow only its other entries one by one, and the bot could
+        // not list the folder (Python lists each folder it imports from). Where it cannot be
+        // copied (too big), its other entries are allowed one by one.
+        for path in &own {
+            let leave_out = inside(path);
+            if !leave_out.is_empty()
+                && path.is_dir()
+                && let Ok(copy) = stage::stage_without(path, &leave_out)
+            {
+                staged.push((path.clone(), copy));
+            }
+        }
+    }
     if bots_have_own_user() {
         // Without its own root the bot must also get through every folder above.
         let ancestors = !namespaces_expected();
         for path in &own {
+            if staged.iter().any(|(at, _)| at == path) {
+                continue;
+            }
             let Some(why) = stage::obstacle(path, ancestors, true) else { continue };
             if !path.is_dir() {
                 return Err(unreachable(&why, path, "the file"));
             }
-            match stage::stage(path) {
+            match stage::stage_without(path, &inside(path)) {
                 Ok(copy) => staged.push((path.clone(), copy)),
                 // The folder itself can be reached and only something deep inside it cannot (a
                 // build tool's lock file of mode 0600 in a large folder, say): bound as it is, the

@@ -51,8 +51,9 @@ fn stamp(path: &Path) -> Stamp {
     })
 }
 
-/// Copies made so far: (original folder, its stamp) -> its copy (or why it could not be made).
-type Copies = HashMap<(PathBuf, Stamp), Result<PathBuf, String>>;
+/// Copies made so far: (original folder, its stamp, the paths left out) -> its copy (or why it
+/// could not be made).
+type Copies = HashMap<(PathBuf, Stamp, Vec<PathBuf>), Result<PathBuf, String>>;
 static STAGED: Mutex<Option<Copies>> = Mutex::new(None);
 
 /// The folder holding this process's copies, once made.
@@ -124,7 +125,7 @@ fn look(top: &Path, ancestors: bool, whole_tree: bool) -> Option<String> {
         return None;
     }
     let mut found = None;
-    let _ = walk(top, &mut |entry| {
+    let _ = walk(top, &[], &mut |entry| {
         let kind = entry.st.st_mode & libc::S_IFMT;
         let want = match kind {
             libc::S_IFDIR => 0o005,
@@ -147,15 +148,25 @@ fn look(top: &Path, ancestors: bool, whole_tree: bool) -> Option<String> {
 
 /// A copy of the folder `top` that anyone may read, made once per folder as it is (again once
 /// it has changed, see [`Stamp`]) and kept until [`release`]; why not, if it cannot be made
-/// (too big, unreadable).
+/// (too big, unreadable). The sandbox always names what to leave out ([`stage_without`]).
+#[cfg(test)]
 pub(crate) fn stage(top: &Path) -> Result<PathBuf, String> {
+    stage_without(top, &[])
+}
+
+/// [`stage`], leaving out the paths of `leave_out` that lie inside `top` (the grader's folders
+/// and arbiter itself, which no copy may hold: a copy is read from its own path, where
+/// nothing hides them).
+pub(crate) fn stage_without(top: &Path, leave_out: &[PathBuf]) -> Result<PathBuf, String> {
     let mut staged = STAGED.lock().unwrap_or_else(|e| e.into_inner());
     let staged = staged.get_or_insert_with(HashMap::new);
-    let key = (top.to_path_buf(), stamp(top));
+    let skip: Vec<PathBuf> =
+        leave_out.iter().filter_map(|p| p.strip_prefix(top).ok()).map(Path::to_path_buf).collect();
+    let key = (top.to_path_buf(), stamp(top), skip.clone());
     if let Some(found) = staged.get(&key) {
         return found.clone();
     }
-    let made = copy_of(top, staged.len());
+    let made = copy_of(top, staged.len(), &skip);
     staged.insert(key, made.clone());
     made
 }
@@ -210,8 +221,9 @@ fn root() -> Result<PathBuf, String> {
     Ok(dir)
 }
 
-/// Copies `top` into the folder of copies, as its `n`-th copy.
-fn copy_of(top: &Path, n: usize) -> Result<PathBuf, String> {
+/// Copies `top` into the folder of copies, as its `n`-th copy, without the paths `skip` (below
+/// `top`) and what they hold.
+fn copy_of(top: &Path, n: usize, skip: &[PathBuf]) -> Result<PathBuf, String> {
     let name = top.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
     let at = root()?.join(format!("{n}-{name}"));
     if at.symlink_metadata().is_ok() {
@@ -219,7 +231,7 @@ fn copy_of(top: &Path, n: usize) -> Result<PathBuf, String> {
     }
     make_dir(&at)?;
     let mut bytes = 0u64;
-    let copied = walk(top, &mut |entry| {
+    let copied = walk(top, skip, &mut |entry| {
         let to = at.join(&entry.relative);
         match entry.st.st_mode & libc::S_IFMT {
             libc::S_IFDIR => make_dir(&to),
@@ -302,10 +314,15 @@ struct Entry<'a> {
     st: libc::stat,
 }
 
-/// Visits every entry under the folder `top`, parents before children, following no link and
-/// opening each folder relative to its parent; stops at the first error `visit` returns, and
-/// fails beyond [`MAX_ENTRIES`] entries or [`MAX_DEPTH`] levels.
-fn walk(top: &Path, visit: &mut dyn FnMut(&Entry) -> Result<(), String>) -> Result<(), String> {
+/// Visits every entry under the folder `top` but the paths `skip` (below `top`) and what they
+/// hold, parents before children, following no link and opening each folder relative to its
+/// parent; stops at the first error `visit` returns, and fails beyond [`MAX_ENTRIES`] entries or
+/// [`MAX_DEPTH`] levels.
+fn walk(
+    top: &Path,
+    skip: &[PathBuf],
+    visit: &mut dyn FnMut(&Entry) -> Result<(), String>,
+) -> Result<(), String> {
     let dir_flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
     let c = CString::new(top.as_os_str().as_bytes()).map_err(|_| "a path with a NUL byte".to_string())?;
     // SAFETY: open with a NUL-terminated path; the descriptor is owned at once.
@@ -349,6 +366,9 @@ fn walk(top: &Path, visit: &mut dyn FnMut(&Entry) -> Result<(), String>) -> Resu
                 st
             };
             let below = relative.join(OsStr::from_bytes(name.as_bytes()));
+            if skip.contains(&below) {
+                continue;
+            }
             visit(&Entry { relative: below.clone(), dir: &dir, name: &name, st })?;
             if st.st_mode & libc::S_IFMT == libc::S_IFDIR {
                 if below.components().count() > MAX_DEPTH {
