@@ -4,7 +4,7 @@
 //! When arbiter runs as root, each bot runs as a user of its own (uid 61000-61999), which owns
 //! nothing: a submission in a folder made by `mktemp -d` (mode 0700), anything under `/root`, or
 //! a file saved 0600 cannot be read by it. Such a folder is copied once, the first time a bot
-//! needs it, into a folder of arbiter's own ([`stage`]), every file readable by others (and
+//! needs it, into a folder of arbiter's own ([`stage_without`]), every file readable by others (and
 //! executable where the original was), and the copy is what the bot reads: bound at the
 //! original's path in its own root, or, without namespaces, named in its command instead of the
 //! original. The copy is made without following any link (each step opened with `O_NOFOLLOW`
@@ -146,17 +146,17 @@ fn look(top: &Path, ancestors: bool, whole_tree: bool) -> Option<String> {
     found
 }
 
-/// A copy of the folder `top` that anyone may read, made once per folder as it is (again once
-/// it has changed, see [`Stamp`]) and kept until [`release`]; why not, if it cannot be made
-/// (too big, unreadable). The sandbox always names what to leave out ([`stage_without`]).
+/// [`stage_without`], leaving nothing out.
 #[cfg(test)]
 pub(crate) fn stage(top: &Path) -> Result<PathBuf, String> {
     stage_without(top, &[])
 }
 
-/// [`stage`], leaving out the paths of `leave_out` that lie inside `top` (the grader's folders
-/// and arbiter itself, which no copy may hold: a copy is read from its own path, where
-/// nothing hides them).
+/// A copy of the folder `top` that anyone may read, made once per folder as it is (again once
+/// it has changed, see [`Stamp`]) and kept until [`release`]; why not, if it cannot be made
+/// (too big, unreadable). The paths of `leave_out` that lie inside `top` are left out (the
+/// grader's folders and arbiter itself: a copy is read at a path of its own, where nothing
+/// hides them), and so is the folder of copies, should it lie inside.
 pub(crate) fn stage_without(top: &Path, leave_out: &[PathBuf]) -> Result<PathBuf, String> {
     let mut staged = STAGED.lock().unwrap_or_else(|e| e.into_inner());
     let staged = staged.get_or_insert_with(HashMap::new);
@@ -225,13 +225,17 @@ fn root() -> Result<PathBuf, String> {
 /// `top`) and what they hold.
 fn copy_of(top: &Path, n: usize, skip: &[PathBuf]) -> Result<PathBuf, String> {
     let name = top.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
-    let at = root()?.join(format!("{n}-{name}"));
+    let copies = root()?;
+    let at = copies.join(format!("{n}-{name}"));
+    // A grader whose `$TMPDIR` is inside the folder: the copy must not copy itself.
+    let mut skip = skip.to_vec();
+    skip.extend(copies.strip_prefix(top).ok().map(Path::to_path_buf));
     if at.symlink_metadata().is_ok() {
         remove(&at);
     }
     make_dir(&at)?;
     let mut bytes = 0u64;
-    let copied = walk(top, skip, &mut |entry| {
+    let copied = walk(top, &skip, &mut |entry| {
         let to = at.join(&entry.relative);
         match entry.st.st_mode & libc::S_IFMT {
             libc::S_IFDIR => make_dir(&to),
