@@ -2454,8 +2454,8 @@ fn arbiter_replaced_while_a_bot_runs_stays_hidden_from_that_bot() {
 /// corpus, closed to others (mode 0700, as `mktemp -d` makes it): the bot must read no case
 /// file through its own folder, and must still import its module, in every way arbiter can be
 /// run here. Without namespaces the bot reads its folder from a copy made without the corpus
-/// (before, as root, the copy held the corpus; as another user, the folder could not be listed,
-/// so Python found no module in it).
+/// (before, as root, the copy held the corpus; and where no copy was made, an open folder, the
+/// folder could not be listed, so Python found no module in it).
 #[test]
 fn a_closed_course_folder_shows_its_corpus_to_no_bot_and_its_modules_to_the_bot() {
     const TEST: &str = "a_closed_course_folder_shows_its_corpus_to_no_bot_and_its_modules_to_the_bot";
