@@ -44,7 +44,7 @@ pub(crate) fn kernel_abi() -> i32 {
 }
 
 /// What a bot may read, as Landlock rules.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct Reading {
     /// Folders and files it may read and execute, with everything beneath them.
     pub read: Vec<PathBuf>,
@@ -89,8 +89,9 @@ pub(crate) fn landlock(reading: &Reading, write: &[PathBuf]) -> Result<Landlocke
     })
 }
 
-/// Most rules [`without`] may make of one allowed folder.
-const MAX_RULES: usize = 20_000;
+/// Most rules [`without`] may make of one allowed folder without a root of its own, where
+/// nothing else keeps the hidden paths from the bot.
+pub(crate) const MAX_RULES: usize = 20_000;
 
 /// Rules that let a process read `allowed` but none of `hidden`: an allowed folder holding a
 /// hidden path is replaced by its entries, and the entry on the way to the hidden path by its
@@ -98,10 +99,11 @@ const MAX_RULES: usize = 20_000;
 /// are left out too (a rule on a link would allow its target); a link still works where its
 /// target is allowed by another rule. Returns the rules, and the folders that were replaced by
 /// their entries (a file made in one later is not allowed). Fails where a folder on the way is
-/// too big to list in rules.
+/// too big to list in `max_rules` rules.
 pub(crate) fn without(
     allowed: &[PathBuf],
     hidden: &[PathBuf],
+    max_rules: usize,
 ) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
     let mut rules = Vec::new();
     let mut opened = Vec::new();
@@ -123,7 +125,7 @@ pub(crate) fn without(
                 continue;
             }
             pending.push(entry.path());
-            if pending.len() + rules.len() > MAX_RULES {
+            if pending.len() + rules.len() > max_rules {
                 return Err(format!(
                     "{} holds a folder of the grader's and too many other files to allow them one by one",
                     path.display()

@@ -15,7 +15,7 @@
 
 use std::os::fd::FromRawFd;
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -438,37 +438,58 @@ fn become_bot(uid: u32, max_processes: Option<u64>) {
 }
 
 /// What Landlock lets the bot read (and execute). In its new root everything there is to
-/// read, less the hidden paths it holds (see below); without one, the system folders, its own
-/// folder (or its copy), its interpreters and `--allow-read`, less every hidden path any of
-/// them holds (see [`confine::without`]); its `/proc` entries are added by the bot's process,
-/// which knows its pid.
+/// read, less the hidden paths inside the folders it holds (see below); without one, the
+/// system folders, its own folder (or its copy), its interpreters and `--allow-read`, less
+/// every hidden path any of them holds (see [`confine::without`]); its `/proc` entries are
+/// added by the bot's process, which knows its pid.
 ///
 /// The new root leaves out every hidden path but those inside a folder it holds (arbiter
 /// installed in `/usr/local/bin`, say), over each of which an empty file or folder is mounted.
 /// Replacing such a file outside (an upgrade of arbiter during a grade) takes its cover away,
 /// since the kernel detaches a mount whose file is unlinked, and a run going on then would see
-/// the new file: so Landlock allows the entries beside a covered path as they were when the run
-/// was set up, and not its folder, where a new file would appear. The folders on the way stay
-/// listable there: a listing shows only names, the covers keep the rest, and a Python bot whose
-/// folder holds a covered path still imports its modules (Python lists each folder it imports
-/// from). Where no hidden path is in the root (the usual case), the whole root is allowed.
+/// the new file; so would a run whose hidden path appeared after its cover was laid. So
+/// Landlock allows the entries beside such a path as they were when the run was set up, and not
+/// its folder, where a new file would appear. The folders on the way stay listable there: a
+/// listing shows only names, the covers keep the rest, and a Python bot whose folder holds a
+/// covered path still imports its modules (Python lists each folder it imports from). Where no
+/// hidden path is in the root (the usual case), the whole root is allowed; so it is where a
+/// folder on the way holds more than [`NAMESPACE_RULES`] entries (the covers alone then keep
+/// the hidden paths, as they do set up).
 fn landlock_read(request: &Request, in_namespace: bool) -> Result<Reading, String> {
     let fail = |why: String| format!("cannot keep the grader's folders from the bot: {why}");
     if in_namespace {
-        let covered: Vec<PathBuf> =
-            request.hidden.iter().filter(|h| h.symlink_metadata().is_ok()).cloned().collect();
-        let (read, list) = confine::without(&[PathBuf::from("/")], &covered).map_err(fail)?;
-        return Ok(Reading { read, list });
+        let bound: Vec<&Path> =
+            view::SYSTEM.iter().map(Path::new).chain(request.readable.iter().map(PathBuf::as_path)).collect();
+        let in_root: Vec<PathBuf> =
+            request.hidden.iter().filter(|h| bound.iter().any(|b| h.starts_with(b))).cloned().collect();
+        return Ok(match confine::without(&[PathBuf::from("/")], &in_root, NAMESPACE_RULES) {
+            Ok((read, list)) => Reading { read, list },
+            Err(_) => Reading { read: vec![PathBuf::from("/")], list: Vec::new() },
+        });
     }
     let mut read: Vec<PathBuf> = view::SYSTEM.iter().map(PathBuf::from).collect();
     for path in &request.readable {
-        let copy = request.staged.iter().find(|(at, _)| at == path).map(|(_, copy)| copy);
-        read.push(copy.unwrap_or(path).clone());
+        match request.staged.iter().find(|(at, _)| at == path) {
+            Some((_, copy)) => {
+                read.push(copy.clone());
+                // A folder copied to leave a hidden path out stays readable at its own path,
+                // entry by entry, for a bot that names its files there (a script's absolute
+                // paths, `--allow-read`); the copy is the folder it can list.
+                if request.hidden.iter().any(|h| h.starts_with(path)) {
+                    read.push(path.clone());
+                }
+            }
+            None => read.push(path.clone()),
+        }
     }
     // Without a root of its own, a listing would show the hidden folders' files by name.
-    let (read, _) = confine::without(&read, &request.hidden).map_err(fail)?;
+    let (read, _) = confine::without(&read, &request.hidden, confine::MAX_RULES).map_err(fail)?;
     Ok(Reading { read, list: Vec::new() })
 }
+
+/// Most Landlock rules a run in its own root is given to keep a replaced arbiter from it (see
+/// [`landlock_read`]): each costs the run about 2 µs to make.
+const NAMESPACE_RULES: usize = 4_096;
 
 /// `word` with a staged folder's path replaced by its copy's, where the word is that path or a
 /// path inside it (also in a `:`-separated list, as a class path is).

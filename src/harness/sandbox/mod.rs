@@ -191,11 +191,14 @@ fn readable_for(bot: &BotCommand, limits: &Limits, hidden: &[PathBuf]) -> Result
         // Without a root of its own, a folder holding a hidden path is read from a copy without
         // it: Landlock alone could allow only its other entries one by one, and the bot could
         // not list the folder (Python lists each folder it imports from). Where it cannot be
-        // copied (too big), its other entries are allowed one by one.
+        // copied (too big, or the grader's `$TMPDIR` itself, changed by every case), its other
+        // entries are allowed one by one.
+        let temp = stage::temp_dir();
         for path in &own {
             let leave_out = inside(path);
             if !leave_out.is_empty()
                 && path.is_dir()
+                && temp != *path
                 && let Ok(copy) = stage::stage_without(path, &leave_out)
             {
                 staged.push((path.clone(), copy));

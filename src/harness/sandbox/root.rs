@@ -92,10 +92,7 @@ pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
     case_folder(request)?;
     // The grader's answers, where a folder the bot reads holds them (a copy holds none).
     for path in &request.hidden {
-        if bound.iter().any(|b| path.starts_with(b))
-            && inside(old, path).symlink_metadata().is_ok()
-            && path.symlink_metadata().is_ok()
-        {
+        if bound.iter().any(|b| path.starts_with(b)) && path.symlink_metadata().is_ok() {
             cover(path)?;
         }
     }

@@ -166,9 +166,25 @@ pub(crate) fn stage_without(top: &Path, leave_out: &[PathBuf]) -> Result<PathBuf
     if let Some(found) = staged.get(&key) {
         return found.clone();
     }
-    let made = copy_of(top, staged.len(), &skip);
+    let made = fits(top, &skip).and_then(|()| copy_of(top, staged.len(), &skip));
     staged.insert(key, made.clone());
     made
+}
+
+/// Whether `top`, less `skip`, is small enough to copy ([`MAX_ENTRIES`], [`MAX_BYTES`]): looked
+/// at before copying anything, so that a folder too big is not half copied in vain.
+fn fits(top: &Path, skip: &[PathBuf]) -> Result<(), String> {
+    let mut bytes = 0u64;
+    walk(top, skip, &mut |entry| {
+        if entry.st.st_mode & libc::S_IFMT == libc::S_IFREG {
+            bytes += entry.st.st_size as u64;
+            if bytes > MAX_BYTES {
+                return Err(format!("it holds more than {}", super::bytes(MAX_BYTES)));
+            }
+        }
+        Ok(())
+    })
+    .map_err(|why| format!("arbiter cannot copy {} for the sandbox: {why}", top.display()))
 }
 
 /// Removes every copy made by this process.
@@ -195,7 +211,7 @@ fn root() -> Result<PathBuf, String> {
     if let Some(dir) = root.as_ref() {
         return Ok(dir.clone());
     }
-    let base = std::env::temp_dir();
+    let base = temp_dir();
     if let Ok(entries) = fs::read_dir(&base) {
         for entry in entries.flatten() {
             let name = entry.file_name();
@@ -221,15 +237,24 @@ fn root() -> Result<PathBuf, String> {
     Ok(dir)
 }
 
+/// `$TMPDIR` (or `/tmp`) where it really is, every link resolved, for comparing with the
+/// canonical folders the bot reads.
+pub(crate) fn temp_dir() -> PathBuf {
+    let dir = std::env::temp_dir();
+    dir.canonicalize().unwrap_or(dir)
+}
+
 /// Copies `top` into the folder of copies, as its `n`-th copy, without the paths `skip` (below
 /// `top`) and what they hold.
 fn copy_of(top: &Path, n: usize, skip: &[PathBuf]) -> Result<PathBuf, String> {
     let name = top.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
-    let copies = root()?;
-    let at = copies.join(format!("{n}-{name}"));
-    // A grader whose `$TMPDIR` is inside the folder: the copy must not copy itself.
+    let at = root()?.join(format!("{n}-{name}"));
+    // A grader whose `$TMPDIR` is inside the folder: the copy must copy neither itself nor the
+    // case folders beside it.
     let mut skip = skip.to_vec();
-    skip.extend(copies.strip_prefix(top).ok().map(Path::to_path_buf));
+    skip.extend(
+        temp_dir().strip_prefix(top).ok().filter(|t| !t.as_os_str().is_empty()).map(Path::to_path_buf),
+    );
     if at.symlink_metadata().is_ok() {
         remove(&at);
     }
