@@ -156,12 +156,20 @@ pub(crate) fn stage(top: &Path) -> Result<PathBuf, String> {
 /// it has changed, see [`Stamp`]) and kept until [`release`]; why not, if it cannot be made
 /// (too big, unreadable). The paths of `leave_out` that lie inside `top` are left out (the
 /// grader's folders and arbiter itself: a copy is read at a path of its own, where nothing
-/// hides them), and so is the folder of copies, should it lie inside.
+/// hides them), and so are `$TMPDIR` and the folder of copies, should they lie inside (a
+/// grader's: the copy must copy neither itself nor the case folders beside it).
 pub(crate) fn stage_without(top: &Path, leave_out: &[PathBuf]) -> Result<PathBuf, String> {
     let mut staged = STAGED.lock().unwrap_or_else(|e| e.into_inner());
     let staged = staged.get_or_insert_with(HashMap::new);
-    let skip: Vec<PathBuf> =
-        leave_out.iter().filter_map(|p| p.strip_prefix(top).ok()).map(Path::to_path_buf).collect();
+    let temp = temp_dir();
+    let copies = root()?;
+    let skip: Vec<PathBuf> = leave_out
+        .iter()
+        .chain([&temp, &copies])
+        .filter_map(|p| p.strip_prefix(top).ok())
+        .filter(|p| !p.as_os_str().is_empty())
+        .map(Path::to_path_buf)
+        .collect();
     let key = (top.to_path_buf(), stamp(top), skip.clone());
     if let Some(found) = staged.get(&key) {
         return found.clone();
@@ -249,18 +257,12 @@ pub(crate) fn temp_dir() -> PathBuf {
 fn copy_of(top: &Path, n: usize, skip: &[PathBuf]) -> Result<PathBuf, String> {
     let name = top.file_name().map_or_else(|| "root".into(), |n| n.to_string_lossy().into_owned());
     let at = root()?.join(format!("{n}-{name}"));
-    // A grader whose `$TMPDIR` is inside the folder: the copy must copy neither itself nor the
-    // case folders beside it.
-    let mut skip = skip.to_vec();
-    skip.extend(
-        temp_dir().strip_prefix(top).ok().filter(|t| !t.as_os_str().is_empty()).map(Path::to_path_buf),
-    );
     if at.symlink_metadata().is_ok() {
         remove(&at);
     }
     make_dir(&at)?;
     let mut bytes = 0u64;
-    let copied = walk(top, &skip, &mut |entry| {
+    let copied = walk(top, skip, &mut |entry| {
         let to = at.join(&entry.relative);
         match entry.st.st_mode & libc::S_IFMT {
             libc::S_IFDIR => make_dir(&to),
