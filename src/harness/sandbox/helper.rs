@@ -15,7 +15,7 @@
 
 use std::os::fd::FromRawFd;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -454,14 +454,12 @@ fn become_bot(uid: u32, max_processes: Option<u64>) {
 /// covered path still imports its modules (Python lists each folder it imports from). Where no
 /// hidden path is in the root (the usual case), the whole root is allowed; so it is where a
 /// folder on the way holds more than [`NAMESPACE_RULES`] entries (the covers alone then keep
-/// the hidden paths, as they do set up).
+/// the hidden paths, as they do at setup).
 fn landlock_read(request: &Request, in_namespace: bool) -> Result<Reading, String> {
     let fail = |why: String| format!("cannot keep the grader's folders from the bot: {why}");
     if in_namespace {
-        let bound: Vec<&Path> =
-            view::SYSTEM.iter().map(Path::new).chain(request.readable.iter().map(PathBuf::as_path)).collect();
         let in_root: Vec<PathBuf> =
-            request.hidden.iter().filter(|h| bound.iter().any(|b| h.starts_with(b))).cloned().collect();
+            request.hidden.iter().filter(|h| root::holds(request, h)).cloned().collect();
         return Ok(match confine::without(&[PathBuf::from("/")], &in_root, NAMESPACE_RULES) {
             Ok((read, list)) => Reading { read, list },
             Err(_) => Reading { read: vec![PathBuf::from("/")], list: Vec::new() },

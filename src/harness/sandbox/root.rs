@@ -46,6 +46,16 @@ const DEVICES: [&str; 6] = ["null", "zero", "full", "random", "urandom", "tty"];
 /// Size of the root tmpfs: folders and a few small generated files.
 const ROOT_BYTES: u64 = 1 << 20;
 
+/// Whether the new root for `request` holds `path`'s place: it lies under a system folder or a
+/// folder the bot reads, which the root binds (a hidden one there is covered while it exists).
+pub(crate) fn holds(request: &Request, path: &Path) -> bool {
+    view::SYSTEM
+        .iter()
+        .map(Path::new)
+        .chain(request.readable.iter().map(PathBuf::as_path))
+        .any(|b| path.starts_with(b))
+}
+
 /// Builds the new root for `request` and enters it. `owner` is the bot's user id as the
 /// helper writes it (the helper's own id inside a user namespace is the bot's already).
 pub(crate) fn build(request: &Request, owner: u32) -> Result<(), String> {
